@@ -1,0 +1,38 @@
+/// The app version (and build) an upgrade goes to.
+///
+/// ```swift
+/// let target = try AppTarget(version: "1.0", build: "120")
+/// ```
+public struct AppTarget: Sendable, Equatable {
+    public var version: Version
+    public var build: Version?
+
+    public init(version: Version, build: Version? = nil) {
+        self.version = version
+        self.build = build
+    }
+
+    /// Parses both strings; an empty or missing build means the app has no build number.
+    /// - Throws: ``VersionError`` naming the string that is not a version.
+    public init(version: String, build: String? = nil) throws(VersionError) {
+        self.version = try Version(version)
+        self.build = try build.flatMap { $0.isEmpty ? nil : $0 }.map { (text) throws(VersionError) in try Version(text) }
+    }
+
+    /// The target on `track`.
+    public func value(on track: MigrationTrack) -> Version? {
+        switch track {
+        case .version: version
+        case .build: build
+        }
+    }
+}
+
+/// What a run does on a fresh install (no record at all).
+public enum FreshInstallPolicy: String, Sendable, CaseIterable {
+    /// MTMigration's behaviour: every migration up to the app version runs, and hooks fire.
+    case runAll
+    /// Record every migration up to the app version as applied without running it, and fire
+    /// no hooks: for apps that adopt migrations after their first release.
+    case baseline
+}

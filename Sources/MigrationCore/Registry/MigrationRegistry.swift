@@ -1,0 +1,65 @@
+/// The migrations and update hooks an app declares, as a value that can be listed, planned,
+/// simulated, dry-run and run.
+///
+/// ```swift
+/// var registry = MigrationRegistry(appName: "Notes")
+/// registry.migrate(toVersion: "0.9", title: "Add GUIDs to events", whatsNew: ["Sync across devices"]) { context in
+///     context.log("added 12 GUIDs")
+/// }
+/// registry.migrate(toBuild: "118", title: "Rebuild search index") { _ in }
+/// registry.onUpdate(title: "Reset statistics") { _ in }
+///
+/// let runner = MigrationRunner(registry: registry, target: try AppTarget(version: "1.0", build: "120"))
+/// let report = try runner.run(store: FileMigrationStore(url: stateURL))
+/// ```
+public struct MigrationRegistry: Sendable {
+    /// The app's name, for headers and reports.
+    public var appName: String
+    /// Every declared migration, in declaration order, valid or not.
+    public private(set) var migrations: [RegisteredMigration] = []
+    /// Every declared update hook, in declaration order.
+    public private(set) var hooks: [UpdateHook] = []
+
+    public init(appName: String = "App") {
+        self.appName = appName
+    }
+
+    /// Declares a migration that runs once when the app reaches `version`.
+    ///
+    /// An invalid version is kept and reported by the plan, never dropped.
+    public mutating func migrate(
+        toVersion version: String, title: String, notes: String? = nil, whatsNew: [String] = [],
+        body: @escaping MigrationBody = { _ in }
+    ) {
+        declare(.version, version, title: title, notes: notes, whatsNew: whatsNew, body: body)
+    }
+
+    /// Declares a migration that runs once when the app reaches build `build`.
+    public mutating func migrate(
+        toBuild build: String, title: String, notes: String? = nil, whatsNew: [String] = [],
+        body: @escaping MigrationBody = { _ in }
+    ) {
+        declare(.build, build, title: title, notes: notes, whatsNew: whatsNew, body: body)
+    }
+
+    /// Declares code that runs whenever the app version changes, a first launch included.
+    public mutating func onUpdate(title: String, body: @escaping MigrationBody = { _ in }) {
+        hooks.append(UpdateHook(id: hooks.count, track: .version, title: title, body: body))
+    }
+
+    /// Declares code that runs whenever the app build changes, a first launch included.
+    public mutating func onBuildUpdate(title: String, body: @escaping MigrationBody = { _ in }) {
+        hooks.append(UpdateHook(id: hooks.count, track: .build, title: title, body: body))
+    }
+
+    private mutating func declare(
+        _ track: MigrationTrack, _ declared: String, title: String, notes: String?, whatsNew: [String],
+        body: @escaping MigrationBody
+    ) {
+        migrations.append(RegisteredMigration(
+            id: migrations.count, track: track, declared: declared,
+            parsed: Result { () throws(VersionError) in try Version(declared) },
+            title: title, notes: notes, whatsNew: whatsNew, body: body
+        ))
+    }
+}

@@ -1,0 +1,78 @@
+/// What a run or dry-run did, step by step, and the state it left.
+///
+/// ```swift
+/// let report = try runner.run(store: store)
+/// for step in report.steps { print(step.subject.label, step.result, step.duration) }
+/// if let failure = report.failure { print("stopped at", failure.subject.label) }
+/// ```
+public struct RunReport: Sendable {
+    public enum Mode: String, Sendable {
+        case run
+        /// Nothing ran and nothing was written.
+        case dryRun = "dry-run"
+    }
+
+    public let mode: Mode
+    /// The plan the run followed.
+    public let plan: MigrationPlan
+    /// Migrations, then hooks, in the order they ran (or would run).
+    public let steps: [RunStep]
+    /// The recorded state after the run (for a dry-run: what it would be).
+    public let state: MigrationState
+    /// Set when the store refused a write: the run stopped there, and what it had recorded
+    /// before stays recorded.
+    public let saveError: MigrationStoreError?
+
+    /// The step that stopped the run, if one did.
+    public var failure: RunStep? {
+        steps.first { if case .failed = $0.result { true } else { false } }
+    }
+
+    public var succeeded: Bool { failure == nil && saveError == nil }
+}
+
+/// One migration or hook in a ``RunReport``.
+public struct RunStep: Sendable {
+    public enum Subject: Sendable {
+        case migration(RegisteredMigration)
+        case hook(UpdateHook)
+
+        /// How reports name it: `version 0.9 "Add GUIDs"`, `onUpdate "Reset statistics"`.
+        public var label: String {
+            switch self {
+            case .migration(let migration): migration.label
+            case .hook(let hook): "\(hook.track == .version ? "onUpdate" : "onBuildUpdate") \"\(hook.title)\""
+            }
+        }
+
+        public var title: String {
+            switch self {
+            case .migration(let migration): migration.title
+            case .hook(let hook): hook.title
+            }
+        }
+    }
+
+    public enum Result: Sendable, Equatable {
+        case succeeded
+        /// The body threw, or its success could not be recorded; the message says which.
+        case failed(String)
+        /// A dry-run: this step would run.
+        case wouldRun
+        /// Recorded as applied without running (fresh install, baseline policy).
+        case baselined
+    }
+
+    public let subject: Subject
+    public let result: Result
+    /// Seconds the body took (0 when it did not run).
+    public let duration: Double
+    /// Lines the body logged through its ``MigrationContext``.
+    public let log: [String]
+}
+
+/// Progress of a run, for front ends that show it as it happens.
+public enum RunEvent: Sendable {
+    case started(RunStep.Subject)
+    case finished(RunStep)
+}

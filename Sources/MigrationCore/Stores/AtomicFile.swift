@@ -1,0 +1,48 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Whole-file replacement that never leaves a half-written file behind.
+enum AtomicFile {
+    struct WriteError: Error, CustomStringConvertible {
+        let description: String
+    }
+
+    /// Writes `data` to `<folder>/.<name>.tmp`, flushes it, renames it over `url` and flushes
+    /// the folder. On failure the temporary file is removed and `url` is untouched. Callers
+    /// hold the store's lock, so the temporary name is never shared.
+    static func replace(_ url: URL, with data: Data) throws(WriteError) {
+        let folder = url.deletingLastPathComponent().path
+        let temporary = folder + "/." + url.lastPathComponent + ".tmp"
+        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else { throw WriteError(description: "create \(temporary): \(errnoText())") }
+        var failure: String?
+        data.withUnsafeBytes { buffer in
+            var offset = 0
+            while offset < buffer.count {
+                let written = write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+                if written < 0 {
+                    if errno == EINTR { continue }
+                    failure = "write \(temporary): \(errnoText())"
+                    return
+                }
+                offset += written
+            }
+        }
+        if failure == nil, fsync(descriptor) != 0 { failure = "fsync \(temporary): \(errnoText())" }
+        close(descriptor)
+        if failure == nil, rename(temporary, url.path) != 0 { failure = "rename to \(url.path): \(errnoText())" }
+        if let failure {
+            unlink(temporary)
+            throw WriteError(description: failure)
+        }
+        let folderDescriptor = open(folder, O_RDONLY | O_CLOEXEC)
+        if folderDescriptor >= 0 {
+            fsync(folderDescriptor)
+            close(folderDescriptor)
+        }
+    }
+}

@@ -1,0 +1,23 @@
+/// A store that keeps its state in memory: for tests, previews and simulated upgrades.
+///
+/// ```swift
+/// let store = InMemoryMigrationStore(state: .device(at: try Version("0.8")))
+/// ```
+public final class InMemoryMigrationStore: MigrationStore {
+    private let state: Locked<MigrationState>
+    private let exclusive = RecursiveLock()
+    public let isSandbox = true
+    public var location: String { "memory" }
+
+    public init(state: MigrationState = .freshInstall) {
+        self.state = Locked(state)
+    }
+
+    public func load() -> MigrationState { state.withLock { $0 } }
+
+    public func save(_ newState: MigrationState) { state.withLock { $0 = newState } }
+
+    public func withExclusiveAccess<T>(_ body: () throws -> T) rethrows -> T {
+        try exclusive.withLock(body)
+    }
+}

@@ -1,0 +1,40 @@
+/// A store could not be read or written. The records on disk are left as they were.
+///
+/// ```swift
+/// do { _ = try FileMigrationStore(url: url).load() }
+/// catch let error as MigrationStoreError { print(error) } // state.json: is not valid JSON (…); …
+/// ```
+public struct MigrationStoreError: Error, Sendable, Equatable, CustomStringConvertible {
+    public enum Problem: Sendable, Equatable {
+        /// The records exist but could not be read (permissions, a folder in the way, I/O).
+        case unreadable(String)
+        /// The records were read but are not what this package writes.
+        case corrupt(String)
+        /// The new records could not be written.
+        case unwritable(String)
+        /// The lock that keeps processes apart could not be taken.
+        case unlockable(String)
+    }
+
+    /// The store's ``MigrationStore/location``.
+    public let location: String
+    public let problem: Problem
+
+    public init(location: String, problem: Problem) {
+        self.location = location
+        self.problem = problem
+    }
+
+    public var description: String {
+        switch problem {
+        case .unreadable(let why):
+            "\(location): cannot be read (\(why)); nothing was run"
+        case .corrupt(let why):
+            "\(location): is not a migration record (\(why)); it was left untouched and nothing was run; repair it or move it away to start afresh"
+        case .unwritable(let why):
+            "\(location): cannot be written (\(why)); the previous records are unchanged"
+        case .unlockable(let why):
+            "\(location): cannot be locked (\(why)); nothing was run"
+        }
+    }
+}

@@ -1,0 +1,89 @@
+import Foundation
+
+/// The version and build of the running app, as strings, from wherever the app keeps them.
+///
+/// ```swift
+/// let fromBundle = AppVersions.mainBundle()                 // CFBundleShortVersionString / CFBundleVersion
+/// let explicit = AppVersions(version: "1.0", build: "100")
+/// let level = try AppVersions.infoPlist(at: plistURL, versionKey: "DatabaseCompatibilityLevel", buildKey: nil)
+/// ```
+public struct AppVersions: Sendable, Equatable {
+    /// `CFBundleShortVersionString`, or whatever the app calls its marketing version.
+    public var version: String
+    /// `CFBundleVersion`, or `nil` when the app has no build number.
+    public var build: String?
+
+    public init(version: String, build: String? = nil) {
+        self.version = version
+        self.build = build
+    }
+
+    /// The main bundle's `CFBundleShortVersionString` and `CFBundleVersion`.
+    ///
+    /// Where the bundle has no version (a bare executable on Linux) the version is empty, which
+    /// the migrator reports as a diagnostic rather than running anything.
+    public static func mainBundle() -> AppVersions {
+        let info = Bundle.main.infoDictionary ?? [:]
+        return AppVersions(
+            version: info["CFBundleShortVersionString"].flatMap(stringValue) ?? "",
+            build: info["CFBundleVersion"].flatMap(stringValue)
+        )
+    }
+
+    /// Reads the versions from an `Info.plist` file (XML or binary) on any platform.
+    ///
+    /// Integer values are accepted too, for apps that keep a numeric "compatibility level".
+    /// - Throws: ``InfoPlistError`` when the file cannot be read or parsed, or the version key is
+    ///   missing or not a string or integer.
+    public static func infoPlist(
+        at url: URL,
+        versionKey: String = "CFBundleShortVersionString",
+        buildKey: String? = "CFBundleVersion"
+    ) throws(InfoPlistError) -> AppVersions {
+        let data: Data
+        do { data = try Data(contentsOf: url) } catch {
+            throw InfoPlistError(path: url.path, problem: .unreadable(error.localizedDescription))
+        }
+        let parsed = try? PropertyListSerialization.propertyList(from: data, format: nil)
+        guard let dictionary = parsed as? [String: Any] else {
+            throw InfoPlistError(path: url.path, problem: .notADictionary)
+        }
+        guard let raw = dictionary[versionKey] else {
+            throw InfoPlistError(path: url.path, problem: .missingKey(versionKey))
+        }
+        guard let version = stringValue(raw) else {
+            throw InfoPlistError(path: url.path, problem: .notAString(versionKey))
+        }
+        return AppVersions(version: version, build: buildKey.flatMap { dictionary[$0] }.flatMap(stringValue))
+    }
+
+    private static func stringValue(_ value: Any) -> String? {
+        switch value {
+        case let string as String: string
+        case let integer as Int: String(integer)
+        default: nil
+        }
+    }
+}
+
+/// Why an `Info.plist` could not give an app version.
+public struct InfoPlistError: Error, Sendable, Equatable, CustomStringConvertible {
+    public enum Problem: Sendable, Equatable {
+        case unreadable(String)
+        case notADictionary
+        case missingKey(String)
+        case notAString(String)
+    }
+
+    public let path: String
+    public let problem: Problem
+
+    public var description: String {
+        switch problem {
+        case .unreadable(let why): "\(path): cannot be read (\(why))"
+        case .notADictionary: "\(path): is not a property list with a dictionary at its root"
+        case .missingKey(let key): "\(path): has no key \"\(key)\""
+        case .notAString(let key): "\(path): \"\(key)\" is neither a string nor an integer"
+        }
+    }
+}

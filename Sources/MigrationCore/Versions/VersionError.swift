@@ -1,0 +1,33 @@
+/// Why a string is not a ``Version``.
+///
+/// ```swift
+/// do { _ = try Version("1.0-beta") } catch { print(error) }
+/// // "1.0-beta" is not a version: "-" is not allowed; use dot-separated numbers such as 1.2.3
+/// ```
+public struct VersionError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// What is wrong with the input.
+    public enum Reason: Sendable, Equatable {
+        case empty
+        case emptyComponent
+        case invalidCharacter(Character)
+        case componentTooLarge
+    }
+
+    /// The string exactly as it was given.
+    public let input: String
+    public let reason: Reason
+
+    public var description: String {
+        let quoted = "\"\(input)\""
+        switch reason {
+        case .empty:
+            return "\(quoted) is not a version: it is empty; use dot-separated numbers such as 1.2.3"
+        case .emptyComponent:
+            return "\(quoted) is not a version: it has an empty component; use dot-separated numbers such as 1.2.3"
+        case .invalidCharacter(let character):
+            return "\(quoted) is not a version: \"\(character)\" is not allowed; use dot-separated numbers such as 1.2.3"
+        case .componentTooLarge:
+            return "\(quoted) is not a version: a component is larger than \(UInt64.max)"
+        }
+    }
+}

@@ -1,0 +1,45 @@
+import Foundation
+@testable import MigrationCore
+
+/// A thread-safe list that tests append to from bodies and tasks.
+final class Recorder<Item: Sendable>: Sendable {
+    private let storage = Locked<[Item]>([])
+    func append(_ item: Item) { storage.withLock { $0.append(item) } }
+    var items: [Item] { storage.withLock { $0 } }
+}
+
+/// A store whose every call fails, to test failure paths.
+struct FailingMigrationStore: MigrationStore {
+    var location: String { "failing store" }
+    func load() throws -> MigrationState {
+        throw MigrationStoreError(location: location, problem: .unreadable("always fails"))
+    }
+    func save(_ state: MigrationState) throws {
+        throw MigrationStoreError(location: location, problem: .unwritable("always fails"))
+    }
+    func withExclusiveAccess<T>(_ body: () throws -> T) throws -> T { try body() }
+}
+
+/// A store that reads fine but refuses the `n`th save and every one after it.
+final class SaveRefusingStore: MigrationStore {
+    let inner = InMemoryMigrationStore()
+    private let savesLeft: Locked<Int>
+    var location: String { "refusing store" }
+    init(allowedSaves: Int) { savesLeft = Locked(allowedSaves) }
+    func load() throws -> MigrationState { inner.load() }
+    func save(_ state: MigrationState) throws {
+        try savesLeft.withLock { left in
+            guard left > 0 else { throw MigrationStoreError(location: location, problem: .unwritable("disk full")) }
+            left -= 1
+            inner.save(state)
+        }
+    }
+    func withExclusiveAccess<T>(_ body: () throws -> T) throws -> T { try inner.withExclusiveAccess(body) }
+}
+
+/// A fresh temporary folder, removed by the caller's `defer`.
+func temporaryFolder() throws -> URL {
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent("migration-tests-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    return url
+}
