@@ -1,0 +1,118 @@
+import Foundation
+import Testing
+@testable import MigrationCore
+
+@Suite("Runner")
+struct RunnerTests {
+    struct Boom: Error, CustomStringConvertible { var description: String { "boom" } }
+
+    /// A registry whose bodies append their version to `ran`, and whose `failing` version throws.
+    func registry(_ versions: [String], failing: String? = nil, ran: Recorder<String>) -> MigrationRegistry {
+        var registry = MigrationRegistry(appName: "Test")
+        for version in versions {
+            registry.migrate(toVersion: version, title: "v\(version)") { context in
+                if version == failing { throw Boom() }
+                ran.append(version)
+                context.log("ran \(version)")
+            }
+        }
+        registry.onUpdate(title: "update") { _ in ran.append("update") }
+        return registry
+    }
+
+    @Test func runExecutesPendingInOrderRecordsEachAndFiresHooks() throws {
+        let ran = Recorder<String>()
+        let runner = MigrationRunner(registry: registry(["1.0", "0.9", "1.1", "0.5"], ran: ran), target: try AppTarget(version: "1.0"))
+        let store = runner.simulate(from: try Version("0.8"))
+        let report = try runner.run(store: store)
+        #expect(ran.items == ["0.9", "1.0", "update"])
+        #expect(report.succeeded)
+        #expect(report.steps.map(\.log) == [["ran 0.9"], ["ran 1.0"], []])
+        #expect(store.load().lastMigratedVersion == "1.0")
+        #expect(store.load().lastAppVersion == "1.0")
+        #expect(store.load().history.map(\.outcome) == [.succeeded, .succeeded, .succeeded])
+        #expect(try runner.plan(store: store).pending.isEmpty)
+    }
+
+    @Test func aThrowingBodyStopsTheRunKeepsEarlierSuccessesAndStaysPending() throws {
+        let ran = Recorder<String>()
+        let runner = MigrationRunner(registry: registry(["0.9", "0.10", "1.0"], failing: "0.10", ran: ran),
+                                     target: try AppTarget(version: "1.0"))
+        let store = runner.simulate(from: try Version("0.8"))
+        let report = try runner.run(store: store)
+        #expect(ran.items == ["0.9"])
+        #expect(report.failure?.result == .failed("boom"))
+        #expect(store.load().lastMigratedVersion == "0.9")
+        #expect(store.load().lastAppVersion == "0.8")
+        let after = try runner.plan(store: store)
+        #expect(after.pending.map(\.migration.declared) == ["0.10", "1.0"])
+        #expect(after.pending[0].status == .failed("boom"))
+    }
+
+    @Test func aSecondRunResumesAtTheFailedMigration() throws {
+        let ran = Recorder<String>()
+        let store = InMemoryMigrationStore(state: .device(at: try Version("0.8")))
+        let target = try AppTarget(version: "1.0")
+        _ = try MigrationRunner(registry: registry(["0.9", "0.10", "1.0"], failing: "0.10", ran: ran), target: target).run(store: store)
+        let report = try MigrationRunner(registry: registry(["0.9", "0.10", "1.0"], ran: ran), target: target).run(store: store)
+        #expect(ran.items == ["0.9", "0.10", "1.0", "update"])
+        #expect(report.succeeded)
+    }
+
+    @Test func dryRunRunsNothingWritesNothingAndListsWhatARunWould() throws {
+        let ran = Recorder<String>()
+        let runner = MigrationRunner(registry: registry(["0.9", "1.0", "1.1"], ran: ran), target: try AppTarget(version: "1.0"))
+        let store = runner.simulate(from: try Version("0.8"))
+        let before = store.load()
+        let preview = try runner.dryRun(store: store)
+        #expect(ran.items.isEmpty)
+        #expect(store.load() == before)
+        #expect(preview.mode == .dryRun)
+        #expect(preview.steps.map(\.subject.label) == ["version 0.9 \"v0.9\"", "version 1.0 \"v1.0\"", "onUpdate \"update\""])
+        #expect(preview.steps.allSatisfy { $0.result == .wouldRun })
+        #expect(preview.state.lastMigratedVersion == "1.0")
+    }
+
+    @Test func aStoreThatRefusesToSaveStopsTheRunAndKeepsWhatWasRecorded() throws {
+        let ran = Recorder<String>()
+        let store = SaveRefusingStore(allowedSaves: 1)
+        let runner = MigrationRunner(registry: registry(["0.1", "0.2", "0.3"], ran: ran), target: try AppTarget(version: "1.0"))
+        let report = try runner.run(store: store)
+        #expect(ran.items == ["0.1", "0.2"])
+        #expect(report.saveError != nil)
+        #expect(!report.succeeded)
+        #expect(report.failure?.result == .failed("ran, but could not be recorded: refusing store: cannot be written (disk full); the previous records are unchanged"))
+        #expect(store.inner.load().lastMigratedVersion == "0.1")
+    }
+
+    @Test func anUnreadableStoreThrowsAndRunsNothing() throws {
+        let ran = Recorder<String>()
+        let runner = MigrationRunner(registry: registry(["0.1"], ran: ran), target: try AppTarget(version: "1.0"))
+        #expect(throws: MigrationStoreError.self) { try runner.run(store: FailingMigrationStore()) }
+        #expect(ran.items.isEmpty)
+    }
+
+    @Test func baselineRecordsEverythingAsAppliedWithoutRunning() throws {
+        let ran = Recorder<String>()
+        let runner = MigrationRunner(registry: registry(["0.9", "1.0", "1.1"], ran: ran), target: try AppTarget(version: "1.0"), policy: .baseline)
+        let store = InMemoryMigrationStore()
+        let report = try runner.run(store: store)
+        #expect(ran.items.isEmpty)
+        #expect(report.steps.map(\.result) == [.baselined, .baselined])
+        #expect(store.load().lastMigratedVersion == "1.0")
+        #expect(try runner.plan(store: store).entries.map(\.status) == [.applied, .applied, .skipped(.aboveAppVersion)])
+    }
+
+    @Test func observerSeesEachStepStartAndFinish() throws {
+        let ran = Recorder<String>()
+        let runner = MigrationRunner(registry: registry(["0.9"], ran: ran), target: try AppTarget(version: "1.0"))
+        var events: [String] = []
+        _ = try runner.run(store: InMemoryMigrationStore()) { event in
+            switch event {
+            case .started(let subject): events.append("start \(subject.title)")
+            case .finished(let step): events.append("end \(step.subject.title)")
+            }
+        }
+        #expect(events == ["start v0.9", "end v0.9", "start update", "end update"])
+    }
+}
