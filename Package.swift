@@ -15,6 +15,7 @@ let package = Package(
             name: "MigrationCore",
             dependencies: [.product(name: "Logging", package: "swift-log")]
         ),
+        .executableTarget(name: "migration-bench", dependencies: ["MigrationCore"]),
         .testTarget(name: "MigrationCoreTests", dependencies: ["MigrationCore"]),
     ],
     swiftLanguageModes: [.v6]

@@ -15,9 +15,9 @@ enum DropInAction {
     func isDue(_ marks: RecordedMarks, target: AppTarget) -> Bool {
         switch self {
         case .migration(let track, let version):
-            MigrationRule.shouldRun(version, lastMigrated: marks.lastMigrated[track], app: target.value(on: track))
+            MigrationRule.shouldRun(version, lastMigrated: marks.lastMigrated(track), app: target.value(on: track))
         case .update(let track):
-            MigrationRule.updateHooksFire(recorded: marks.lastApp[track], current: target.value(on: track))
+            MigrationRule.updateHooksFire(recorded: marks.lastApp(track), current: target.value(on: track))
         }
     }
 

@@ -28,7 +28,8 @@ public final class Migrator: Sendable {
     public let appVersions: AppVersions
     public let freshInstall: FreshInstallPolicy
     private let target: Result<AppTarget, VersionError>
-    private let cache = Locked<Snapshot?>(nil)
+    /// The marks last read or written, for the cheap "nothing to do" check.
+    private let cache = Locked<RecordedMarks?>(nil)
     /// Held while a block runs, so a concurrent caller waits and then sees it recorded.
     private let serial = RecursiveLock()
     private let logger: Logger
@@ -70,14 +71,14 @@ public final class Migrator: Sendable {
 
     /// Runs `block` once, when the app reaches `version`.
     public func migrateToVersion<E: Error>(_ version: String, _ block: () throws(E) -> Void) throws(E) {
-        guard let version = parse(version, call: "migrateToVersion(\"\(version)\")") else { return }
-        try runOnce(.migration(.version, version), block)
+        guard let parsed = parse(version, track: .version) else { return }
+        try runOnce(.migration(.version, parsed), block)
     }
 
     /// Runs `block` once, when the app reaches build `build`.
     public func migrateToBuild<E: Error>(_ build: String, _ block: () throws(E) -> Void) throws(E) {
-        guard let build = parse(build, call: "migrateToBuild(\"\(build)\")") else { return }
-        try runOnce(.migration(.build, build), block)
+        guard let parsed = parse(build, track: .build) else { return }
+        try runOnce(.migration(.build, parsed), block)
     }
 
     /// Runs `block` when the app version differs from the one recorded, a first launch
@@ -110,7 +111,8 @@ public final class Migrator: Sendable {
         case .failure(let error):
             return report(MigrationDiagnostic(call: action.callName, problem: "did not run: the app version is not usable: \(error)"))
         }
-        if let snapshot = cache.withLock({ $0 }), !action.isDue(snapshot.marks, target: target) { return }
+        let settled = cache.withLock { marks in marks.map { !action.isDue($0, target: target) } ?? false }
+        if settled { return }
         try serial.withLock { () throws(E) in
             var blockError: E?
             do {
@@ -120,7 +122,7 @@ public final class Migrator: Sendable {
                         snapshot = try Snapshot(.baseline(at: target))
                         try store.save(snapshot.state)
                     }
-                    cache.withLock { $0 = snapshot }
+                    cache.withLock { $0 = snapshot.marks }
                     guard action.isDue(snapshot.marks, target: target) else { return }
                     let started = ContinuousClock.now
                     let outcome: Result<Double, any Error>
@@ -133,7 +135,7 @@ public final class Migrator: Sendable {
                     }
                     let next = try Snapshot(action.recording(outcome, in: snapshot.state, target: target))
                     try store.save(next.state)
-                    cache.withLock { $0 = next }
+                    cache.withLock { $0 = next.marks }
                 }
             } catch {
                 cache.withLock { $0 = nil }
@@ -143,8 +145,9 @@ public final class Migrator: Sendable {
         }
     }
 
-    private func parse(_ text: String, call: String) -> Version? {
+    private func parse(_ text: String, track: MigrationTrack) -> Version? {
         do { return try Version(text) } catch {
+            let call = track == .version ? "migrateToVersion(\"\(text)\")" : "migrateToBuild(\"\(text)\")"
             report(MigrationDiagnostic(call: call, problem: "did not run: \(error)"))
             return nil
         }

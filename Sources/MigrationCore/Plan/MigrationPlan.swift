@@ -26,6 +26,7 @@ public struct MigrationPlan: Sendable {
     /// A fresh install under ``FreshInstallPolicy/baseline``: a run records every migration up
     /// to the target as applied without running any.
     public let isBaseline: Bool
+    private let history: HistoryIndex
 
     /// Plans an upgrade.
     /// - Throws: ``MigrationStateError`` when the state records a mark that is not a version.
@@ -36,61 +37,73 @@ public struct MigrationPlan: Sendable {
         let marks = try RecordedMarks(state)
         let baseline = policy == .baseline && state.isFreshInstall
         let history = HistoryIndex(state.history)
-        var firstDeclared: [MigrationTrack: [Version: RegisteredMigration]] = [:]
-        var highestDeclared: [MigrationTrack: RegisteredMigration] = [:]
+        self.history = history
+        let migrations = registry.migrations
         var problems: [ValidationProblem] = []
-        var valid: [PlanEntry] = []
         var invalid: [PlanEntry] = []
+        var statuses = [MigrationStatus](repeating: .skipped(.invalidVersion), count: migrations.count)
+        var validPositions: [Int] = []
+        validPositions.reserveCapacity(migrations.count)
 
-        for migration in registry.migrations {
-            let version: Version
-            switch migration.parsed {
-            case .failure(let error):
-                problems.append(.init(severity: .error, migrationID: migration.id,
-                                      message: "\(migration.label): \(error)"))
-                invalid.append(PlanEntry(migration: migration, status: .skipped(.invalidVersion), lastRecord: nil))
-                continue
-            case .success(let parsed):
-                version = parsed
-            }
-            let track = migration.track
-            let record = history.last(track, version)
-            if let first = firstDeclared[track]?[version] {
-                problems.append(.init(severity: .error, migrationID: migration.id,
-                                      message: "\(migration.label) duplicates \(first.label); only the first one counts"))
-                valid.append(PlanEntry(migration: migration, status: .skipped(.duplicate), lastRecord: nil))
+        // Declaration order: invalid versions, versions declared after a higher one, statuses.
+        var highest: [RegisteredMigration?] = [nil, nil]
+        for migration in migrations {
+            guard let version = migration.version else {
+                if let error = migration.versionError {
+                    problems.append(ValidationProblem(migration: migration, kind: .invalidVersion(error)))
+                }
+                invalid.append(PlanEntry(migration: migration, status: .skipped(.invalidVersion)))
                 continue
             }
-            firstDeclared[track, default: [:]][version] = migration
-            if let highest = highestDeclared[track], let highestVersion = highest.version, highestVersion > version {
-                problems.append(.init(
-                    severity: .warning, migrationID: migration.id,
-                    message: "\(migration.label) is declared after \(highest.label); it runs in version order here, where MTMigration would never run it"
-                ))
+            let slot = migration.track == .version ? 0 : 1
+            if let higher = highest[slot], let higherVersion = higher.version, higherVersion > version {
+                problems.append(ValidationProblem(migration: migration, kind: .declaredAfter(higher)))
             } else {
-                highestDeclared[track] = migration
+                highest[slot] = migration
             }
-            let status = Self.status(
-                of: version, on: track, record: record, marks: marks, state: state, target: target,
-                baseline: baseline
+            statuses[migration.id] = Self.status(
+                of: version, on: migration.track, record: history.last(TrackedVersion(track: migration.track, version: version)),
+                marks: marks, state: state, target: target, baseline: baseline
             )
-            valid.append(PlanEntry(migration: migration, status: status, lastRecord: record))
+            validPositions.append(migration.id)
         }
 
-        valid.sort(by: Self.runsBefore)
+        // Run order; a duplicate follows the first declaration of its version.
+        var valid: [PlanEntry] = []
+        valid.reserveCapacity(validPositions.count + invalid.count)
+        var foundDuplicate = false
+        for slot in RunOrder.slots(validPositions, of: migrations) {
+            let migration = migrations[slot.position]
+            if slot.firstOfVersion != slot.position {
+                problems.append(ValidationProblem(migration: migration, kind: .duplicate(of: migrations[slot.firstOfVersion])))
+                valid.append(PlanEntry(migration: migration, status: .skipped(.duplicate)))
+                foundDuplicate = true
+            } else {
+                valid.append(PlanEntry(migration: migration, status: statuses[slot.position]))
+            }
+        }
+        if foundDuplicate { problems.sort { $0.migrationID < $1.migrationID } }
+
         self.registry = registry
         self.state = state
         self.target = target
         self.policy = policy
-        self.entries = valid + invalid
+        valid.append(contentsOf: invalid)
+        self.entries = valid
         self.pending = valid.filter { $0.status.willRun }
         let updated = baseline ? [] : MigrationTrack.allCases.filter { track in
-            MigrationRule.updateHooksFire(recorded: marks.lastApp[track], current: target.value(on: track))
+            MigrationRule.updateHooksFire(recorded: marks.lastApp(track), current: target.value(on: track))
         }
         self.updatedTracks = updated
         self.hooks = registry.hooks.map { HookPlan(hook: $0, fires: updated.contains($0.track)) }
         self.problems = problems
         self.isBaseline = baseline
+    }
+
+    /// The most recent history record of a migration (its last result, duration and error).
+    public func lastRecord(of migration: RegisteredMigration) -> MigrationRecord? {
+        guard let version = migration.version else { return nil }
+        return history.last(TrackedVersion(track: migration.track, version: version))
     }
 
     private static func status(
@@ -101,9 +114,9 @@ public struct MigrationPlan: Sendable {
         if baseline {
             return app.map { version <= $0 } == true ? .applied : .skipped(.aboveAppVersion)
         }
-        let last = marks.lastMigrated[track]
+        let last = marks.lastMigrated(track)
         if MigrationRule.shouldRun(version, lastMigrated: last, app: app) {
-            if let record, record.outcome == .failed { return .failed(record.error ?? "failed") }
+            if let record, record.outcome == .failed { return .failed }
             return .pending
         }
         if let last, version <= last {
@@ -112,35 +125,28 @@ public struct MigrationPlan: Sendable {
         }
         return .skipped(.aboveAppVersion)
     }
-
-    /// Run order: the version track before the build track, each in ascending order.
-    private static func runsBefore(_ left: PlanEntry, _ right: PlanEntry) -> Bool {
-        if left.migration.track != right.migration.track { return left.migration.track == .version }
-        guard let leftVersion = left.migration.version, let rightVersion = right.migration.version else { return false }
-        if leftVersion != rightVersion { return leftVersion < rightVersion }
-        return left.migration.id < right.migration.id
-    }
 }
 
-extension RegisteredMigration {
-    /// "version 0.9 "Add GUIDs"" — how problems and reports name a migration.
-    public var label: String { "\(track) \(declared) \"\(title)\"" }
+/// A migration's identity within a registry: its track and parsed version.
+private struct TrackedVersion: Hashable, Sendable {
+    let track: MigrationTrack
+    let version: Version
 }
 
-/// The latest record of each migration in a history, by track and parsed version.
-private struct HistoryIndex {
-    private var latest: [MigrationTrack: [Version: MigrationRecord]] = [:]
+/// The latest record of each migration in a history.
+private struct HistoryIndex: Sendable {
+    private var latest: [TrackedVersion: MigrationRecord] = [:]
 
     init(_ history: [MigrationRecord]) {
         for record in history {
             guard let track = record.subject.track, let text = record.identifier,
                   let version = try? Version(text) else { continue }
-            latest[track, default: [:]][version] = record
+            latest[TrackedVersion(track: track, version: version)] = record
         }
     }
 
-    func last(_ track: MigrationTrack, _ version: Version) -> MigrationRecord? {
-        latest[track]?[version]
+    func last(_ key: TrackedVersion) -> MigrationRecord? {
+        latest.isEmpty ? nil : latest[key]
     }
 }
 

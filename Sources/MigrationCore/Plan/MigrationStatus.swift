@@ -4,8 +4,9 @@ public enum MigrationStatus: Sendable, Equatable {
     case applied
     /// Runs on the next launch: `last < version ≤ app`.
     case pending
-    /// Pending, and its body threw in the last run (the message); it will be tried again.
-    case failed(String)
+    /// Pending, and its body threw in the last run (``MigrationPlan/lastRecord(of:)`` says
+    /// why); it will be tried again.
+    case failed
     /// Will not run, and why.
     case skipped(SkipReason)
 

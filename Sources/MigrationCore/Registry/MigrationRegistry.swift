@@ -57,9 +57,8 @@ public struct MigrationRegistry: Sendable {
         body: @escaping MigrationBody
     ) {
         migrations.append(RegisteredMigration(
-            id: migrations.count, track: track, declared: declared,
-            parsed: Result { () throws(VersionError) in try Version(declared) },
-            title: title, notes: notes, whatsNew: whatsNew, body: body
+            id: migrations.count, track: track, declared: declared, title: title, notes: notes, whatsNew: whatsNew,
+            body: body
         ))
     }
 }

@@ -1,20 +1,43 @@
 /// One declared migration: its version or build, what to tell people about it, and its body.
-public struct RegisteredMigration: Sendable, Identifiable {
+///
+/// A reference, so that plans of 100,000 migrations share the declarations instead of
+/// copying them.
+public final class RegisteredMigration: Sendable, Identifiable {
     /// Its position in declaration order, from 0.
     public let id: Int
     public let track: MigrationTrack
     /// The version or build exactly as declared.
     public let declared: String
-    /// The parsed version, or why it could not be parsed.
-    public let parsed: Result<Version, VersionError>
+    /// The parsed version, or `nil` when the declaration is invalid (see ``versionError``).
+    public let version: Version?
+    /// Why ``declared`` is not a version, when it is not.
+    public let versionError: VersionError?
     public let title: String
     public let notes: String?
     /// Lines for a "What's New" screen.
     public let whatsNew: [String]
     public let body: MigrationBody
 
-    /// The parsed version, or `nil` when the declaration is invalid.
-    public var version: Version? { try? parsed.get() }
+    init(id: Int, track: MigrationTrack, declared: String, title: String, notes: String?, whatsNew: [String],
+         body: @escaping MigrationBody) {
+        self.id = id
+        self.track = track
+        self.declared = declared
+        do {
+            version = try Version(declared)
+            versionError = nil
+        } catch {
+            version = nil
+            versionError = error
+        }
+        self.title = title
+        self.notes = notes
+        self.whatsNew = whatsNew
+        self.body = body
+    }
+
+    /// `version 0.9 "Add GUIDs"`: how problems and reports name a migration.
+    public var label: String { "\(track) \(declared) \"\(title)\"" }
 }
 
 /// Code that runs when the app version (``MigrationTrack/version``, `applicationUpdateBlock`)
@@ -24,4 +47,7 @@ public struct UpdateHook: Sendable, Identifiable {
     public let track: MigrationTrack
     public let title: String
     public let body: MigrationBody
+
+    /// `onUpdate` or `onBuildUpdate`, as manifests and reports name the kind.
+    public var kind: String { track == .version ? "onUpdate" : "onBuildUpdate" }
 }

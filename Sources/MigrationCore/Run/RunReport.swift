@@ -41,7 +41,7 @@ public struct RunStep: Sendable {
         public var label: String {
             switch self {
             case .migration(let migration): migration.label
-            case .hook(let hook): "\(hook.track == .version ? "onUpdate" : "onBuildUpdate") \"\(hook.title)\""
+            case .hook(let hook): "\(hook.kind) \"\(hook.title)\""
             }
         }
 

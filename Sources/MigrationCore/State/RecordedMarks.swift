@@ -1,14 +1,21 @@
 /// A ``MigrationState``'s four marks, parsed. A mark that is not a version is an error, never
 /// read as "nothing recorded", which would run every migration again.
 struct RecordedMarks: Sendable {
-    var lastMigrated: [MigrationTrack: Version] = [:]
-    var lastApp: [MigrationTrack: Version] = [:]
+    private let lastMigratedVersion, lastMigratedBuild, lastAppVersion, lastAppBuild: Version?
 
     init(_ state: MigrationState) throws(MigrationStateError) {
-        for track in MigrationTrack.allCases {
-            lastMigrated[track] = try Self.parse(state.lastMigrated(track), field: "last migrated \(track)")
-            lastApp[track] = try Self.parse(state.lastApp(track), field: "last app \(track)")
-        }
+        lastMigratedVersion = try Self.parse(state.lastMigratedVersion, field: "last migrated version")
+        lastMigratedBuild = try Self.parse(state.lastMigratedBuild, field: "last migrated build")
+        lastAppVersion = try Self.parse(state.lastAppVersion, field: "last app version")
+        lastAppBuild = try Self.parse(state.lastAppBuild, field: "last app build")
+    }
+
+    func lastMigrated(_ track: MigrationTrack) -> Version? {
+        track == .version ? lastMigratedVersion : lastMigratedBuild
+    }
+
+    func lastApp(_ track: MigrationTrack) -> Version? {
+        track == .version ? lastAppVersion : lastAppBuild
     }
 
     private static func parse(_ text: String?, field: String) throws(MigrationStateError) -> Version? {

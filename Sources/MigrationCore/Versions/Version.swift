@@ -10,10 +10,12 @@
 /// assert(try Version("1.0") == Version("1.0.0"))
 /// ```
 public struct Version: Sendable, Hashable, Comparable, CustomStringConvertible {
-    /// The numeric components with trailing zeros removed (`1.2.0` → `[1, 2]`).
-    public let components: [UInt64]
     /// The version as it was written, without surrounding whitespace.
     public let text: String
+    // The first four components inline (zero-filled) and any further ones in `tail`, with
+    // trailing zeros removed: parsing and comparing the usual versions allocate nothing.
+    let head: (UInt64, UInt64, UInt64, UInt64)
+    let tail: [UInt64]
 
     /// Parses a version such as `"1.10.2"`.
     ///
@@ -22,53 +24,80 @@ public struct Version: Sendable, Hashable, Comparable, CustomStringConvertible {
     ///   too large for 64 bits.
     public init(_ input: String) throws(VersionError) {
         let trimmed = input.trimmingWhitespace()
-        guard !trimmed.isEmpty else { throw VersionError(input: input, reason: .empty) }
-        var parts: [UInt64] = []
+        var head: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
+        var tail: [UInt64] = []
+        var index = 0
         var current: UInt64 = 0
-        var digitsInCurrent = 0
+        var digits = 0
+        func store(_ value: UInt64) {
+            switch index {
+            case 0: head.0 = value
+            case 1: head.1 = value
+            case 2: head.2 = value
+            case 3: head.3 = value
+            default: tail.append(value)
+            }
+            index += 1
+        }
+        guard !trimmed.isEmpty else { throw VersionError(input: input, reason: .empty) }
         for byte in trimmed.utf8 {
             switch byte {
             case UInt8(ascii: "0")...UInt8(ascii: "9"):
                 let (times10, overflowA) = current.multipliedReportingOverflow(by: 10)
-                let (sum, overflowB) = times10.addingReportingOverflow(UInt64(byte - UInt8(ascii: "0")))
-                guard !overflowA, !overflowB else {
-                    throw VersionError(input: input, reason: .componentTooLarge)
-                }
+                let (sum, overflowB) = times10.addingReportingOverflow(UInt64(byte &- UInt8(ascii: "0")))
+                guard !overflowA, !overflowB else { throw VersionError(input: input, reason: .componentTooLarge) }
                 current = sum
-                digitsInCurrent += 1
+                digits += 1
             case UInt8(ascii: "."):
-                guard digitsInCurrent > 0 else { throw VersionError(input: input, reason: .emptyComponent) }
-                parts.append(current)
+                guard digits > 0 else { throw VersionError(input: input, reason: .emptyComponent) }
+                store(current)
                 current = 0
-                digitsInCurrent = 0
+                digits = 0
             default:
-                let offender = trimmed.first { !("0"..."9").contains($0) && $0 != "." } ?? Character(Unicode.Scalar(byte))
+                let offender = trimmed.first { !("0"..."9").contains($0) && $0 != "." } ?? "?"
                 throw VersionError(input: input, reason: .invalidCharacter(offender))
             }
         }
-        guard digitsInCurrent > 0 else { throw VersionError(input: input, reason: .emptyComponent) }
-        parts.append(current)
-        while parts.count > 1, parts.last == 0 { parts.removeLast() }
-        components = parts
-        text = trimmed
+        guard digits > 0 else { throw VersionError(input: input, reason: .emptyComponent) }
+        store(current)
+        while tail.last == 0 { tail.removeLast() }
+        self.text = trimmed
+        self.head = head
+        self.tail = tail
+    }
+
+    /// The numeric components with trailing zeros removed (`1.2.0` → `[1, 2]`).
+    public var components: [UInt64] {
+        var all = [head.0, head.1, head.2, head.3] + tail
+        while all.count > 1, all.last == 0 { all.removeLast() }
+        return all
     }
 
     public var description: String { text }
 
-    public static func == (lhs: Version, rhs: Version) -> Bool { lhs.components == rhs.components }
+    public static func == (lhs: Version, rhs: Version) -> Bool {
+        lhs.head == rhs.head && lhs.tail == rhs.tail
+    }
 
-    public func hash(into hasher: inout Hasher) { hasher.combine(components) }
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(head.0)
+        hasher.combine(head.1)
+        hasher.combine(head.2)
+        hasher.combine(head.3)
+        hasher.combine(tail)
+    }
 
     public static func < (lhs: Version, rhs: Version) -> Bool {
-        for (left, right) in zip(lhs.components, rhs.components) where left != right {
-            return left < right
-        }
-        return lhs.components.count < rhs.components.count
+        if lhs.head != rhs.head { return lhs.head < rhs.head }
+        return lhs.tail.lexicographicallyPrecedes(rhs.tail)
     }
 }
 
 extension String {
+    /// The string without leading and trailing whitespace; itself (no copy) when it has none.
     func trimmingWhitespace() -> String {
+        let visible: ClosedRange<UInt8> = 0x21...0x7E
+        if let first = utf8.first, let last = utf8.last, visible.contains(first), visible.contains(last) { return self }
         var scalars = Substring(self)
         while let first = scalars.first, first.isWhitespace { scalars.removeFirst() }
         while let last = scalars.last, last.isWhitespace { scalars.removeLast() }
