@@ -6,17 +6,30 @@ let package = Package(
     platforms: [.macOS(.v13)],
     products: [
         .library(name: "MigrationCore", targets: ["MigrationCore"]),
+        .library(name: "MigrationExplorer", targets: ["MigrationExplorer"]),
+        .executable(name: "migration-explorer", targets: ["migration-explorer"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
     ],
     targets: [
         .target(
             name: "MigrationCore",
             dependencies: [.product(name: "Logging", package: "swift-log")]
         ),
-        .executableTarget(name: "migration-bench", dependencies: ["MigrationCore"]),
+        .systemLibrary(name: "CNcurses", pkgConfig: "ncursesw", providers: [.apt(["libncurses-dev"])]),
+        .target(
+            name: "MigrationExplorer",
+            dependencies: [
+                "MigrationCore", "CNcurses",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .executableTarget(name: "migration-explorer", dependencies: ["MigrationExplorer"]),
+        .executableTarget(name: "migration-bench", dependencies: ["MigrationCore", "MigrationExplorer"]),
         .testTarget(name: "MigrationCoreTests", dependencies: ["MigrationCore"]),
+        .testTarget(name: "MigrationExplorerTests", dependencies: ["MigrationExplorer", "MigrationCore"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,0 +1,49 @@
+// The only C the package touches: ncursesw, plus inline accessors for what Swift cannot
+// import (macros, globals, variadic calls).
+#ifndef CNCURSES_SHIM_H
+#define CNCURSES_SHIM_H
+
+#define NCURSES_WIDECHAR 1
+#define _XOPEN_SOURCE_EXTENDED 1
+#include <locale.h>
+#include <langinfo.h>
+#include <wchar.h>
+#include <stdio.h>
+#include <string.h>
+#include <curses.h>
+
+int wcwidth(wchar_t c);
+
+static inline WINDOW *cn_stdscr(void) { return stdscr; }
+static inline int cn_lines(void) { return LINES; }
+static inline int cn_cols(void) { return COLS; }
+static inline FILE *cn_stdin(void) { return stdin; }
+static inline FILE *cn_stdout(void) { return stdout; }
+
+static inline attr_t cn_a_normal(void) { return A_NORMAL; }
+static inline attr_t cn_a_bold(void) { return A_BOLD; }
+static inline attr_t cn_a_dim(void) { return A_DIM; }
+static inline attr_t cn_a_reverse(void) { return A_REVERSE; }
+static inline attr_t cn_a_underline(void) { return A_UNDERLINE; }
+static inline attr_t cn_color_pair(short pair) { return COLOR_PAIR(pair); }
+
+/// Draws one wide character with attributes at (y, x).
+static inline int cn_put(int y, int x, wchar_t ch, attr_t attrs, short pair) {
+    cchar_t cell;
+    wchar_t text[2] = { ch, 0 };
+    setcchar(&cell, text, attrs, pair, NULL);
+    return mvwadd_wch(stdscr, y, x, &cell);
+}
+
+/// Whether the terminal can address the cursor (so full-screen drawing is possible).
+static inline int cn_can_address_cursor(void) {
+    const char *cup = tigetstr("cup");
+    return cup != NULL && cup != (char *)-1;
+}
+
+/// Whether the current locale's character set is UTF-8.
+static inline int cn_locale_is_utf8(void) {
+    const char *codeset = nl_langinfo(CODESET);
+    return codeset != NULL && (strcmp(codeset, "UTF-8") == 0 || strcmp(codeset, "utf8") == 0);
+}
+#endif

@@ -1,0 +1,165 @@
+import Foundation
+import MigrationCore
+
+/// The `--json` shapes of `plan` and `run`. Field names are fixed: scripts rely on them.
+/// Absent values are written as `null`, never left out.
+enum JSONReports {
+    struct Plan: Encodable {
+        let app: String
+        let from: String?
+        let to: String
+        let migrations: [Migration]
+        let hooks: [Hook]
+        let problems: [Problem]
+
+        init(_ plan: MigrationPlan, app: String) {
+            self.app = app
+            from = plan.state.lastMigratedVersion
+            to = plan.target.version.text
+            migrations = plan.entries.map(Migration.init)
+            hooks = plan.hooks.map { Hook(kind: $0.hook.kind, title: $0.hook.title, fires: $0.fires) }
+            problems = plan.problems.map { Problem(severity: $0.severity.rawValue, migration: $0.migration.declared, message: $0.message) }
+        }
+
+        enum CodingKeys: CodingKey { case app, from, to, migrations, hooks, problems }
+
+        func encode(to encoder: Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(app, forKey: .app)
+            try container.encode(from, forKey: .from)
+            try container.encode(to, forKey: .to)
+            try container.encode(migrations, forKey: .migrations)
+            try container.encode(hooks, forKey: .hooks)
+            try container.encode(problems, forKey: .problems)
+        }
+    }
+
+    struct Migration: Encodable {
+        let migration: RegisteredMigration
+        let status: MigrationStatus
+
+        init(_ entry: PlanEntry) {
+            migration = entry.migration
+            status = entry.status
+        }
+
+        enum CodingKeys: String, CodingKey { case version, build, title, status, reason }
+
+        func encode(to encoder: Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(migration.declared, forKey: migration.track == .version ? .version : .build)
+            try container.encode(migration.title, forKey: .title)
+            try container.encode(status.word, forKey: .status)
+            let reason: String? = if case .skipped(let reason) = status { reason.rawValue } else { nil }
+            try container.encode(reason, forKey: .reason)
+        }
+    }
+
+    struct Hook: Encodable {
+        let kind: String
+        let title: String
+        let fires: Bool
+    }
+
+    struct Problem: Encodable {
+        let severity: String
+        let migration: String
+        let message: String
+    }
+
+    struct Run: Encodable {
+        let ran: [Step]
+        let hooks: [Step]
+        let state: State
+        let error: String?
+
+        init(_ report: RunReport) {
+            ran = report.steps.compactMap { step in
+                if case .migration(let migration) = step.subject { Step(step, migration: migration) } else { nil }
+            }
+            hooks = report.steps.compactMap { step in
+                if case .hook(let hook) = step.subject { Step(step, hook: hook) } else { nil }
+            }
+            state = State(report.state)
+            error = report.failure?.result.errorMessage ?? report.saveError.map(String.init(describing:))
+        }
+
+        enum CodingKeys: CodingKey { case ran, hooks, state, error }
+
+        func encode(to encoder: Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(ran, forKey: .ran)
+            try container.encode(hooks, forKey: .hooks)
+            try container.encode(state, forKey: .state)
+            try container.encode(error, forKey: .error)
+        }
+    }
+
+    struct Step: Encodable {
+        let identity: (key: CodingKeys, value: String)
+        let title: String
+        let result: String
+        let durationMs: Double
+        let output: String
+        let error: String?
+
+        init(_ step: RunStep, migration: RegisteredMigration) {
+            self.init(step, identity: (migration.track == .version ? .version : .build, migration.declared))
+        }
+
+        init(_ step: RunStep, hook: UpdateHook) {
+            self.init(step, identity: (.kind, hook.kind))
+        }
+
+        private init(_ step: RunStep, identity: (key: CodingKeys, value: String)) {
+            self.identity = identity
+            title = step.subject.title
+            result = step.result.word
+            durationMs = (step.duration * 1_000_000).rounded() / 1000
+            output = step.log.joined(separator: "\n")
+            error = step.result.errorMessage
+        }
+
+        enum CodingKeys: String, CodingKey { case version, build, kind, title, result, durationMs, output, error }
+
+        func encode(to encoder: Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(identity.value, forKey: identity.key)
+            try container.encode(title, forKey: .title)
+            try container.encode(result, forKey: .result)
+            try container.encode(durationMs, forKey: .durationMs)
+            try container.encode(output, forKey: .output)
+            try container.encode(error, forKey: .error)
+        }
+    }
+
+    struct State: Encodable {
+        let lastMigratedVersion, lastMigratedBuild, lastAppVersion, lastAppBuild: String?
+
+        init(_ state: MigrationState) {
+            lastMigratedVersion = state.lastMigratedVersion
+            lastMigratedBuild = state.lastMigratedBuild
+            lastAppVersion = state.lastAppVersion
+            lastAppBuild = state.lastAppBuild
+        }
+
+        enum CodingKeys: CodingKey { case lastMigratedVersion, lastMigratedBuild, lastAppVersion, lastAppBuild }
+
+        func encode(to encoder: Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(lastMigratedVersion, forKey: .lastMigratedVersion)
+            try container.encode(lastMigratedBuild, forKey: .lastMigratedBuild)
+            try container.encode(lastAppVersion, forKey: .lastAppVersion)
+            try container.encode(lastAppBuild, forKey: .lastAppBuild)
+        }
+    }
+
+    /// Pretty-printed JSON with stable key order.
+    static func encode(_ value: some Encodable) -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        // The shapes above hold only strings, numbers, booleans and arrays: encoding cannot fail.
+        let data = (try? encoder.encode(value)) ?? Data("{}".utf8)
+        return String(decoding: data, as: UTF8.self)
+    }
+}

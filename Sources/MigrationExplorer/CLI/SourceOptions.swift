@@ -1,0 +1,74 @@
+import ArgumentParser
+import Foundation
+import MigrationCore
+
+/// Where migrations come from and which upgrade to look at: the options every command shares.
+struct SourceOptions: ParsableArguments {
+    @Option(name: .long, help: ArgumentHelp("A JSON manifest of migrations (default: the app's own registry, or the built-in demo).", valueName: "file"))
+    var manifest: String?
+
+    @Option(name: .long, help: ArgumentHelp("Simulate a device that last migrated at this version (overrides what --store recorded).", valueName: "version"))
+    var from: String?
+
+    @Option(name: .long, help: ArgumentHelp("Upgrade to this app version (default: the manifest's appVersion).", valueName: "version"))
+    var to: String?
+
+    @Option(name: .customLong("from-build"), help: ArgumentHelp("Simulate a device that last migrated at this build.", valueName: "build"))
+    var fromBuild: String?
+
+    @Option(name: .customLong("to-build"), help: ArgumentHelp("Upgrade to this app build (default: the manifest's appBuild).", valueName: "build"))
+    var toBuild: String?
+
+    @Option(name: .long, help: ArgumentHelp("A JSON state file to run against for real (default: a sandbox).", valueName: "file"))
+    var store: String?
+
+    @Option(name: .customLong("fresh-install"), help: ArgumentHelp("On a fresh install: run-all (MTMigration's behaviour) or baseline (record everything up to the app version without running it).", valueName: "policy"))
+    var freshInstall: FreshInstallPolicy = .runAll
+
+    @Option(name: .long, help: ArgumentHelp("Built-in demo only: make the demo migration at this version throw, to show a failure.", valueName: "version"))
+    var fail: String?
+
+    func validate() throws {
+        if fail != nil, manifest != nil || EmbeddedApp.current != nil {
+            throw ValidationError("--fail applies to the built-in demo only")
+        }
+    }
+
+    /// The app the options name: a manifest, the embedding app's registry, or the demo.
+    func app() throws(ExplorerError) -> ExplorerApp {
+        if let manifest {
+            do { return try Manifest.load(path: manifest) } catch {
+                throw ExplorerError(error.description, status: .unusableInput)
+            }
+        }
+        if let embedded = EmbeddedApp.current { return embedded }
+        let failing: Version?
+        do { failing = try fail.map { (text) throws(VersionError) in try Version(text) } } catch {
+            throw ExplorerError("--fail: \(error)", status: .unusableInput)
+        }
+        return DemoApp.make(failing: failing)
+    }
+
+    func explorer() throws(ExplorerError) -> Explorer {
+        try Explorer(app: app(), options: ExplorerOptions(
+            from: from, to: to, fromBuild: fromBuild, toBuild: toBuild, storePath: store, policy: freshInstall))
+    }
+}
+
+extension FreshInstallPolicy: ExpressibleByArgument {
+    public init?(argument: String) {
+        switch argument {
+        case "run-all": self = .runAll
+        case "baseline": self = .baseline
+        default: return nil
+        }
+    }
+
+    public static var allValueStrings: [String] { ["run-all", "baseline"] }
+    public var defaultValueDescription: String { self == .runAll ? "run-all" : "baseline" }
+}
+
+/// The registry an embedding app passed to ``MigrationExplorer/main(app:arguments:)``.
+enum EmbeddedApp {
+    @TaskLocal static var current: ExplorerApp?
+}

@@ -1,0 +1,156 @@
+import Foundation
+import MigrationCore
+
+/// Walks a manifest's JSON once, building the registry and collecting every problem.
+struct ManifestReader {
+    let folder: URL
+    private(set) var problems: [ManifestError.Problem] = []
+
+    init(folder: URL) { self.folder = folder }
+
+    private static let rootFields: Set = ["app", "appVersion", "appBuild", "migrations", "onUpdate", "onBuildUpdate"]
+    private static let migrationFields: Set = ["version", "build", "title", "notes", "whatsNew", "run"]
+    private static let hookFields: Set = ["title", "run"]
+
+    mutating func read(_ json: Any) -> ExplorerApp? {
+        guard let root = object(json, at: "manifest") else { return nil }
+        checkFields(root, allowed: Self.rootFields, at: "")
+        let appName = string(root["app"], at: "app") ?? "App"
+        let appVersion = version(root["appVersion"], at: "appVersion", required: true)
+        let appBuild = version(root["appBuild"], at: "appBuild", required: false)
+        var registry = MigrationRegistry(appName: appName)
+        var seen: [MigrationTrack: [Version: String]] = [:]
+        for (index, item) in array(root["migrations"], at: "migrations", required: true).enumerated() {
+            readMigration(item, at: "migrations[\(index)]", into: &registry, seen: &seen)
+        }
+        for (key, track) in [("onUpdate", MigrationTrack.version), ("onBuildUpdate", .build)] {
+            for (index, item) in array(root[key], at: key, required: false).enumerated() {
+                readHook(item, at: "\(key)[\(index)]", track: track, into: &registry)
+            }
+        }
+        guard let appVersion else { return nil }
+        return ExplorerApp(registry: registry, appVersion: appVersion.text, appBuild: appBuild?.text)
+    }
+
+    private mutating func readMigration(
+        _ item: Any, at path: String, into registry: inout MigrationRegistry, seen: inout [MigrationTrack: [Version: String]]
+    ) {
+        guard let fields = object(item, at: path) else { return }
+        checkFields(fields, allowed: Self.migrationFields, at: path)
+        let title = string(fields["title"], at: "\(path).title", required: true)
+        let notes = string(fields["notes"], at: "\(path).notes")
+        let whatsNew = strings(fields["whatsNew"], at: "\(path).whatsNew")
+        let run = string(fields["run"], at: "\(path).run")
+        let track: MigrationTrack
+        switch (fields["version"] != nil, fields["build"] != nil) {
+        case (true, true): return problem(path, "has both \"version\" and \"build\"; give exactly one")
+        case (false, false): return problem(path, "has neither \"version\" nor \"build\"; give exactly one")
+        case (true, false): track = .version
+        case (false, true): track = .build
+        }
+        let key = track == .version ? "version" : "build"
+        guard let version = version(fields[key], at: "\(path).\(key)", required: true), let title else { return }
+        if let first = seen[track]?[version] {
+            return problem("\(path).\(key)", "\"\(version.text)\" duplicates \(first)")
+        }
+        seen[track, default: [:]][version] = "\(path).\(key)"
+        let body = Self.body(run, folder: folder, identity: (track == .version ? "MIGRATION_VERSION" : "MIGRATION_BUILD", version.text))
+        if track == .version {
+            registry.migrate(toVersion: version.text, title: title, notes: notes, whatsNew: whatsNew, body: body)
+        } else {
+            registry.migrate(toBuild: version.text, title: title, notes: notes, whatsNew: whatsNew, body: body)
+        }
+    }
+
+    private mutating func readHook(_ item: Any, at path: String, track: MigrationTrack, into registry: inout MigrationRegistry) {
+        guard let fields = object(item, at: path) else { return }
+        checkFields(fields, allowed: Self.hookFields, at: path)
+        let run = string(fields["run"], at: "\(path).run")
+        guard let title = string(fields["title"], at: "\(path).title", required: true) else { return }
+        let body = Self.body(run, folder: folder, identity: nil)
+        if track == .version { registry.onUpdate(title: title, body: body) } else { registry.onBuildUpdate(title: title, body: body) }
+    }
+
+    private static func body(_ run: String?, folder: URL, identity: (name: String, value: String)?) -> MigrationBody {
+        guard let run else { return { _ in } }
+        let command = ShellCommand(command: run, folder: folder, identity: identity)
+        return { context in try command.run(context) }
+    }
+
+    // MARK: Typed field readers; each records a problem and returns nil on a bad value.
+
+    private mutating func problem(_ field: String, _ message: String) {
+        problems.append(.init(field: field, message: message))
+    }
+
+    private mutating func checkFields(_ fields: [String: Any], allowed: Set<String>, at path: String) {
+        for key in fields.keys.sorted() where !allowed.contains(key) {
+            let known = allowed.sorted().map { "\"\($0)\"" }.joined(separator: ", ")
+            problem(path.isEmpty ? key : "\(path).\(key)", "is not a known field (known: \(known))")
+        }
+    }
+
+    private mutating func object(_ value: Any, at path: String) -> [String: Any]? {
+        guard let fields = value as? [String: Any] else {
+            problem(path, "must be a JSON object, not \(Self.render(value))")
+            return nil
+        }
+        return fields
+    }
+
+    private mutating func array(_ value: Any?, at path: String, required: Bool) -> [Any] {
+        guard let value else {
+            if required { problem(path, "is missing; give a list (it may be empty)") }
+            return []
+        }
+        guard let items = value as? [Any] else {
+            problem(path, "must be a list, not \(Self.render(value))")
+            return []
+        }
+        return items
+    }
+
+    private mutating func string(_ value: Any?, at path: String, required: Bool = false) -> String? {
+        guard let value else {
+            if required { problem(path, "is missing") }
+            return nil
+        }
+        guard let text = value as? String, !(value is NSNumber) else {
+            problem(path, "must be a string, not \(Self.render(value))")
+            return nil
+        }
+        if required, text.trimmingCharacters(in: .whitespaces).isEmpty { problem(path, "is empty") }
+        return text
+    }
+
+    private mutating func strings(_ value: Any?, at path: String) -> [String] {
+        guard let value else { return [] }
+        guard let items = value as? [Any], items.allSatisfy({ $0 is String }) else {
+            problem(path, "must be a list of strings, not \(Self.render(value))")
+            return []
+        }
+        return items.compactMap { $0 as? String }
+    }
+
+    private mutating func version(_ value: Any?, at path: String, required: Bool) -> Version? {
+        guard let value else {
+            if required { problem(path, "is missing") }
+            return nil
+        }
+        guard let text = value as? String, !(value is NSNumber) else {
+            problem(path, "must be a string such as \"1.0\", not \(Self.render(value))")
+            return nil
+        }
+        do { return try Version(text) } catch {
+            problem(path, String(describing: error))
+            return nil
+        }
+    }
+
+    private static func render(_ value: Any) -> String {
+        if let data = try? JSONSerialization.data(withJSONObject: value, options: [.fragmentsAllowed, .sortedKeys]) {
+            return String(decoding: data, as: UTF8.self)
+        }
+        return String(describing: value)
+    }
+}

@@ -1,0 +1,33 @@
+import ArgumentParser
+import Foundation
+import MigrationCore
+
+/// The whole front end, for an app's own small executable: the terminal UI and the `plan`,
+/// `run` and `reset` commands, on the app's real registry.
+///
+/// ```swift
+/// import MigrationCore
+/// import MigrationExplorer
+///
+/// var registry = MigrationRegistry(appName: "Notes")
+/// registry.migrate(toVersion: "0.9", title: "Add GUIDs") { context in context.log("done") }
+/// registry.onUpdate(title: "Show What's New")
+///
+/// MigrationExplorer.main(registry: registry, appVersion: "1.0", appBuild: "120")
+/// ```
+public enum MigrationExplorer {
+    /// Parses the command line (`arguments`, default: the process's) and runs; never returns.
+    public static func main(
+        registry: MigrationRegistry, appVersion: String, appBuild: String? = nil, arguments: [String]? = nil
+    ) -> Never {
+        main(app: ExplorerApp(registry: registry, appVersion: appVersion, appBuild: appBuild), arguments: arguments)
+    }
+
+    /// The same for an ``ExplorerApp``; `nil` shows the built-in demo.
+    public static func main(app: ExplorerApp? = nil, arguments: [String]? = nil) -> Never {
+        EmbeddedApp.$current.withValue(app) {
+            RootCommand.main(arguments)
+        }
+        exit(0)
+    }
+}

@@ -1,0 +1,131 @@
+import Foundation
+import MigrationCore
+
+/// One exploring session, shared by the terminal UI and the command line: an app, the
+/// upgrade being looked at (from → to), and the store it plays against: a sandbox that starts
+/// as a device at "from", or a real ``FileMigrationStore``. Every answer comes from
+/// `MigrationCore`; the explorer only keeps the choices.
+///
+/// ```swift
+/// var explorer = try Explorer(app: DemoApp.make(), options: ExplorerOptions(from: "0.8"))
+/// let plan = try explorer.plan()
+/// try explorer.setTarget(version: "1.1")
+/// ```
+public struct Explorer: Sendable {
+    public let app: ExplorerApp
+    public private(set) var target: AppTarget
+    /// The simulated device's marks; `nil` for both with a real store means "as recorded".
+    public private(set) var from: Version?
+    public private(set) var fromBuild: Version?
+    public let policy: FreshInstallPolicy
+    /// The real store, when one was named.
+    public let realStore: FileMigrationStore?
+    /// Where runs go: a sandbox, or ``realStore``.
+    public private(set) var store: any MigrationStore
+
+    /// - Throws: ``ExplorerError`` (unusable input) for a version that is not one, or a real
+    ///   store that cannot be read for a simulation.
+    public init(app: ExplorerApp, options: ExplorerOptions) throws(ExplorerError) {
+        self.app = app
+        self.policy = options.policy
+        self.realStore = options.storePath.map { FileMigrationStore(url: URL(fileURLWithPath: $0)) }
+        let simulating = options.from != nil || options.fromBuild != nil || realStore == nil
+        self.from = try Self.version(options.from ?? (realStore == nil ? app.defaultFrom : nil), option: "--from")
+        self.fromBuild = try Self.version(
+            options.fromBuild ?? (realStore == nil && options.from == nil ? app.defaultFromBuild : nil), option: "--from-build")
+        self.target = try AppTarget(
+            version: Self.version(options.to ?? app.appVersion, option: "--to")!,
+            build: Self.version(options.toBuild ?? app.appBuild, option: "--to-build")
+        )
+        self.store = InMemoryMigrationStore()
+        self.store = simulating ? try sandbox() : realStore!
+    }
+
+    public var runner: MigrationRunner { MigrationRunner(registry: app.registry, target: target, policy: policy) }
+
+    /// Whether runs go to a throwaway sandbox rather than the real store.
+    public var isSandbox: Bool { store.isSandbox }
+
+    /// "sandbox", "sandbox over state.json" or "state.json", for headers.
+    public var storeDescription: String {
+        switch (realStore, isSandbox) {
+        case (nil, _): "sandbox"
+        case (let real?, true): "sandbox over \(real.url.path)"
+        case (let real?, false): real.url.path
+        }
+    }
+
+    public func plan() throws -> MigrationPlan { try runner.plan(store: store) }
+
+    public func dryRun() throws -> RunReport { try runner.dryRun(store: store) }
+
+    public func run(observer: (RunEvent) -> Void = { _ in }) throws -> RunReport {
+        try runner.run(store: store, observer: observer)
+    }
+
+    /// Starts again: a sandbox goes back to the device at "from"; a real store forgets every
+    /// record.
+    public mutating func reset() throws {
+        if isSandbox { store = try sandbox() } else { try store.save(.freshInstall) }
+    }
+
+    /// Simulates a device that last migrated at `version` (empty: a fresh install).
+    public mutating func setFrom(_ version: String) throws(ExplorerError) {
+        from = try Self.version(version.isEmpty ? nil : version, option: "from")
+        if version.isEmpty { fromBuild = nil }
+        store = try sandbox()
+    }
+
+    /// Upgrades to app version `version` instead.
+    public mutating func setTarget(version: String) throws(ExplorerError) {
+        target.version = try Self.version(version, option: "to")!
+    }
+
+    /// A sandbox for the device at ``from``: over the real store's records when there is one.
+    private func sandbox() throws(ExplorerError) -> InMemoryMigrationStore {
+        guard let realStore else { return InMemoryMigrationStore(state: .device(at: from, build: fromBuild)) }
+        var state: MigrationState
+        do { state = try realStore.load() } catch {
+            throw ExplorerError(String(describing: error), status: .unusableInput)
+        }
+        if let from {
+            state.lastMigratedVersion = from.text
+            state.lastAppVersion = from.text
+        }
+        if let fromBuild {
+            state.lastMigratedBuild = fromBuild.text
+            state.lastAppBuild = fromBuild.text
+        }
+        state.historyIsComplete = false
+        return InMemoryMigrationStore(state: state)
+    }
+
+    private static func version(_ text: String?, option: String) throws(ExplorerError) -> Version? {
+        guard let text else { return nil }
+        do { return try Version(text) } catch {
+            throw ExplorerError("\(option): \(error)", status: .unusableInput)
+        }
+    }
+}
+
+/// The choices a front end passes to an ``Explorer``: the command line's options.
+public struct ExplorerOptions: Sendable, Equatable {
+    public var from: String?
+    public var to: String?
+    public var fromBuild: String?
+    public var toBuild: String?
+    public var storePath: String?
+    public var policy: FreshInstallPolicy
+
+    public init(
+        from: String? = nil, to: String? = nil, fromBuild: String? = nil, toBuild: String? = nil,
+        storePath: String? = nil, policy: FreshInstallPolicy = .runAll
+    ) {
+        self.from = from
+        self.to = to
+        self.fromBuild = fromBuild
+        self.toBuild = toBuild
+        self.storePath = storePath
+        self.policy = policy
+    }
+}

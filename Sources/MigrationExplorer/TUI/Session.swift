@@ -1,0 +1,101 @@
+import MigrationCore
+
+/// The terminal UI's model and its link to `MigrationCore`: keys go through ``Update``, and
+/// the effects it asks for (plan, dry-run, run, reset, new from/to) are carried out on the
+/// ``Explorer``. No terminal needed, so tests drive it directly.
+///
+/// ```swift
+/// var session = Session(explorer: try Explorer(app: DemoApp.make(), options: .init()))
+/// session.press(.dryRun, size: Size(width: 80, height: 24))
+/// ```
+package struct Session {
+    package private(set) var explorer: Explorer
+    package var state: ViewState
+
+    package init(explorer: Explorer) {
+        self.explorer = explorer
+        state = ViewState(appName: explorer.app.registry.appName, storeDescription: explorer.storeDescription,
+                          isSandbox: explorer.isSandbox)
+        refreshPlan()
+        if let first = state.items.firstIndex(where: { if case .migration(let entry) = $0 { entry.status.willRun } else { false } }) {
+            state.selection = first
+        }
+    }
+
+    /// Handles one key; `progress` sees the state after each migration of a run.
+    package mutating func handle(_ key: Key, size: Size, progress: (ViewState) -> Void = { _ in }) {
+        state.message = state.prompt == nil && state.overlay == nil ? nil : state.message
+        guard let effect = Update.handle(key, &state, layout: Layout(size)) else { return }
+        perform(effect, progress: progress)
+    }
+
+    /// Presses the first key bound to `action`.
+    package mutating func press(_ action: Action, size: Size) {
+        guard let key = Keymap.binding(for: action)?.keys.first else { return }
+        handle(key, size: size)
+    }
+
+    /// Types `text` (into a prompt or the filter) and, if asked, presses Enter.
+    package mutating func type(_ text: String, size: Size, enter: Bool = true) {
+        for character in text { handle(.character(character), size: size) }
+        if enter { handle(.enter, size: size) }
+    }
+
+    private mutating func perform(_ effect: Effect, progress: (ViewState) -> Void) {
+        do {
+            switch effect {
+            case .dryRun:
+                let report = try explorer.dryRun()
+                state.overlay = .report(report, offset: 0)
+                state.message = .init(text: "Dry run: \(report.steps.count) steps would run; nothing was run or written", role: .pending)
+            case .run:
+                var live = state
+                live.running = []
+                let report = try explorer.run { event in
+                    guard case .finished(let step) = event else { return }
+                    live.running?.append(step)
+                    progress(live)
+                }
+                state.lastReport = report
+                refreshPlan()
+                state.overlay = .report(report, offset: 0)
+                state.message = Self.summary(of: report)
+            case .reset:
+                try explorer.reset()
+                state.lastReport = nil
+                refreshPlan()
+                state.message = .init(text: explorer.isSandbox
+                    ? "Reset: the sandbox is back to a device at \(explorer.from?.text ?? "a fresh install")"
+                    : "Reset: every record in \(explorer.storeDescription) forgotten", role: .accent)
+            case .setFrom(let text):
+                try explorer.setFrom(text)
+                state.lastReport = nil
+                refreshPlan()
+                state.message = .init(text: "Simulating a device that last migrated at \(text.isEmpty ? "nothing (fresh install)" : text)", role: .accent)
+            case .setTo(let text):
+                try explorer.setTarget(version: text)
+                refreshPlan()
+                state.message = .init(text: "Upgrading to \(text)", role: .accent)
+            }
+        } catch {
+            state.message = .init(text: String(describing: error), role: .failed)
+        }
+        state.storeDescription = explorer.storeDescription
+        state.isSandbox = explorer.isSandbox
+    }
+
+    private mutating func refreshPlan() {
+        do { state.show(try explorer.plan()) } catch {
+            state.planError = String(describing: error)
+        }
+    }
+
+    private static func summary(of report: RunReport) -> ViewState.Message {
+        let total = report.steps.reduce(0) { $0 + $1.duration }
+        if let failure = report.failure {
+            return .init(text: "Run stopped at \(failure.subject.label): \(failure.result.errorMessage ?? "")", role: .failed)
+        }
+        if let saveError = report.saveError { return .init(text: String(describing: saveError), role: .failed) }
+        return .init(text: "Ran \(report.steps.count) steps in \(formatDuration(total))", role: .applied)
+    }
+}

@@ -1,0 +1,164 @@
+import CNcurses
+import Foundation
+
+/// ``Terminal`` on ncursesw. It checks first that there is a terminal to draw on, and gives
+/// it back (also on SIGINT and SIGTERM) as it found it.
+final class NcursesTerminal: Terminal {
+    private let screenHandle: OpaquePointer
+    let unicode: Bool
+    private let palette: Palette
+    private(set) var size: Size
+
+    /// Opens the terminal on stdin and stdout.
+    /// - Throws: ``ExplorerError`` with status 2 when stdin or stdout is not a TTY, `TERM` is
+    ///   unset or the terminal cannot address the cursor; nothing is written to stdout then.
+    static func open(environment: [String: String] = ProcessInfo.processInfo.environment) throws(ExplorerError) -> NcursesTerminal {
+        let advice = "use `migration-explorer plan` or `migration-explorer run` in scripts and pipes"
+        guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else {
+            throw ExplorerError("the interactive explorer needs a terminal (stdin and stdout must be a TTY); \(advice)", status: .noTerminal)
+        }
+        guard let term = environment["TERM"], !term.isEmpty, term != "dumb" else {
+            throw ExplorerError("the interactive explorer needs a terminal, but TERM is \(environment["TERM"].map { "\"\($0)\"" } ?? "unset"); \(advice)", status: .noTerminal)
+        }
+        setlocale(LC_ALL, "")
+        if cn_locale_is_utf8() == 0 { setlocale(LC_ALL, "C.UTF-8") }
+        let unicode = cn_locale_is_utf8() != 0
+        guard let handle = newterm(nil, cn_stdout(), cn_stdin()) else {
+            throw ExplorerError("the terminal \"\(term)\" is unknown to ncurses; \(advice)", status: .noTerminal)
+        }
+        guard cn_can_address_cursor() != 0 else {
+            endwin()
+            delscreen(handle)
+            throw ExplorerError("the terminal \"\(term)\" cannot move the cursor; \(advice)", status: .noTerminal)
+        }
+        return NcursesTerminal(handle: handle, unicode: unicode, color: environment["NO_COLOR"].map(\.isEmpty) ?? true)
+    }
+
+    private init(handle: OpaquePointer, unicode: Bool, color: Bool) {
+        screenHandle = handle
+        self.unicode = unicode
+        raw()
+        noecho()
+        keypad(cn_stdscr(), true)
+        set_escdelay(25)
+        curs_set(0)
+        palette = Palette(color: color && has_colors())
+        size = Size(width: Int(cn_cols()), height: Int(cn_lines()))
+        Self.restoreTerminalOnSignals()
+    }
+
+    func draw(_ screen: Screen) {
+        for row in 0..<min(screen.size.height, size.height) {
+            for column in 0..<min(screen.size.width, size.width) {
+                let cell = screen.cell(row: row, column: column)
+                let (attributes, pair) = palette.style(cell.role)
+                let scalar = cell.character.unicodeScalars.first ?? " "
+                cn_put(Int32(row), Int32(column), wchar_t(bitPattern: scalar.value), attributes, pair)
+            }
+        }
+        refresh()
+    }
+
+    func nextEvent() -> TerminalEvent? {
+        timeout(250)
+        var character: wint_t = 0
+        let kind = wget_wch(cn_stdscr(), &character)
+        switch kind {
+        case KEY_CODE_YES:
+            if Int32(character) == KEY_RESIZE {
+                size = Size(width: Int(cn_cols()), height: Int(cn_lines()))
+                return .resize(size)
+            }
+            return Self.functionKey(Int32(character)).map(TerminalEvent.key)
+        case OK:
+            return Self.characterKey(character).map(TerminalEvent.key)
+        default:
+            return nil
+        }
+    }
+
+    func clear() {
+        clearok(cn_stdscr(), true)
+    }
+
+    func close() {
+        endwin()
+        delscreen(screenHandle)
+    }
+
+    private static func functionKey(_ code: Int32) -> Key? {
+        switch code {
+        case KEY_UP: .up
+        case KEY_DOWN: .down
+        case KEY_LEFT: .left
+        case KEY_RIGHT: .right
+        case KEY_PPAGE: .pageUp
+        case KEY_NPAGE: .pageDown
+        case KEY_HOME: .home
+        case KEY_END: .end
+        case KEY_ENTER: .enter
+        case KEY_BACKSPACE: .backspace
+        default: nil
+        }
+    }
+
+    private static func characterKey(_ code: wint_t) -> Key? {
+        switch code {
+        case 3: .controlC
+        case 9: .tab
+        case 10, 13: .enter
+        case 12: .controlL
+        case 27: .escape
+        case 8, 127: .backspace
+        default: Unicode.Scalar(UInt32(code)).map { .character(Character($0)) }
+        }
+    }
+
+    /// ncurses restores the terminal on SIGINT and SIGTERM but exits 1; exit 128+signal.
+    private static func restoreTerminalOnSignals() {
+        for signalNumber in [SIGINT, SIGTERM] {
+            signal(signalNumber) { received in
+                endwin()
+                _exit(128 + received)
+            }
+        }
+    }
+}
+
+/// Colours and attributes for each ``StyleRole``: colours on the terminal's default background
+/// when it has them (and `NO_COLOR` is unset), attributes alone otherwise.
+private struct Palette {
+    private var styles: [StyleRole: (attr_t, Int16)] = [:]
+
+    init(color: Bool) {
+        let bold = cn_a_bold(), dim = cn_a_dim(), reverse = cn_a_reverse()
+        var pairs: [StyleRole: Int16] = [:]
+        if color {
+            start_color()
+            use_default_colors()
+            let colors: [(StyleRole, Int16)] = [
+                (.applied, Int16(COLOR_GREEN)), (.pending, Int16(COLOR_YELLOW)), (.failed, Int16(COLOR_RED)),
+                (.hook, Int16(COLOR_CYAN)), (.warning, Int16(COLOR_YELLOW)), (.accent, Int16(COLOR_CYAN)),
+            ]
+            for (index, (role, foreground)) in colors.enumerated() {
+                init_pair(Int16(index + 1), foreground, -1)
+                pairs[role] = Int16(index + 1)
+            }
+        }
+        for role in StyleRole.allCases {
+            let attributes: attr_t = switch role {
+            case .normal: cn_a_normal()
+            case .title: bold | reverse
+            case .dim, .skipped: dim
+            case .failed: bold
+            case .pending where !color: bold
+            case .selection: reverse
+            case .accent: bold
+            default: cn_a_normal()
+            }
+            styles[role] = (attributes | (pairs[role].map { cn_color_pair($0) } ?? 0), pairs[role] ?? 0)
+        }
+    }
+
+    func style(_ role: StyleRole) -> (attr_t, Int16) { styles[role] ?? (cn_a_normal(), 0) }
+}

@@ -1,0 +1,19 @@
+/// A full-screen terminal the UI draws on and reads keys from. The ncurses implementation is
+/// the only code that touches C.
+package protocol Terminal: AnyObject {
+    var size: Size { get }
+    /// Whether UTF-8 glyphs can be drawn (a UTF-8 locale).
+    var unicode: Bool { get }
+    func draw(_ screen: Screen)
+    /// Waits for a key or a resize; `nil` when the wait timed out.
+    func nextEvent() -> TerminalEvent?
+    /// Forgets what is on the screen, so the next draw repaints every cell (Ctrl-L).
+    func clear()
+    /// Gives the terminal back as it was.
+    func close()
+}
+
+package enum TerminalEvent: Sendable, Equatable {
+    case key(Key)
+    case resize(Size)
+}

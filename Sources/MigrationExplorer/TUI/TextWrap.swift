@@ -1,0 +1,44 @@
+/// Breaks `text` into lines of at most `width` characters, at spaces where it can.
+func wrap(_ text: String, width: Int) -> [String] {
+    guard width > 0 else { return [] }
+    var lines: [String] = []
+    for paragraph in text.split(separator: "\n", omittingEmptySubsequences: false) {
+        var line = ""
+        for word in paragraph.split(separator: " ", omittingEmptySubsequences: false) {
+            var word = Substring(word)
+            while word.count > width {
+                if !line.isEmpty { lines.append(line); line = "" }
+                lines.append(String(word.prefix(width)))
+                word = word.dropFirst(width)
+            }
+            if line.isEmpty {
+                line = String(word)
+            } else if line.count + 1 + word.count <= width {
+                line += " " + word
+            } else {
+                lines.append(line)
+                line = String(word)
+            }
+        }
+        lines.append(line)
+    }
+    return lines
+}
+
+/// A line of styled text for panes and overlays.
+struct StyledLine {
+    var text: String
+    var role: StyleRole = .normal
+
+    init(_ text: String, _ role: StyleRole = .normal) {
+        self.text = text
+        self.role = role
+    }
+}
+
+extension Array where Element == StyledLine {
+    /// Appends `text` wrapped to `width`, each line prefixed by `indent`.
+    mutating func appendWrapped(_ text: String, width: Int, indent: String = "", role: StyleRole = .normal) {
+        for line in wrap(text, width: Swift.max(1, width - indent.count)) { append(StyledLine(indent + line, role)) }
+    }
+}

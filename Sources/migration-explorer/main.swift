@@ -1,0 +1,3 @@
+import MigrationExplorer
+
+MigrationExplorer.main()
