@@ -29,7 +29,11 @@ let package = Package(
         .executableTarget(name: "migration-explorer", dependencies: ["MigrationExplorer"]),
         .executableTarget(name: "migration-bench", dependencies: ["MigrationCore", "MigrationExplorer"]),
         .testTarget(name: "MigrationCoreTests", dependencies: ["MigrationCore"]),
-        .testTarget(name: "MigrationExplorerTests", dependencies: ["MigrationExplorer", "MigrationCore"]),
+        .testTarget(
+            name: "MigrationExplorerTests",
+            dependencies: ["MigrationExplorer", "MigrationCore", "migration-explorer"],
+            exclude: ["Snapshots"]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -32,7 +32,7 @@ public struct Explorer: Sendable {
         let simulating = options.from != nil || options.fromBuild != nil || realStore == nil
         self.from = try Self.version(options.from ?? (realStore == nil ? app.defaultFrom : nil), option: "--from")
         self.fromBuild = try Self.version(
-            options.fromBuild ?? (realStore == nil && options.from == nil ? app.defaultFromBuild : nil), option: "--from-build")
+            options.fromBuild ?? (realStore == nil ? app.defaultFromBuild : nil), option: "--from-build")
         self.target = try AppTarget(
             version: Self.version(options.to ?? app.appVersion, option: "--to")!,
             build: Self.version(options.toBuild ?? app.appBuild, option: "--to-build")

@@ -1,0 +1,253 @@
+import Foundation
+import Testing
+
+/// The commands run as a user would run them: the built binary as a subprocess.
+@Suite("Command line")
+struct CommandLineTests {
+    /// A manifest whose migrations append their version to ran.txt; `failing` exits 3.
+    func manifest(in folder: URL, failing: String? = nil, extra: String = "") throws -> URL {
+        func run(_ version: String) -> String {
+            version == failing ? "echo about to fail; exit 3" : "echo \\\"$MIGRATION_VERSION from=$MIGRATION_FROM to=$MIGRATION_TO\\\" >> ran.txt; echo wrote $MIGRATION_VERSION"
+        }
+        let url = folder.appendingPathComponent("manifest.json")
+        try url.write("""
+        { "app": "Notes", "appVersion": "1.0", "appBuild": "120",
+          "migrations": [
+            { "version": "0.9", "title": "Add GUIDs", "whatsNew": ["Sync"], "run": "\(run("0.9"))" },
+            { "version": "0.10", "title": "Dates", "run": "\(run("0.10"))" },
+            { "version": "1.0", "title": "Tags", "run": "\(run("1.0"))" },
+            { "version": "1.1", "title": "Later", "run": "\(run("1.1"))" },
+            { "build": "118", "title": "Index", "notes": "rebuild" }\(extra)
+          ],
+          "onUpdate": [ { "title": "Stats", "run": "echo hook >> hooks.txt" } ]
+        }
+        """)
+        return url
+    }
+
+    @Test func planJSONOnTheDemoHasEveryFieldScriptsRelyOn() throws {
+        let result = try Executable.run(["plan", "--json"])
+        #expect(result.status == 0)
+        let json = try result.json()
+        #expect(json["app"] as? String == "Notes")
+        #expect(json["from"] as? String == "0.8")
+        #expect(json["to"] as? String == "1.0")
+        let migrations = try #require(json["migrations"] as? [[String: Any]])
+        let byVersion = Dictionary(migrations.compactMap { m in (m["version"] as? String).map { ($0, m) } }, uniquingKeysWith: { a, _ in a })
+        #expect(byVersion["0.9"]?["status"] as? String == "pending")
+        #expect(byVersion["0.9"]?["reason"] is NSNull)
+        #expect(byVersion["1.1"]?["status"] as? String == "skipped")
+        #expect(byVersion["1.1"]?["reason"] as? String == "above-app-version")
+        #expect(byVersion["0.5"]?["status"] as? String == "applied")
+        let pendingOrder = migrations.filter { $0["status"] as? String == "pending" }.map { ($0["version"] ?? $0["build"]) as? String }
+        #expect(pendingOrder == ["0.9", "0.10", "1.0", "95", "100"])
+        #expect(migrations.contains { $0["build"] as? String == "95" && $0["version"] == nil })
+        let hooks = try #require(json["hooks"] as? [[String: Any]])
+        #expect(hooks.first?["kind"] as? String == "onUpdate")
+        #expect(hooks.first?["fires"] as? Bool == true)
+        #expect((json["problems"] as? [Any])?.count == 1)
+    }
+
+    @Test func planTextIsAnAlignedTableWithoutEscapesWhenPiped() throws {
+        let result = try Executable.run(["plan", "--from", "0.9", "--to", "1.1"], environment: ["LANG": "C.UTF-8"])
+        #expect(result.status == 0)
+        #expect(!result.stdout.contains("\u{1B}["))
+        #expect(result.stdout.contains("Notes 0.9 → 1.1"))
+        #expect(result.stdout.contains("●  pending                     3      version  1.1      Encrypt notes at rest"))
+        let ascii = try Executable.run(["plan"], environment: ["LANG": "C", "LC_ALL": "C"])
+        #expect(ascii.stdout.contains("*  pending"))
+        #expect(!ascii.stdout.contains("●"))
+    }
+
+    @Test func runExecutesShellCommandsWithTheirEnvironmentAndCapturesOutput() throws {
+        let folder = try makeTemporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let manifest = try manifest(in: folder)
+        let store = folder.appendingPathComponent("state.json").path
+        let result = try Executable.run(["run", "--manifest", manifest.path, "--store", store, "--json"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(try folder.appendingPathComponent("ran.txt").read() == "0.9 from= to=1.0\n0.10 from=0.9 to=1.0\n1.0 from=0.10 to=1.0\n")
+        #expect(try folder.appendingPathComponent("hooks.txt").read() == "hook\n")
+        let json = try result.json()
+        let ran = try #require(json["ran"] as? [[String: Any]])
+        #expect(ran.map { ($0["version"] ?? $0["build"]) as? String } == ["0.9", "0.10", "1.0", "118"])
+        #expect(ran[0]["result"] as? String == "succeeded")
+        #expect(ran[0]["output"] as? String == "wrote 0.9")
+        #expect(ran[0]["error"] is NSNull)
+        #expect((ran[0]["durationMs"] as? Double).map { $0 >= 0 } == true)
+        let state = try #require(json["state"] as? [String: Any])
+        #expect(state["lastMigratedVersion"] as? String == "1.0")
+        #expect(state["lastMigratedBuild"] as? String == "118")
+        #expect(state["lastAppVersion"] as? String == "1.0")
+        #expect(state["lastAppBuild"] as? String == "120")
+        let again = try Executable.run(["run", "--manifest", manifest.path, "--store", store, "--json"])
+        #expect((try again.json()["ran"] as? [Any])?.isEmpty == true)
+    }
+
+    @Test func aFailingCommandStopsTheRunKeepsEarlierRecordsAndASecondRunResumes() throws {
+        let folder = try makeTemporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let store = folder.appendingPathComponent("state.json").path
+        let failing = try manifest(in: folder, failing: "0.10")
+        let first = try Executable.run(["run", "--manifest", failing.path, "--store", store, "--json"])
+        #expect(first.status == 1)
+        let ran = try #require(try first.json()["ran"] as? [[String: Any]])
+        #expect(ran.map { $0["result"] as? String } == ["succeeded", "failed"])
+        #expect(ran[1]["output"] as? String == "about to fail")
+        #expect((ran[1]["error"] as? String)?.contains("exited with status 3") == true)
+        #expect(try folder.appendingPathComponent("ran.txt").read() == "0.9 from= to=1.0\n")
+        let plan = try Executable.run(["plan", "--manifest", failing.path, "--store", store, "--json"]).json()
+        let statuses = (plan["migrations"] as? [[String: Any]])?.map { $0["status"] as? String }
+        #expect(statuses == ["applied", "failed", "pending", "skipped", "pending"])
+
+        let fixed = try manifest(in: folder)
+        let second = try Executable.run(["run", "--manifest", fixed.path, "--store", store])
+        #expect(second.status == 0, "\(second.stderr)")
+        #expect(try folder.appendingPathComponent("ran.txt").read() == "0.9 from= to=1.0\n0.10 from=0.9 to=1.0\n1.0 from=0.10 to=1.0\n")
+    }
+
+    @Test func aDryRunRunsNothingWritesNothingAndListsWhatARunWould() throws {
+        let folder = try makeTemporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let manifest = try manifest(in: folder)
+        let store = folder.appendingPathComponent("state.json")
+        let result = try Executable.run(["run", "--dry-run", "--manifest", manifest.path, "--store", store.path, "--json"])
+        #expect(result.status == 0)
+        #expect(!FileManager.default.fileExists(atPath: store.path))
+        #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("ran.txt").path))
+        let ran = try #require(try result.json()["ran"] as? [[String: Any]])
+        #expect(ran.map { $0["result"] as? String } == ["would-run", "would-run", "would-run", "would-run"])
+        let real = try Executable.run(["run", "--manifest", manifest.path, "--store", store.path, "--json"])
+        #expect((try real.json()["ran"] as? [[String: Any]])?.map { $0["title"] as? String } == ran.map { $0["title"] as? String })
+    }
+
+    @Test func resetForgetsEveryRecord() throws {
+        let folder = try makeTemporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let manifest = try manifest(in: folder)
+        let store = folder.appendingPathComponent("state.json").path
+        _ = try Executable.run(["run", "--manifest", manifest.path, "--store", store])
+        let reset = try Executable.run(["reset", "--store", store])
+        #expect(reset.status == 0)
+        let plan = try Executable.run(["plan", "--manifest", manifest.path, "--store", store, "--json"]).json()
+        #expect(plan["from"] is NSNull)
+        #expect((plan["migrations"] as? [[String: Any]])?.filter { $0["status"] as? String == "pending" }.count == 4)
+    }
+
+    @Test func twoProcessesRacingOnOneStoreNeverRunAMigrationTwice() throws {
+        let folder = try makeTemporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let url = folder.appendingPathComponent("manifest.json")
+        let migrations = (1...6).map { "{ \"version\": \"0.\($0)\", \"title\": \"m\($0)\", \"run\": \"echo $MIGRATION_VERSION >> ran.txt; sleep 0.05\" }" }
+        try url.write("{ \"appVersion\": \"1.0\", \"migrations\": [\(migrations.joined(separator: ","))] }")
+        let store = folder.appendingPathComponent("state.json").path
+        let racers = try (0..<3).map { _ in try Executable.start(["run", "--manifest", url.path, "--store", store]) }
+        let results = racers.map(Executable.finish)
+        #expect(results.allSatisfy { $0.status == 0 })
+        #expect(try folder.appendingPathComponent("ran.txt").read() == (1...6).map { "0.\($0)\n" }.joined())
+    }
+
+    @Test func aCorruptStoreIsExit65AndLeftUntouched() throws {
+        let folder = try makeTemporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let store = folder.appendingPathComponent("state.json")
+        try store.write("{ broken")
+        let result = try Executable.run(["run", "--store", store.path])
+        #expect(result.status == 65)
+        #expect(result.stderr.contains("state.json: is not a migration record"))
+        #expect(try store.read() == "{ broken")
+    }
+
+    @Test func everyManifestProblemIsListedInOnePassWithItsFieldPath() throws {
+        let folder = try makeTemporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let url = folder.appendingPathComponent("bad.json")
+        try url.write("""
+        { "appVersion": "1.0", "colour": "red",
+          "migrations": [
+            { "version": "0.9", "title": "ok" },
+            { "version": "1.0-beta", "title": "bad version" },
+            { "version": "0.9.0", "title": "duplicate" },
+            { "version": "0.5", "build": "7", "title": "both" },
+            { "title": "neither" },
+            { "version": "0.6" },
+            { "version": 0.7, "title": "number" },
+            { "version": "0.8", "title": "typo", "notse": "x" }
+          ],
+          "onUpdate": [ { "run": "true" } ]
+        }
+        """)
+        let result = try Executable.run(["plan", "--manifest", url.path])
+        #expect(result.status == 65)
+        #expect(result.stdout.isEmpty)
+        let expected = [
+            "colour: is not a known field",
+            "migrations[1].version: \"1.0-beta\" is not a version",
+            "migrations[2].version: \"0.9.0\" duplicates migrations[0].version",
+            "migrations[3]: has both \"version\" and \"build\"",
+            "migrations[4]: has neither \"version\" nor \"build\"",
+            "migrations[5].title: is missing",
+            "migrations[6].version: must be a string such as \"1.0\", not 0.7",
+            "migrations[7].notse: is not a known field",
+            "onUpdate[0].title: is missing",
+            "bad.json: 9 problems",
+        ]
+        for line in expected { #expect(result.stderr.contains(line), "missing: \(line)\n\(result.stderr)") }
+    }
+
+    @Test("unusable input exits 65", arguments: [
+        ["plan", "--from", "v2"], ["plan", "--to", "1..2"], ["plan", "--manifest", "/nonexistent/manifest.json"], ["plan", "--fail", "x"],
+    ])
+    func unusableInput(arguments: [String]) throws {
+        let result = try Executable.run(arguments)
+        #expect(result.status == 65)
+        #expect(result.stderr.hasPrefix("migration-explorer: "))
+    }
+
+    @Test("bad usage exits 64", arguments: [
+        ["plan", "--nope"], ["frobnicate"], ["reset"], ["plan", "--fresh-install", "sometimes"],
+    ])
+    func badUsage(arguments: [String]) throws {
+        #expect(try Executable.run(arguments).status == 64)
+    }
+
+    @Test func failIsForTheDemoOnly() throws {
+        let folder = try makeTemporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let manifest = try manifest(in: folder)
+        let result = try Executable.run(["plan", "--manifest", manifest.path, "--fail", "0.9"])
+        #expect(result.status == 64)
+        #expect(result.stderr.contains("--fail applies to the built-in demo only"))
+    }
+
+    @Test func theDemoFailurePathExits1() throws {
+        let result = try Executable.run(["run", "--fail", "0.10"])
+        #expect(result.status == 1)
+        #expect(result.stdout.contains("failed: the demo was started with --fail 0.10"))
+    }
+
+    @Test func theInteractiveExplorerWithoutATerminalExits2AndWritesNothing() throws {
+        let result = try Executable.run([])
+        #expect(result.status == 2)
+        #expect(result.stdout.isEmpty)
+        #expect(result.stderr.contains("needs a terminal"))
+        #expect(result.stderr.contains("migration-explorer plan"))
+    }
+
+    @Test func helpListsEveryCommand() throws {
+        let result = try Executable.run(["--help"])
+        #expect(result.status == 0)
+        for command in ["tui", "plan", "run", "reset"] { #expect(result.stdout.contains(command)) }
+    }
+
+    @Test func baselineOnAFreshInstallRecordsWithoutRunning() throws {
+        let folder = try makeTemporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let manifest = try manifest(in: folder)
+        let store = folder.appendingPathComponent("state.json").path
+        let result = try Executable.run(["run", "--manifest", manifest.path, "--store", store, "--fresh-install", "baseline", "--json"])
+        #expect(result.status == 0)
+        #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("ran.txt").path))
+        #expect((try result.json()["state"] as? [String: Any])?["lastMigratedVersion"] as? String == "1.0")
+    }
+}
