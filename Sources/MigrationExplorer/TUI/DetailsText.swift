@@ -21,14 +21,6 @@ enum DetailsText {
         }
         lines.append(StyledLine(status, entry.status.role))
         if case .skipped(let reason) = entry.status { lines.appendWrapped(explanation(reason), width: width, role: .dim) }
-        if let notes = migration.notes {
-            lines.append(StyledLine(""))
-            lines.appendWrapped(notes, width: width)
-        }
-        if !migration.whatsNew.isEmpty {
-            lines += [StyledLine(""), StyledLine("What's New", .accent)]
-            for line in migration.whatsNew { lines.appendWrapped("\(glyphs.bullet) \(line)", width: width, indent: "  ") }
-        }
         if let step = state.lastReport?.steps.first(where: { if case .migration(let ran) = $0.subject { ran.id == migration.id } else { false } }) {
             lines += [StyledLine(""), StyledLine("Last run: \(glyphs.result(step.result)) \(step.result.word) in \(formatDuration(step.duration))", step.result.role)]
             if !step.log.isEmpty {
@@ -40,6 +32,14 @@ enum DetailsText {
             let when = ISO8601DateFormatter().string(from: record.date)
             lines += [StyledLine(""), StyledLine("Recorded: \(record.outcome.rawValue) at \(when) in \(formatDuration(record.duration))", .dim)]
             if let error = record.error { lines.appendWrapped("Error: \(error)", width: width, role: .failed) }
+        }
+        if let notes = migration.notes {
+            lines.append(StyledLine(""))
+            lines.appendWrapped(notes, width: width)
+        }
+        if !migration.whatsNew.isEmpty {
+            lines += [StyledLine(""), StyledLine("What's New", .accent)]
+            for line in migration.whatsNew { lines.appendWrapped("\(glyphs.bullet) \(line)", width: width, indent: "  ") }
         }
         return lines
     }

@@ -74,21 +74,21 @@ enum Overlays {
     /// A bordered box in the middle of the screen, its lines scrolled by `offset`.
     private static func box(title: String, lines: [StyledLine], footer: String, offset: Int, on screen: inout Screen, glyphs: Glyphs) {
         let width = min(screen.size.width - 4, max(40, min(78, (lines.map(\.text.count).max() ?? 0) + 4)))
-        let height = min(screen.size.height - 2, lines.count + 4)
+        let height = min(screen.size.height - 2, lines.count + 2)
         let left = (screen.size.width - width) / 2
         let top = (screen.size.height - height) / 2
         let (horizontal, vertical, corners) = glyphs.unicode ? ("─", "│", ["┌", "┐", "└", "┘"]) : ("-", "|", ["+", "+", "+", "+"])
         let bar = String(repeating: horizontal, count: width - 2)
         screen.write(corners[0] + bar + corners[1], row: top, column: left, role: .accent)
         screen.write(" \(title) ", row: top, column: left + 2, role: .title, width: width - 4, ellipsis: glyphs.ellipsis)
-        let visible = height - 4
+        let visible = height - 2
         let start = min(offset, max(0, lines.count - visible))
         for row in 0..<(height - 2) {
             let y = top + 1 + row
             screen.write(vertical + String(repeating: " ", count: width - 2) + vertical, row: y, column: left, role: .accent)
             screen.fill(row: y, column: left + 1, width: width - 2, role: .normal)
-            let index = start + row - 1
-            if row >= 1, row <= visible, lines.indices.contains(index) {
+            let index = start + row
+            if lines.indices.contains(index) {
                 screen.write(lines[index].text, row: y, column: left + 2, role: lines[index].role, width: width - 4, ellipsis: glyphs.ellipsis)
             }
         }
