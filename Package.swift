@@ -27,11 +27,12 @@ let package = Package(
             ]
         ),
         .executableTarget(name: "migration-explorer", dependencies: ["MigrationExplorer"]),
+        .executableTarget(name: "embedded-example", dependencies: ["MigrationCore", "MigrationExplorer"]),
         .executableTarget(name: "migration-bench", dependencies: ["MigrationCore", "MigrationExplorer"]),
         .testTarget(name: "MigrationCoreTests", dependencies: ["MigrationCore"]),
         .testTarget(
             name: "MigrationExplorerTests",
-            dependencies: ["MigrationExplorer", "MigrationCore", "migration-explorer"],
+            dependencies: ["MigrationExplorer", "MigrationCore", "migration-explorer", "embedded-example"],
             exclude: ["Snapshots"]
         ),
     ],

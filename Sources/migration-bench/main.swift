@@ -1,14 +1,18 @@
 import Foundation
 import MigrationCore
 
-// Benchmarks for the drop-in API and planning. Run with: swift run -c release migration-bench
+// Benchmarks for the drop-in API, planning and the terminal UI.
+// Run with: swift run -c release migration-bench
 
 /// Versions 0.0.1 … in ascending order.
 func versions(_ count: Int) -> [String] {
     (0..<count).map { "\($0 / 10_000).\($0 / 100 % 100).\($0 % 100)" }
 }
 
-print("Migration Explorer benchmarks (release build, median of 7 runs)\n")
+print("Migration Explorer benchmarks (release build)")
+// First, so that its peak memory is not the planning benchmarks'.
+try TerminalUIBenchmark.run()
+print("")
 
 // 1. Launch-time cost of migrateToVersion when there is nothing to do, 1,000 declared.
 let declared = versions(1_000)
@@ -34,13 +38,13 @@ precondition(executed == 0, "nothing should have run")
 let perCallBaseline = baselineTime / Double(declared.count)
 let perCallMigrator = migratorTime / Double(declared.count)
 
-print("migrateToVersion, nothing to do, \(declared.count) declared (per call)")
+print("migrateToVersion, nothing to do, \(declared.count) declared (per call, median of 7 runs)")
 print("  MTMigration-style baseline (UserDefaults read + .numeric compare)  \(formatted(perCallBaseline))")
 print("  Migrator (UserDefaultsMigrationStore)                              \(formatted(perCallMigrator))")
 print(String(format: "  speed-up                                                           %.1f×\n", perCallBaseline / perCallMigrator))
 
 // 2. Planning n migrations declared in shuffled order, from a device halfway up to the top.
-print("MigrationPlan, n migrations declared in random order, device halfway")
+print("MigrationPlan, n migrations declared in random order, device halfway (median of 7 runs)")
 print("  n          time        time / (n log2 n)")
 var generator = SystemRandomNumberGenerator()
 for count in [1_000, 10_000, 100_000] {

@@ -251,3 +251,24 @@ struct CommandLineTests {
         #expect((try result.json()["state"] as? [String: Any])?["lastMigratedVersion"] as? String == "1.0")
     }
 }
+
+@Suite("Embedding")
+struct EmbeddingTests {
+    @Test func anAppsOwnExecutableShowsItsRegistryWithEveryCommand() throws {
+        let binary = Executable.url.deletingLastPathComponent().appendingPathComponent("embedded-example")
+        let process = Process()
+        process.executableURL = binary
+        process.arguments = ["plan", "--json", "--from", "2.0"]
+        let output = Pipe()
+        process.standardOutput = output
+        try process.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+        let json = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        #expect(json["app"] as? String == "Recipes")
+        #expect(json["to"] as? String == "2.1")
+        let statuses = (json["migrations"] as? [[String: Any]])?.map { $0["status"] as? String }
+        #expect(statuses == ["applied", "pending", "pending"])
+    }
+}

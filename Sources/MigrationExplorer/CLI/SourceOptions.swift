@@ -23,7 +23,7 @@ struct SourceOptions: ParsableArguments {
     var store: String?
 
     @Option(name: .customLong("fresh-install"), help: ArgumentHelp("On a fresh install: run-all (MTMigration's behaviour) or baseline (record everything up to the app version without running it).", valueName: "policy"))
-    var freshInstall: FreshInstallPolicy = .runAll
+    var freshInstall: FreshInstallOption = .runAll
 
     @Option(name: .long, help: ArgumentHelp("Built-in demo only: make the demo migration at this version throw, to show a failure.", valueName: "version"))
     var fail: String?
@@ -51,21 +51,16 @@ struct SourceOptions: ParsableArguments {
 
     func explorer() throws(ExplorerError) -> Explorer {
         try Explorer(app: app(), options: ExplorerOptions(
-            from: from, to: to, fromBuild: fromBuild, toBuild: toBuild, storePath: store, policy: freshInstall))
+            from: from, to: to, fromBuild: fromBuild, toBuild: toBuild, storePath: store, policy: freshInstall.policy))
     }
 }
 
-extension FreshInstallPolicy: ExpressibleByArgument {
-    public init?(argument: String) {
-        switch argument {
-        case "run-all": self = .runAll
-        case "baseline": self = .baseline
-        default: return nil
-        }
-    }
+/// `--fresh-install`: the command line's spelling of ``FreshInstallPolicy``.
+enum FreshInstallOption: String, CaseIterable, ExpressibleByArgument {
+    case runAll = "run-all"
+    case baseline
 
-    public static var allValueStrings: [String] { ["run-all", "baseline"] }
-    public var defaultValueDescription: String { self == .runAll ? "run-all" : "baseline" }
+    var policy: FreshInstallPolicy { self == .runAll ? .runAll : .baseline }
 }
 
 /// The registry an embedding app passed to ``MigrationExplorer/main(app:arguments:)``.

@@ -22,7 +22,7 @@ package struct KeyBinding: Sendable {
 package enum Keymap {
     package static let bindings: [KeyBinding] = [
         KeyBinding(keys: [.up, .character("k")], action: .moveUp, help: "move up", hint: nil, label: "↑, k"),
-        KeyBinding(keys: [.down, .character("j")], action: .moveDown, help: "move down", hint: "move", label: "↓, j"),
+        KeyBinding(keys: [.down, .character("j")], action: .moveDown, help: "move down", hint: nil, label: "↓, j"),
         KeyBinding(keys: [.pageUp], action: .pageUp, help: "page up", hint: nil, label: nil),
         KeyBinding(keys: [.pageDown], action: .pageDown, help: "page down", hint: nil, label: nil),
         KeyBinding(keys: [.character("g"), .home], action: .first, help: "first", hint: nil, label: nil),

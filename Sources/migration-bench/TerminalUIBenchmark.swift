@@ -1,0 +1,65 @@
+import Foundation
+import MigrationCore
+import MigrationExplorer
+
+/// The terminal UI with 100,000 registered migrations: time to the first frame, time to
+/// move the selection and re-render, and peak memory.
+enum TerminalUIBenchmark {
+    static func run() throws {
+        let count = 100_000
+        var registry = MigrationRegistry(appName: "bench")
+        for version in versions(count) {
+            registry.migrate(toVersion: version, title: "Migration \(version)", notes: "Notes for \(version)", whatsNew: ["New in \(version)"])
+        }
+        let app = ExplorerApp(registry: registry, appVersion: versions(count)[count * 3 / 4], defaultFrom: versions(count)[count / 4])
+        let size = Size(width: 80, height: 24)
+
+        let clock = ContinuousClock()
+        var session: Session?
+        let firstFrame = clock.measure {
+            var opened = Session(explorer: try! Explorer(app: app, options: ExplorerOptions()))
+            blackHole(Render.screen(opened.state, size: size, unicode: true))
+            opened.press(.moveDown, size: size)
+            session = opened
+        }
+        guard var session else { return }
+        let presses = 2_000
+        let moving = clock.measure {
+            for index in 0..<presses {
+                session.press(index % 400 < 200 ? .moveDown : .moveUp, size: size)
+                blackHole(Render.screen(session.state, size: size, unicode: true))
+            }
+        }
+        let paging = clock.measure {
+            for index in 0..<presses {
+                session.press(index % 40 < 20 ? .pageDown : .pageUp, size: size)
+                blackHole(Render.screen(session.state, size: size, unicode: true))
+            }
+        }
+        var demo: Session?
+        let demoFrame = clock.measure {
+            let opened = Session(explorer: try! Explorer(app: DemoApp.make(), options: ExplorerOptions()))
+            blackHole(Render.screen(opened.state, size: size, unicode: true))
+            demo = opened
+        }
+        blackHole(demo)
+
+        print("\nTerminal UI, \(count) registered migrations, 80×24")
+        print("  open: plan and first frame              \(formatted(seconds(firstFrame)))")
+        print("  move selection + re-render (per key)    \(formatted(seconds(moving) / Double(presses)))")
+        print("  page + re-render (per key)              \(formatted(seconds(paging) / Double(presses)))")
+        print("  demo: plan and first frame               \(formatted(seconds(demoFrame)))")
+        print("  peak memory (process, after the above)  \(peakMemoryMegabytes()) MB")
+    }
+
+    private static func seconds(_ duration: Duration) -> Double {
+        let (whole, attoseconds) = duration.components
+        return Double(whole) + Double(attoseconds) / 1e18
+    }
+
+    private static func peakMemoryMegabytes() -> Int {
+        var usage = rusage()
+        getrusage(__rusage_who_t(RUSAGE_SELF.rawValue), &usage)
+        return Int(usage.ru_maxrss / 1024)
+    }
+}
