@@ -67,33 +67,21 @@ public struct MigrationState: Sendable, Equatable, Codable {
     }
 
     /// The recorded high-water mark of `track`.
-    public func lastMigrated(_ track: MigrationTrack) -> String? {
-        switch track {
-        case .version: lastMigratedVersion
-        case .build: lastMigratedBuild
-        }
-    }
+    public func lastMigrated(_ track: MigrationTrack) -> String? { self[keyPath: Self.lastMigratedKey(track)] }
 
-    mutating func setLastMigrated(_ track: MigrationTrack, to value: String) {
-        switch track {
-        case .version: lastMigratedVersion = value
-        case .build: lastMigratedBuild = value
-        }
-    }
+    mutating func setLastMigrated(_ track: MigrationTrack, to value: String) { self[keyPath: Self.lastMigratedKey(track)] = value }
 
     /// The recorded app version (``MigrationTrack/version``) or build (``MigrationTrack/build``)
     /// that update hooks compare against.
-    public func lastApp(_ track: MigrationTrack) -> String? {
-        switch track {
-        case .version: lastAppVersion
-        case .build: lastAppBuild
-        }
+    public func lastApp(_ track: MigrationTrack) -> String? { self[keyPath: Self.lastAppKey(track)] }
+
+    mutating func setLastApp(_ track: MigrationTrack, to value: String) { self[keyPath: Self.lastAppKey(track)] = value }
+
+    private static func lastMigratedKey(_ track: MigrationTrack) -> WritableKeyPath<MigrationState, String?> {
+        track == .version ? \.lastMigratedVersion : \.lastMigratedBuild
     }
 
-    mutating func setLastApp(_ track: MigrationTrack, to value: String) {
-        switch track {
-        case .version: lastAppVersion = value
-        case .build: lastAppBuild = value
-        }
+    private static func lastAppKey(_ track: MigrationTrack) -> WritableKeyPath<MigrationState, String?> {
+        track == .version ? \.lastAppVersion : \.lastAppBuild
     }
 }

@@ -6,7 +6,7 @@ import MigrationCore
 enum JSONReports {
     struct Plan: Encodable {
         let app: String
-        let from: String?
+        let from: Nullable<String>
         let to: String
         let migrations: [Migration]
         let hooks: [Hook]
@@ -14,23 +14,11 @@ enum JSONReports {
 
         init(_ plan: MigrationPlan, app: String) {
             self.app = app
-            from = plan.state.lastMigratedVersion
+            from = Nullable(plan.state.lastMigratedVersion)
             to = plan.target.version.text
             migrations = plan.entries.map(Migration.init)
             hooks = plan.hooks.map { Hook(kind: $0.hook.kind, title: $0.hook.title, fires: $0.fires) }
             problems = plan.problems.map { Problem(severity: $0.severity.rawValue, migration: $0.migration.declared, message: $0.message) }
-        }
-
-        enum CodingKeys: CodingKey { case app, from, to, migrations, hooks, problems }
-
-        func encode(to encoder: Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(app, forKey: .app)
-            try container.encode(from, forKey: .from)
-            try container.encode(to, forKey: .to)
-            try container.encode(migrations, forKey: .migrations)
-            try container.encode(hooks, forKey: .hooks)
-            try container.encode(problems, forKey: .problems)
         }
     }
 
@@ -51,7 +39,7 @@ enum JSONReports {
             try container.encode(migration.title, forKey: .title)
             try container.encode(status.word, forKey: .status)
             let reason: String? = if case .skipped(let reason) = status { reason.rawValue } else { nil }
-            try container.encode(reason, forKey: .reason)
+            try container.encode(Nullable(reason), forKey: .reason)
         }
     }
 
@@ -71,7 +59,7 @@ enum JSONReports {
         let ran: [Step]
         let hooks: [Step]
         let state: State
-        let error: String?
+        let error: Nullable<String>
 
         init(_ report: RunReport) {
             ran = report.steps.compactMap { step in
@@ -81,17 +69,7 @@ enum JSONReports {
                 if case .hook(let hook) = step.subject { Step(step, hook: hook) } else { nil }
             }
             state = State(report.state)
-            error = report.failure?.result.errorMessage ?? report.saveError.map(String.init(describing:))
-        }
-
-        enum CodingKeys: CodingKey { case ran, hooks, state, error }
-
-        func encode(to encoder: Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(ran, forKey: .ran)
-            try container.encode(hooks, forKey: .hooks)
-            try container.encode(state, forKey: .state)
-            try container.encode(error, forKey: .error)
+            error = Nullable(report.failure?.result.errorMessage ?? report.saveError.map(String.init(describing:)))
         }
     }
 
@@ -129,28 +107,18 @@ enum JSONReports {
             try container.encode(result, forKey: .result)
             try container.encode(durationMs, forKey: .durationMs)
             try container.encode(output, forKey: .output)
-            try container.encode(error, forKey: .error)
+            try container.encode(Nullable(error), forKey: .error)
         }
     }
 
     struct State: Encodable {
-        let lastMigratedVersion, lastMigratedBuild, lastAppVersion, lastAppBuild: String?
+        let lastMigratedVersion, lastMigratedBuild, lastAppVersion, lastAppBuild: Nullable<String>
 
         init(_ state: MigrationState) {
-            lastMigratedVersion = state.lastMigratedVersion
-            lastMigratedBuild = state.lastMigratedBuild
-            lastAppVersion = state.lastAppVersion
-            lastAppBuild = state.lastAppBuild
-        }
-
-        enum CodingKeys: CodingKey { case lastMigratedVersion, lastMigratedBuild, lastAppVersion, lastAppBuild }
-
-        func encode(to encoder: Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(lastMigratedVersion, forKey: .lastMigratedVersion)
-            try container.encode(lastMigratedBuild, forKey: .lastMigratedBuild)
-            try container.encode(lastAppVersion, forKey: .lastAppVersion)
-            try container.encode(lastAppBuild, forKey: .lastAppBuild)
+            lastMigratedVersion = Nullable(state.lastMigratedVersion)
+            lastMigratedBuild = Nullable(state.lastMigratedBuild)
+            lastAppVersion = Nullable(state.lastAppVersion)
+            lastAppBuild = Nullable(state.lastAppBuild)
         }
     }
 

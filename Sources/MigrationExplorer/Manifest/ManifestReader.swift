@@ -37,7 +37,7 @@ struct ManifestReader {
     ) {
         guard let fields = object(item, at: path) else { return }
         checkFields(fields, allowed: Self.migrationFields, at: path)
-        let title = string(fields["title"], at: "\(path).title", required: true)
+        let title = title(fields["title"], at: "\(path).title")
         let notes = string(fields["notes"], at: "\(path).notes")
         let whatsNew = strings(fields["whatsNew"], at: "\(path).whatsNew")
         let run = string(fields["run"], at: "\(path).run")
@@ -66,7 +66,7 @@ struct ManifestReader {
         guard let fields = object(item, at: path) else { return }
         checkFields(fields, allowed: Self.hookFields, at: path)
         let run = string(fields["run"], at: "\(path).run")
-        guard let title = string(fields["title"], at: "\(path).title", required: true) else { return }
+        guard let title = title(fields["title"], at: "\(path).title") else { return }
         let body = Self.body(run, folder: folder, identity: nil)
         if track == .version { registry.onUpdate(title: title, body: body) } else { registry.onBuildUpdate(title: title, body: body) }
     }
@@ -110,17 +110,25 @@ struct ManifestReader {
         return items
     }
 
-    private mutating func string(_ value: Any?, at path: String, required: Bool = false) -> String? {
+    private mutating func string(_ value: Any?, at path: String, required: Bool = false, example: String = "") -> String? {
         guard let value else {
             if required { problem(path, "is missing") }
             return nil
         }
         guard let text = value as? String, !(value is NSNumber) else {
-            problem(path, "must be a string, not \(Self.render(value))")
+            problem(path, "must be a string\(example), not \(Self.render(value))")
             return nil
         }
-        if required, text.trimmingCharacters(in: .whitespaces).isEmpty { problem(path, "is empty") }
         return text
+    }
+
+    private mutating func title(_ value: Any?, at path: String) -> String? {
+        guard let title = string(value, at: path, required: true) else { return nil }
+        guard !title.trimmingCharacters(in: .whitespaces).isEmpty else {
+            problem(path, "is empty")
+            return nil
+        }
+        return title
     }
 
     private mutating func strings(_ value: Any?, at path: String) -> [String] {
@@ -133,14 +141,7 @@ struct ManifestReader {
     }
 
     private mutating func version(_ value: Any?, at path: String, required: Bool) -> Version? {
-        guard let value else {
-            if required { problem(path, "is missing") }
-            return nil
-        }
-        guard let text = value as? String, !(value is NSNumber) else {
-            problem(path, "must be a string such as \"1.0\", not \(Self.render(value))")
-            return nil
-        }
+        guard let text = string(value, at: path, required: required, example: " such as \"1.0\"") else { return nil }
         do { return try Version(text) } catch {
             problem(path, String(describing: error))
             return nil

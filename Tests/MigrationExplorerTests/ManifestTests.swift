@@ -1,0 +1,59 @@
+import Foundation
+import MigrationCore
+import Testing
+@testable import MigrationExplorer
+
+@Suite("Manifest")
+struct ManifestTests {
+    func problems(_ json: String) -> [String] {
+        do {
+            _ = try Manifest.parse(Data(json.utf8), path: "m.json", folder: URL(fileURLWithPath: "/tmp"))
+            return []
+        } catch {
+            return error.problems.map(\.description)
+        }
+    }
+
+    @Test func aGoodManifestBecomesARegistry() throws {
+        let app = try Manifest.parse(Data("""
+        { "app": "Notes", "appVersion": "1.0", "appBuild": "120",
+          "migrations": [ { "version": "0.9", "title": "GUIDs", "notes": "n", "whatsNew": ["a", "b"] },
+                          { "build": "118", "title": "Index" } ],
+          "onUpdate": [ { "title": "Stats" } ], "onBuildUpdate": [ { "title": "Caches" } ] }
+        """.utf8), path: "m.json", folder: URL(fileURLWithPath: "/tmp"))
+        #expect(app.registry.appName == "Notes")
+        #expect(app.appVersion == "1.0" && app.appBuild == "120")
+        #expect(app.registry.migrations.map(\.label) == ["version 0.9 \"GUIDs\"", "build 118 \"Index\""])
+        #expect(app.registry.migrations[0].whatsNew == ["a", "b"])
+        #expect(app.registry.hooks.map(\.kind) == ["onUpdate", "onBuildUpdate"])
+    }
+
+    @Test("each bad input is reported with its field path", arguments: [
+        ("not json", "file: is not valid JSON"),
+        ("[]", "manifest: must be a JSON object, not []"),
+        (#"{ "migrations": [] }"#, "appVersion: is missing"),
+        (#"{ "appVersion": "1.0" }"#, "migrations: is missing"),
+        (#"{ "appVersion": "1.0", "migrations": {} }"#, "migrations: must be a list"),
+        (#"{ "appVersion": "x", "migrations": [] }"#, #"appVersion: "x" is not a version"#),
+        (#"{ "appVersion": "1.0", "appBuild": 12, "migrations": [] }"#, "appBuild: must be a string such as \"1.0\", not 12"),
+        (#"{ "appVersion": "1.0", "migrations": [ 3 ] }"#, "migrations[0]: must be a JSON object, not 3"),
+        (#"{ "appVersion": "1.0", "migrations": [ { "version": "1", "title": "  " } ] }"#, "migrations[0].title: is empty"),
+        (#"{ "appVersion": "1.0", "migrations": [ { "version": "", "title": "t" } ] }"#, #"migrations[0].version: "" is not a version: it is empty"#),
+        (#"{ "appVersion": "1.0", "migrations": [ { "build": "7", "title": "a" }, { "build": "7.0", "title": "b" } ] }"#, #"migrations[1].build: "7.0" duplicates migrations[0].build"#),
+        (#"{ "appVersion": "1.0", "migrations": [ { "version": "1", "title": "t", "whatsNew": [1] } ] }"#, "migrations[0].whatsNew: must be a list of strings"),
+        (#"{ "appVersion": "1.0", "migrations": [ { "version": "1", "title": "t", "run": false } ] }"#, "migrations[0].run: must be a string, not false"),
+        (#"{ "appVersion": "1.0", "migrations": [], "onBuildUpdate": [ { "title": "t", "when": "now" } ] }"#, "onBuildUpdate[0].when: is not a known field"),
+    ])
+    func badInput(json: String, expected: String) {
+        let found = problems(json)
+        #expect(found.contains { $0.hasPrefix(expected) }, "\(found)")
+    }
+
+    @Test func aVersionAndABuildMayShareANumber() {
+        #expect(problems(#"{ "appVersion": "1.0", "migrations": [ { "version": "7", "title": "a" }, { "build": "7", "title": "b" } ] }"#).isEmpty)
+    }
+
+    @Test func anEmptyVersionIsReportedOnce() {
+        #expect(problems(#"{ "appVersion": "1.0", "migrations": [ { "version": "", "title": "t" } ] }"#).count == 1)
+    }
+}
