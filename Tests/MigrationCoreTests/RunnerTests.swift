@@ -104,6 +104,19 @@ struct RunnerTests {
         #expect(try runner.plan(store: store).entries.map(\.status) == [.applied, .applied, .skipped(.aboveAppVersion)])
     }
 
+    @Test func bodiesSeeWhereTheDeviceWasAndWhereItGoes() throws {
+        let seen = Recorder<String>()
+        var registry = MigrationRegistry()
+        registry.migrate(toVersion: "0.9", title: "m") { seen.append("m \($0.from ?? "-") \($0.to)") }
+        registry.migrate(toVersion: "0.9.5", title: "n") { seen.append("n \($0.from ?? "-") \($0.to)") }
+        registry.onUpdate(title: "h") { seen.append("h \($0.from ?? "-") \($0.to)") }
+        let runner = MigrationRunner(registry: registry, target: try AppTarget(version: "1.0"))
+        var state = MigrationState.device(at: try Version("0.8"))
+        state.lastAppVersion = "0.8.7"
+        _ = try runner.run(store: InMemoryMigrationStore(state: state))
+        #expect(seen.items == ["m 0.8 1.0", "n 0.9 1.0", "h 0.8.7 1.0"])
+    }
+
     @Test func observerSeesEachStepStartAndFinish() throws {
         let ran = Recorder<String>()
         let runner = MigrationRunner(registry: registry(["0.9"], ran: ran), target: try AppTarget(version: "1.0"))

@@ -7,7 +7,8 @@
 /// }
 /// ```
 public final class MigrationContext: Sendable {
-    /// The device's recorded high-water mark before this run, on the migration's track.
+    /// Where the device was: for a migration, the recorded high-water mark on its track; for
+    /// an update hook, the recorded app version (or build). `nil` on a fresh install.
     public let from: String?
     /// The app version (or build) being upgraded to.
     public let to: String

@@ -47,7 +47,7 @@ public struct MigrationRunner: Sendable {
 
     /// What ``run(store:observer:)`` would do now, without running or writing anything.
     public func dryRun(store: any MigrationStore) throws -> RunReport {
-        try execute(plan(store.load()), store: nil, observer: { _ in })
+        try dryRun(store.load())
     }
 
     /// A dry-run for a device in `state`.

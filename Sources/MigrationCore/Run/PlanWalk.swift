@@ -30,7 +30,8 @@ struct PlanWalk {
             return true
         }
         observer(.started(subject))
-        let context = MigrationContext(from: state.lastMigrated(track), to: plan.target.value(on: track)?.text ?? "")
+        let from = if case .hook = subject { state.lastApp(track) } else { state.lastMigrated(track) }
+        let context = MigrationContext(from: from, to: plan.target.value(on: track)?.text ?? "")
         let started = ContinuousClock.now
         var failure: String?
         do { try subject.body(context) } catch { failure = String(describing: error) }
@@ -62,7 +63,8 @@ struct PlanWalk {
 
     /// Fresh install, baseline policy: everything up to the target is recorded as applied.
     mutating func recordBaseline() {
-        var next = state
+        var next = MigrationState.baseline(at: plan.target)
+        next.history = state.history
         let date = Date()
         for entry in plan.entries where entry.status == .applied {
             let migration = entry.migration
@@ -71,11 +73,6 @@ struct PlanWalk {
                 date: date, duration: 0, outcome: .baselined
             ))
             steps.append(RunStep(subject: .migration(migration), result: store == nil ? .wouldRun : .baselined, duration: 0, log: []))
-        }
-        for track in MigrationTrack.allCases {
-            guard let value = plan.target.value(on: track) else { continue }
-            next.setLastMigrated(track, to: value.text)
-            next.setLastApp(track, to: value.text)
         }
         if save(next) == nil { state = next }
     }

@@ -37,8 +37,7 @@ public struct Explorer: Sendable {
             version: Self.version(options.to ?? app.appVersion, option: "--to")!,
             build: Self.version(options.toBuild ?? app.appBuild, option: "--to-build")
         )
-        self.store = InMemoryMigrationStore()
-        self.store = simulating ? try sandbox() : realStore!
+        self.store = simulating ? try Self.sandbox(over: realStore, from: from, fromBuild: fromBuild) : realStore!
     }
 
     public var runner: MigrationRunner { MigrationRunner(registry: app.registry, target: target, policy: policy) }
@@ -66,14 +65,14 @@ public struct Explorer: Sendable {
     /// Starts again: a sandbox goes back to the device at "from"; a real store forgets every
     /// record.
     public mutating func reset() throws {
-        if isSandbox { store = try sandbox() } else { try store.save(.freshInstall) }
+        if isSandbox { store = try Self.sandbox(over: realStore, from: from, fromBuild: fromBuild) } else { try store.save(.freshInstall) }
     }
 
     /// Simulates a device that last migrated at `version` (empty: a fresh install).
     public mutating func setFrom(_ version: String) throws(ExplorerError) {
         from = try Self.version(version.isEmpty ? nil : version, option: "from")
         if version.isEmpty { fromBuild = nil }
-        store = try sandbox()
+        store = try Self.sandbox(over: realStore, from: from, fromBuild: fromBuild)
     }
 
     /// Upgrades to app version `version` instead.
@@ -81,8 +80,10 @@ public struct Explorer: Sendable {
         target.version = try Self.version(version, option: "to")!
     }
 
-    /// A sandbox for the device at ``from``: over the real store's records when there is one.
-    private func sandbox() throws(ExplorerError) -> InMemoryMigrationStore {
+    /// A sandbox for the device at `from`: over the real store's records when there is one.
+    private static func sandbox(
+        over realStore: FileMigrationStore?, from: Version?, fromBuild: Version?
+    ) throws(ExplorerError) -> InMemoryMigrationStore {
         guard let realStore else { return InMemoryMigrationStore(state: .device(at: from, build: fromBuild)) }
         var state: MigrationState
         do { state = try realStore.load() } catch {

@@ -6,8 +6,6 @@ public struct ExplorerError: Error, CustomStringConvertible, Equatable {
         case migrationFailed = 1
         /// An interactive session was asked for without a usable terminal.
         case noTerminal = 2
-        /// The command line itself is wrong.
-        case usage = 64
         /// A manifest, version or store that cannot be used.
         case unusableInput = 65
     }

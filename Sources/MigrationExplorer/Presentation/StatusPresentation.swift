@@ -29,7 +29,7 @@ struct Glyphs: Sendable {
     }
 
     var arrow: String { unicode ? "→" : "->" }
-    var ellipsis: String { unicode ? "…" : "~" }
+    var ellipsis: String { unicode ? "…" : "..." }
     var bullet: String { unicode ? "•" : "*" }
     var separator: String { unicode ? "·" : "|" }
 }
