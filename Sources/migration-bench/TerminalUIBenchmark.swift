@@ -57,7 +57,14 @@ enum TerminalUIBenchmark {
         return Double(whole) + Double(attoseconds) / 1e18
     }
 
+    /// The process's peak resident memory. Linux's VmHWM starts afresh at exec (getrusage's
+    /// maximum would include `swift run`'s own memory); elsewhere, getrusage.
     private static func peakMemoryMegabytes() -> Int {
+        if let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
+           let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
+           let kilobytes = Int(line.split(separator: " ", omittingEmptySubsequences: true).dropFirst().first ?? "") {
+            return kilobytes / 1024
+        }
         var usage = rusage()
         getrusage(__rusage_who_t(RUSAGE_SELF.rawValue), &usage)
         return Int(usage.ru_maxrss / 1024)
