@@ -12,7 +12,6 @@
 #include <string.h>
 #include <curses.h>
 
-int wcwidth(wchar_t c);
 
 static inline WINDOW *cn_stdscr(void) { return stdscr; }
 static inline int cn_lines(void) { return LINES; }

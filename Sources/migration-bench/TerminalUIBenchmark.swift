@@ -66,7 +66,12 @@ enum TerminalUIBenchmark {
             return kilobytes / 1024
         }
         var usage = rusage()
+        #if canImport(Glibc)
         getrusage(__rusage_who_t(RUSAGE_SELF.rawValue), &usage)
         return Int(usage.ru_maxrss / 1024)
+        #else
+        getrusage(RUSAGE_SELF, &usage)
+        return Int(usage.ru_maxrss / 1_048_576)  // bytes on macOS
+        #endif
     }
 }

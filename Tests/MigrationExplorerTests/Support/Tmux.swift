@@ -84,7 +84,12 @@ final class Tmux {
         let argv: [UnsafeMutablePointer<CChar>?] = words.map { strdup($0) } + [nil]
         defer { argv.forEach { free($0) } }
         var pid: pid_t = 0
-        guard posix_spawn(&pid, "/bin/sh", nil, nil, argv, environ) == 0 else {
+        #if canImport(Darwin)
+        let environment = _NSGetEnviron().pointee
+        #else
+        let environment = environ
+        #endif
+        guard posix_spawn(&pid, "/bin/sh", nil, nil, argv, environment) == 0 else {
             throw Timeout(description: "could not start tmux")
         }
         var status: Int32 = 0
