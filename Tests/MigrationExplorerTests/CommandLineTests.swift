@@ -134,6 +134,21 @@ struct CommandLineTests {
         #expect((plan["migrations"] as? [[String: Any]])?.filter { $0["status"] as? String == "pending" }.count == 4)
     }
 
+    @Test func fromOverridesTheStoreForASimulationThatWritesNothing() throws {
+        let folder = try makeTemporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let manifest = try manifest(in: folder)
+        let store = folder.appendingPathComponent("state.json")
+        _ = try Executable.run(["run", "--manifest", manifest.path, "--store", store.path])
+        let recorded = try store.read()
+        let simulated = try Executable.run(["run", "--manifest", manifest.path, "--store", store.path, "--from", "0.9", "--json"])
+        #expect(simulated.status == 0)
+        #expect((try simulated.json()["ran"] as? [[String: Any]])?.compactMap { $0["version"] as? String } == ["0.10", "1.0"])
+        #expect(try store.read() == recorded)
+        let text = try Executable.run(["plan", "--manifest", manifest.path, "--store", store.path, "--from", "0.9"])
+        #expect(text.stdout.contains("store: sandbox over \(store.path)"))
+    }
+
     @Test func twoProcessesRacingOnOneStoreNeverRunAMigrationTwice() throws {
         let folder = try makeTemporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }

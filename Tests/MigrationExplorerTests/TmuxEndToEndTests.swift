@@ -93,6 +93,28 @@ struct TmuxEndToEndTests {
         try plain.send("q")
     }
 
+    @Test func planTablesAreColouredOnATerminal() throws {
+        let tmux = try Tmux(["plan"], height: 40)
+        let screen = try tmux.waitFor("hooks fire", colors: true)
+        #expect(screen.contains("\u{1B}[33m●"), "pending is yellow")
+        #expect(screen.contains("\u{1B}[33mpending"), "pending is yellow")
+        #expect(screen.contains("\u{1B}[32mapplied"), "applied is green")
+        #expect(try tmux.exitStatus() == 0)
+    }
+
+    @Test func theExplorerOpensAManifest() throws {
+        let folder = try makeTemporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let manifest = folder.appendingPathComponent("manifest.json")
+        try manifest.write(#"{ "app": "Ledger", "appVersion": "3.0", "migrations": [ { "version": "2.5", "title": "Split accounts", "run": "echo split" } ] }"#)
+        let tmux = try Tmux(["--manifest", manifest.path, "--from", "2.0"])
+        try tmux.waitFor("Ledger 2.0 → 3.0", "● pending             1 version 2.5   Split accounts")
+        try tmux.send("r")
+        try tmux.waitFor("succeeded version 2.5", "split")
+        try tmux.send("q")
+        #expect(try tmux.exitStatus() == 0)
+    }
+
     @Test func aLocaleThatIsNotUTF8FallsBackToCUTF8() throws {
         let tmux = try Tmux([], environment: ["LANG": "C", "LC_ALL": "POSIX"])
         // C.UTF-8 is there on every Debian machine, so the glyphs still show; without any
