@@ -2,6 +2,7 @@
 """Renders a tmux `capture-pane -p -e -N` capture (ANSI colours) as a PNG, one cell per character."""
 import re
 import sys
+import unicodedata
 
 from PIL import Image, ImageDraw, ImageFont
 
@@ -55,18 +56,24 @@ def cells(line):
             index += 1
 
 
+def width(character):
+    """Terminal cells a character takes: 2 for East Asian wide and fullwidth ones."""
+    return 2 if unicodedata.east_asian_width(character) in ("W", "F") else 1
+
+
 def render(capture, output, scale=2):
     lines = capture.rstrip("\n").split("\n")
     size = 14 * scale
     regular, bold = ImageFont.truetype(FONT, size), ImageFont.truetype(FONT_BOLD, size)
     cell_width = round(regular.getlength("M"))
     cell_height = round(size * 1.3)
-    columns = max(sum(1 for _ in cells(line)) for line in lines)
+    columns = max(sum(width(character) for character, _ in cells(line)) for line in lines)
     padding = 12 * scale
     image = Image.new("RGB", (columns * cell_width + 2 * padding, len(lines) * cell_height + 2 * padding), BACKGROUND)
     draw = ImageDraw.Draw(image)
     for row, line in enumerate(lines):
-        for column, (character, style) in enumerate(cells(line)):
+        column = 0
+        for character, style in cells(line):
             foreground = style["fg"] or FOREGROUND
             background = style["bg"] or BACKGROUND
             if style["reverse"]:
@@ -75,9 +82,10 @@ def render(capture, output, scale=2):
                 foreground = tuple((f + b) // 2 for f, b in zip(foreground, background))
             x, y = padding + column * cell_width, padding + row * cell_height
             if background != BACKGROUND:
-                draw.rectangle([x, y, x + cell_width - 1, y + cell_height - 1], fill=background)
+                draw.rectangle([x, y, x + width(character) * cell_width - 1, y + cell_height - 1], fill=background)
             if character != " ":
                 draw.text((x, y + (cell_height - size) // 2), character, font=bold if style["bold"] else regular, fill=foreground)
+            column += width(character)
     image.save(output)
 
 

@@ -220,3 +220,26 @@ struct TUISessionTests {
         #expect(try String(contentsOf: readme, encoding: .utf8).contains(Keymap.markdownTable))
     }
 }
+
+@Suite("Screen")
+struct ScreenTests {
+    @Test func wideCharactersTakeTwoCellsAndKeepColumnsAligned() {
+        var screen = Screen(size: Size(width: 12, height: 2))
+        screen.write("日本語ab", row: 0, column: 0)
+        screen.write("|", row: 0, column: 8)
+        #expect(screen.text.split(separator: "\n")[0] == "日本語ab|   ")
+        screen.write("日本語のメモ", row: 1, column: 0, width: 7)
+        #expect(screen.text.split(separator: "\n")[1] == "日本語…     ")
+    }
+
+    @Test func aWideCharacterThatDoesNotFitIsLeftOut() {
+        var screen = Screen(size: Size(width: 3, height: 1))
+        screen.write("a日本", row: 0, column: 0, ellipsis: "")
+        #expect(screen.text == "a日")
+        #expect(screen.cell(row: 0, column: 2).isWideTail)
+    }
+
+    @Test func wrapMeasuresCells() {
+        #expect(wrap("日本語 のメモ です", width: 6) == ["日本語", "のメモ", "です"])
+    }
+}

@@ -27,8 +27,9 @@ package enum Render {
         screen.fill(row: 0, role: .title)
         let store = state.isSandbox ? "store: \(state.storeDescription)" : "REAL STORE: \(state.storeDescription)"
         let upgrade = state.plan.map { upgradeSummary(app: state.appName, plan: $0, glyphs: glyphs) } ?? state.appName
-        screen.write(" " + upgrade, row: 0, column: 0, role: .title, width: max(0, width - store.count - 3), ellipsis: glyphs.ellipsis)
-        screen.write(store + " ", row: 0, column: max(0, width - store.count - 1), role: .title, ellipsis: glyphs.ellipsis)
+        let storeWidth = min(store.displayWidth, width / 2)
+        screen.write(" " + upgrade, row: 0, column: 0, role: .title, width: max(0, width - storeWidth - 3), ellipsis: glyphs.ellipsis)
+        screen.write(store + " ", row: 0, column: max(0, width - storeWidth - 1), role: .title, ellipsis: glyphs.ellipsis)
         guard let plan = state.plan else {
             screen.write(" " + (state.planError ?? ""), row: 1, column: 0, role: .failed, ellipsis: glyphs.ellipsis)
             return

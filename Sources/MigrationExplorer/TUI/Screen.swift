@@ -4,6 +4,8 @@ package struct Screen: Equatable, Sendable {
     package struct Cell: Equatable, Sendable {
         package var character: Character
         package var role: StyleRole
+        /// The right half of a wide character drawn in the cell before: nothing to draw.
+        package var isWideTail = false
     }
 
     package let size: Size
@@ -15,20 +17,32 @@ package struct Screen: Equatable, Sendable {
     }
 
     /// Writes `text` from (`row`, `column`), clipped at `width` cells (default: the edge),
-    /// ending with `ellipsis` when it had to be cut.
+    /// ending with `ellipsis` when it had to be cut. Wide characters take two cells.
     package mutating func write(
         _ text: String, row: Int, column: Int, role: StyleRole = .normal, width: Int? = nil, ellipsis: String = "…"
     ) {
-        guard row >= 0, row < size.height, column < size.width else { return }
+        guard row >= 0, row < size.height, column >= 0, column < size.width else { return }
         let available = min(width ?? size.width - column, size.width - column)
         guard available > 0 else { return }
         var characters = Array(text)
-        if characters.count > available {
-            characters = Array(characters.prefix(max(0, available - ellipsis.count))) + Array(ellipsis)
-            characters = Array(characters.prefix(available))
+        if text.displayWidth > available {
+            var kept: [Character] = []
+            var used = 0
+            let room = max(0, available - ellipsis.displayWidth)
+            for character in characters where used + character.displayWidth <= room {
+                kept.append(character)
+                used += character.displayWidth
+            }
+            characters = kept + Array(ellipsis)
         }
-        for (offset, character) in characters.enumerated() where column + offset >= 0 {
-            cells[row * size.width + column + offset] = Cell(character: character, role: role)
+        var offset = 0
+        for character in characters {
+            let cells = character.displayWidth
+            guard offset + cells <= available else { break }
+            let index = row * size.width + column + offset
+            self.cells[index] = Cell(character: character, role: role)
+            if cells == 2 { self.cells[index + 1] = Cell(character: " ", role: role, isWideTail: true) }
+            offset += cells
         }
     }
 
@@ -44,7 +58,7 @@ package struct Screen: Equatable, Sendable {
     /// The screen as lines of text, trailing blanks kept, for golden files.
     package var text: String {
         (0..<size.height).map { row in
-            String(cells[row * size.width..<(row + 1) * size.width].map(\.character))
+            String(cells[row * size.width..<(row + 1) * size.width].filter { !$0.isWideTail }.map(\.character))
         }.joined(separator: "\n")
     }
 }

@@ -1,4 +1,4 @@
-/// Breaks `text` into lines of at most `width` characters, at spaces where it can.
+/// Breaks `text` into lines of at most `width` cells, at spaces where it can.
 func wrap(_ text: String, width: Int) -> [String] {
     guard width > 0 else { return [] }
     var lines: [String] = []
@@ -6,14 +6,19 @@ func wrap(_ text: String, width: Int) -> [String] {
         var line = ""
         for word in paragraph.split(separator: " ", omittingEmptySubsequences: false) {
             var word = Substring(word)
-            while word.count > width {
+            while word.displayWidth > width {
                 if !line.isEmpty { lines.append(line); line = "" }
-                lines.append(String(word.prefix(width)))
-                word = word.dropFirst(width)
+                var piece = ""
+                while let next = word.first, piece.displayWidth + next.displayWidth <= width {
+                    piece.append(next)
+                    word = word.dropFirst()
+                }
+                if piece.isEmpty { piece = String(word.removeFirst()) }
+                lines.append(piece)
             }
             if line.isEmpty {
                 line = String(word)
-            } else if line.count + 1 + word.count <= width {
+            } else if line.displayWidth + 1 + word.displayWidth <= width {
                 line += " " + word
             } else {
                 lines.append(line)

@@ -51,6 +51,7 @@ final class NcursesTerminal: Terminal {
         for row in 0..<min(screen.size.height, size.height) {
             for column in 0..<min(screen.size.width, size.width) {
                 let cell = screen.cell(row: row, column: column)
+                if cell.isWideTail { continue }
                 let (attributes, pair) = palette.style(cell.role)
                 let scalar = cell.character.unicodeScalars.first ?? " "
                 cn_put(Int32(row), Int32(column), wchar_t(bitPattern: scalar.value), attributes, pair)
