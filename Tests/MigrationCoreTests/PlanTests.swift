@@ -25,6 +25,7 @@ struct PlanTests {
         #expect(status["v1.0"] == .pending)
         #expect(status["v1.1"] == .skipped(.aboveAppVersion))
         #expect(plan.pending.map(\.migration.declared) == ["0.9", "0.10", "1.0"])
+        #expect(plan.runPositions == [1: 1, 2: 2, 3: 3])
         #expect(plan.problems.isEmpty)
     }
 

@@ -89,6 +89,18 @@ struct TUISessionTests {
         #expect(screen(session).contains("Last run: ✓ succeeded"))
     }
 
+    @Test func aReportScrollsNoFurtherThanItsLastLine() throws {
+        var session = try session()
+        let small = Size(width: 60, height: 14)
+        session.handle(.character("r"), size: small)
+        for _ in 0..<50 { session.handle(.down, size: small) }
+        guard case .report(_, let bottom) = session.state.overlay else { Issue.record("no report"); return }
+        #expect(bottom > 0)
+        session.handle(.up, size: small)
+        guard case .report(_, let upOne) = session.state.overlay else { Issue.record("no report"); return }
+        #expect(upOne == bottom - 1)
+    }
+
     @Test func aFailureShowsItsErrorAndLeavesTheMigrationPending() throws {
         var session = try session(failing: "0.10")
         session.press(.runPending, size: Self.size)

@@ -37,12 +37,15 @@ enum DropInAction {
         case .migration(let track, _): track.recordSubject
         case .update(let track): track.hookSubject
         }
-        next.history.append(MigrationRecord(
-            subject: subject, identifier: identifier, title: callName, date: Date(),
-            duration: (try? outcome.get()) ?? 0,
-            outcome: (try? outcome.get()) == nil ? .failed : .succeeded,
-            error: { if case .failure(let error) = outcome { String(describing: error) } else { nil } }()
-        ))
+        let record = switch outcome {
+        case .success(let duration):
+            MigrationRecord(subject: subject, identifier: identifier, title: callName, date: Date(),
+                            duration: duration, outcome: .succeeded)
+        case .failure(let error):
+            MigrationRecord(subject: subject, identifier: identifier, title: callName, date: Date(),
+                            duration: 0, outcome: .failed, error: String(describing: error))
+        }
+        next.history.append(record)
         return next
     }
 

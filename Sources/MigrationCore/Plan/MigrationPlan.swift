@@ -100,6 +100,15 @@ public struct MigrationPlan: Sendable {
         self.isBaseline = baseline
     }
 
+    /// Each pending migration's place in the run, from 1, by ``RegisteredMigration/id``.
+    ///
+    /// ```swift
+    /// plan.runPositions[migration.id]   // 2: it runs second
+    /// ```
+    public var runPositions: [Int: Int] {
+        Dictionary(uniqueKeysWithValues: pending.enumerated().map { ($1.migration.id, $0 + 1) })
+    }
+
     /// The most recent history record of a migration (its last result, duration and error).
     public func lastRecord(of migration: RegisteredMigration) -> MigrationRecord? {
         guard let version = migration.version else { return nil }

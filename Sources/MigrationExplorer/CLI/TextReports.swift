@@ -9,7 +9,7 @@ enum TextReports {
         if plan.isBaseline { lines.append("fresh install, baseline policy: a run records every migration up to \(plan.target.version.text) without running it") }
         var table = TextTable()
         table.add([("", .dim), ("STATUS", .dim), ("ORDER", .dim), ("TRACK", .dim), ("VERSION", .dim), ("TITLE", .dim)])
-        let runOrder = Dictionary(uniqueKeysWithValues: plan.pending.enumerated().map { ($1.migration.id, $0 + 1) })
+        let runOrder = plan.runPositions
         for entry in plan.entries {
             let migration = entry.migration
             table.add([

@@ -2,9 +2,16 @@ import MigrationCore
 
 /// Boxes drawn over the main screen: help, run and dry-run reports, What's New, confirmations.
 enum Overlays {
+    /// How far a report can scroll on a screen of `size`: no further than its last line.
+    static func maxReportOffset(_ report: RunReport, size: Size) -> Int {
+        let lines = reportLines(report, width: innerWidth(size), glyphs: Glyphs(unicode: true)).count
+        return max(0, lines - (size.height - 4))
+    }
+
+    private static func innerWidth(_ size: Size) -> Int { min(size.width - 4, 78) - 4 }
+
     static func draw(_ overlay: ViewState.Overlay, state: ViewState, on screen: inout Screen, glyphs: Glyphs) {
-        let maxWidth = min(screen.size.width - 4, 78)
-        let inner = maxWidth - 4
+        let inner = innerWidth(screen.size)
         switch overlay {
         case .help:
             box(title: "Keys", lines: helpLines(glyphs: glyphs), footer: "Esc closes", offset: 0, on: &screen, glyphs: glyphs)

@@ -24,7 +24,8 @@ package struct Session {
 
     /// Handles one key; `progress` sees the state after each migration of a run.
     package mutating func handle(_ key: Key, size: Size, progress: (ViewState) -> Void = { _ in }) {
-        state.message = state.prompt == nil && state.overlay == nil ? nil : state.message
+        // A message stays while an overlay or prompt is open, and goes with the next key after.
+        if state.prompt == nil && state.overlay == nil { state.message = nil }
         guard let effect = Update.handle(key, &state, layout: Layout(size)) else { return }
         perform(effect, progress: progress)
     }

@@ -148,13 +148,18 @@ package enum Update {
         case .help:
             if key == .enter || key == .character("?") { state.overlay = nil }
         case .report(let report, let offset):
-            switch key {
-            case .enter: state.overlay = nil
-            case .up, .character("k"): state.overlay = .report(report, offset: max(0, offset - 1))
-            case .down, .character("j"): state.overlay = .report(report, offset: offset + 1)
-            case .pageUp: state.overlay = .report(report, offset: max(0, offset - layout.visibleRows))
-            case .pageDown: state.overlay = .report(report, offset: offset + layout.visibleRows)
-            default: break
+            let delta: Int? = switch key {
+            case .up, .character("k"): -1
+            case .down, .character("j"): 1
+            case .pageUp: -layout.visibleRows
+            case .pageDown: layout.visibleRows
+            default: nil
+            }
+            if key == .enter {
+                state.overlay = nil
+            } else if let delta {
+                let limit = Overlays.maxReportOffset(report, size: layout.size)
+                state.overlay = .report(report, offset: max(0, min(limit, offset + delta)))
             }
         case .whatsNew(let pages, let page):
             switch key {

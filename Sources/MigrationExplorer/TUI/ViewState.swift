@@ -76,7 +76,7 @@ package struct ViewState: Sendable {
         planError = nil
         statusCounts = [:]
         for entry in plan.entries { statusCounts[entry.status.word, default: 0] += 1 }
-        runPosition = Dictionary(uniqueKeysWithValues: plan.pending.enumerated().map { ($1.migration.id, $0 + 1) })
+        runPosition = plan.runPositions
         rebuildItems()
         if let selectedID, let index = items.firstIndex(where: { if case .migration(let entry) = $0 { entry.migration.id == selectedID } else { false } }) {
             selection = index
