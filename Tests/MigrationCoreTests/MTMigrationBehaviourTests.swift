@@ -112,7 +112,10 @@ struct MTMigrationBehaviourTests {
 
     @Test func reset_withNothingRecordedIsHarmless() {
         migrator("1.0").reset()
-        #expect(store.load() == .freshInstall)
+        #expect(store.load().hasNoMarks)
+        var ran = false
+        migrator("1.0").migrateToVersion("1.0") { ran = true }
+        #expect(ran)
     }
 
     @Test func throwingBlock_isNotRecordedAndRunsAgainNextTime() throws {
@@ -164,14 +167,14 @@ struct MTMigrationBehaviourTests {
     }
 
     @Test func baselinePolicy_recordsEverythingWithoutRunningOnAFreshInstall() {
-        let migrator = Migrator(appVersion: "1.0", store: store, freshInstall: .baseline)
+        let migrator = Migrator(appVersion: "1.0", store: store, policy: .baseline)
         var ran = false
         migrator.migrateToVersion("0.9") { ran = true }
         migrator.applicationUpdateBlock { ran = true }
         #expect(!ran)
         #expect(store.load().lastMigratedVersion == "1.0")
         var later = false
-        Migrator(appVersion: "1.1", store: store, freshInstall: .baseline).migrateToVersion("1.1") { later = true }
+        Migrator(appVersion: "1.1", store: store, policy: .baseline).migrateToVersion("1.1") { later = true }
         #expect(later)
     }
 
@@ -195,6 +198,6 @@ struct MTMigrationBehaviourTests {
         Migration.buildNumberUpdateBlock { ran.append("build update") }
         Migration.reset()
         #expect(ran == ["1.1", "update"])
-        #expect(store.load() == .freshInstall)
+        #expect(store.load().hasNoMarks)
     }
 }

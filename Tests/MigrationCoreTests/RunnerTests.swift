@@ -41,7 +41,7 @@ struct RunnerTests {
         let store = runner.simulate(from: try Version("0.8"))
         let report = try runner.run(store: store)
         #expect(ran.items == ["0.9"])
-        #expect(report.failure?.result == .failed("boom"))
+        #expect(report.failure?.outcome == .failed("boom"))
         #expect(store.load().lastMigratedVersion == "0.9")
         #expect(store.load().lastAppVersion == "0.8")
         let after = try runner.plan(store: store)
@@ -70,7 +70,7 @@ struct RunnerTests {
         #expect(store.load() == before)
         #expect(preview.mode == .dryRun)
         #expect(preview.steps.map(\.subject.label) == ["version 0.9 \"v0.9\"", "version 1.0 \"v1.0\"", "onUpdate \"update\""])
-        #expect(preview.steps.allSatisfy { $0.result == .wouldRun })
+        #expect(preview.steps.allSatisfy { $0.outcome == .wouldRun })
         #expect(preview.state.lastMigratedVersion == "1.0")
     }
 
@@ -82,7 +82,7 @@ struct RunnerTests {
         #expect(ran.items == ["0.1", "0.2"])
         #expect(report.saveError != nil)
         #expect(!report.succeeded)
-        #expect(report.failure?.result == .failed("ran, but could not be recorded: refusing store: cannot be written (disk full); the previous records are unchanged"))
+        #expect(report.failure?.outcome == .failed("ran, but could not be recorded: it will run again next launch: refusing store: cannot be written (disk full); the previous records are unchanged"))
         #expect(store.inner.load().lastMigratedVersion == "0.1")
     }
 
@@ -99,7 +99,7 @@ struct RunnerTests {
         let store = InMemoryMigrationStore()
         let report = try runner.run(store: store)
         #expect(ran.items.isEmpty)
-        #expect(report.steps.map(\.result) == [.baselined, .baselined])
+        #expect(report.steps.map(\.outcome) == [.baselined, .baselined])
         #expect(store.load().lastMigratedVersion == "1.0")
         #expect(try runner.plan(store: store).entries.map(\.status) == [.applied, .applied, .skipped(.aboveAppVersion)])
     }

@@ -43,3 +43,8 @@ func temporaryFolder() throws -> URL {
     try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
     return url
 }
+
+/// `UserDefaults` handed to concurrent tasks: it is documented as thread-safe.
+struct SharedDefaults: @unchecked Sendable {
+    let defaults: UserDefaults
+}

@@ -7,8 +7,13 @@ import Logging
 /// nothing recorded, every block up to the app version runs; `1.10` comes after `1.9`; a block
 /// called after a higher one already ran, or above the app version, does not run. Blocks run
 /// on the caller's thread and may throw: a block that throws is not recorded and runs again
-/// next time. The migrator is thread-safe, and with a ``FileMigrationStore`` process-safe:
-/// the same block never runs twice.
+/// next time.
+///
+/// Every call decides on the store's current records, so a reset made anywhere (another
+/// store object, a leftover `[MTMigration reset]`, another process) is seen at once. Two
+/// migrators on one store, any number of threads, and with a ``FileMigrationStore`` any
+/// number of processes never run the same block twice; a block may call the migrator for
+/// another block, on its own thread or another one (see ``StoreResource``).
 ///
 /// ```swift
 /// let migrator = Migrator(appVersion: "1.0", appBuild: "100", store: InMemoryMigrationStore())
@@ -26,33 +31,29 @@ public final class Migrator: Sendable {
     public let store: any MigrationStore
     /// The app version and build, as given.
     public let appVersions: AppVersions
-    public let freshInstall: FreshInstallPolicy
-    private let target: Result<AppTarget, VersionError>
-    /// The marks last read or written, for the cheap "nothing to do" check.
-    private let cache = Locked<RecordedMarks?>(nil)
-    /// Held while a block runs, so a concurrent caller waits and then sees it recorded.
-    private let serial = RecursiveLock()
+    /// What happens on a fresh install: run everything (MTMigration) or record a baseline.
+    public let policy: FreshInstallPolicy
+    private let appVersion: Result<Version, VersionError>
+    private let appBuild: Result<Version?, VersionError>
     private let logger: Logger
     private let onDiagnostic: (@Sendable (MigrationDiagnostic) -> Void)?
+    /// Loose readings of recorded marks already reported, so each is reported once.
+    private let reportedNotes = Locked<Set<String>>([])
 
     /// A migrator for an app at `appVersion` (and `appBuild`).
     ///
     /// - Parameters:
-    ///   - freshInstall: ``FreshInstallPolicy/runAll`` (MTMigration's behaviour) or
+    ///   - policy: ``FreshInstallPolicy/runAll`` (MTMigration's behaviour) or
     ///     ``FreshInstallPolicy/baseline``.
     ///   - onDiagnostic: called for every block that could not run or be recorded; they are
     ///     also logged through `logger`.
-    public init(
+    public convenience init(
         appVersion: String, appBuild: String? = nil, store: any MigrationStore = UserDefaultsMigrationStore(),
-        freshInstall: FreshInstallPolicy = .runAll, logger: Logger = Logger(label: "MigrationCore"),
+        policy: FreshInstallPolicy = .runAll, logger: Logger = Logger(label: "MigrationCore"),
         onDiagnostic: (@Sendable (MigrationDiagnostic) -> Void)? = nil
     ) {
-        self.store = store
-        self.appVersions = AppVersions(version: appVersion, build: appBuild)
-        self.freshInstall = freshInstall
-        self.target = Result { () throws(VersionError) in try AppTarget(version: appVersion, build: appBuild) }
-        self.logger = logger
-        self.onDiagnostic = onDiagnostic
+        self.init(versions: AppVersions(version: appVersion, build: appBuild), store: store, policy: policy,
+                  logger: logger, onDiagnostic: onDiagnostic)
     }
 
     /// A migrator for the versions read from a bundle or `Info.plist`.
@@ -60,13 +61,20 @@ public final class Migrator: Sendable {
     /// ```swift
     /// let migrator = Migrator(versions: .mainBundle(), store: UserDefaultsMigrationStore())
     /// ```
-    public convenience init(
+    public init(
         versions: AppVersions, store: any MigrationStore = UserDefaultsMigrationStore(),
-        freshInstall: FreshInstallPolicy = .runAll, logger: Logger = Logger(label: "MigrationCore"),
+        policy: FreshInstallPolicy = .runAll, logger: Logger = Logger(label: "MigrationCore"),
         onDiagnostic: (@Sendable (MigrationDiagnostic) -> Void)? = nil
     ) {
-        self.init(appVersion: versions.version, appBuild: versions.build, store: store,
-                  freshInstall: freshInstall, logger: logger, onDiagnostic: onDiagnostic)
+        self.store = store
+        self.appVersions = versions
+        self.policy = policy
+        self.appVersion = Result { () throws(VersionError) in try Version(versions.version) }
+        self.appBuild = Result { () throws(VersionError) in
+            try versions.build.flatMap { $0.isEmpty ? nil : $0 }.map { (text) throws(VersionError) in try Version(text) }
+        }
+        self.logger = logger
+        self.onDiagnostic = onDiagnostic
     }
 
     /// Runs `block` once, when the app reaches `version`.
@@ -84,98 +92,105 @@ public final class Migrator: Sendable {
     /// Runs `block` when the app version differs from the one recorded, a first launch
     /// included; then records the current version, so it runs once per version.
     public func applicationUpdateBlock<E: Error>(_ block: () throws(E) -> Void) throws(E) {
-        try runOnce(.update(.version), block)
+        try runOnce(.update(.version, hook: nil), block)
     }
 
     /// Runs `block` when the app build differs from the one recorded, a first launch included.
     public func buildNumberUpdateBlock<E: Error>(_ block: () throws(E) -> Void) throws(E) {
-        try runOnce(.update(.build), block)
+        try runOnce(.update(.build, hook: nil), block)
     }
 
-    /// Forgets all four records (and the history): every block up to the app version runs again.
+    /// Forgets all four records: the next calls run every block up to the app version again,
+    /// whatever the fresh-install policy. The history is kept, with a `reset` record.
     public func reset() {
-        serial.withLock {
-            cache.withLock { $0 = nil }
-            do { try store.withExclusiveAccess { try store.save(.freshInstall) } } catch {
-                report(MigrationDiagnostic(call: "reset()", problem: "could not reset: \(error)"))
-            }
+        do { try store.update { $0 = MigrationRule.reset($0) } } catch {
+            report("reset()", "could not reset: \(error)")
         }
     }
 
-    /// The shared check-then-run: a cheap check against the cached record, then, only when the
-    /// block looks due, the store's lock, a fresh read, the block and the new record.
-    private func runOnce<E: Error>(_ action: DropInAction, _ block: () throws(E) -> Void) throws(E) {
-        let target: AppTarget
-        switch self.target {
-        case .success(let parsed): target = parsed
-        case .failure(let error):
-            return report(MigrationDiagnostic(call: action.callName, problem: "did not run: the app version is not usable: \(error)"))
-        }
-        let settled = cache.withLock { marks in marks.map { !action.isDue($0, target: target) } ?? false }
-        if settled { return }
-        try serial.withLock { () throws(E) in
-            var blockError: E?
-            do {
-                try store.withExclusiveAccess {
-                    var snapshot = try Snapshot(store.load())
-                    if snapshot.state.isFreshInstall, freshInstall == .baseline {
-                        snapshot = try Snapshot(.baseline(at: target))
-                        try store.save(snapshot.state)
-                    }
-                    cache.withLock { $0 = snapshot.marks }
-                    guard action.isDue(snapshot.marks, target: target) else { return }
-                    let started = ContinuousClock.now
-                    let outcome: Result<Double, any Error>
-                    do throws(E) {
-                        try block()
-                        outcome = .success((ContinuousClock.now - started).seconds)
-                    } catch {
-                        blockError = error
-                        outcome = .failure(error)
-                    }
-                    let next = try Snapshot(action.recording(outcome, in: snapshot.state, target: target))
-                    try store.save(next.state)
-                    cache.withLock { $0 = next.marks }
-                }
-            } catch {
-                cache.withLock { $0 = nil }
-                report(MigrationDiagnostic(call: action.callName, problem: "\(blockError == nil ? "did not run" : "failed"): \(error)"))
+    /// A cheap check on the store's current marks, then, only when the block looks due, the
+    /// one exactly-once path shared with registry runs.
+    private func runOnce<E: Error>(_ step: BlockStep, _ block: () throws(E) -> Void) throws(E) {
+        let call = step.callName
+        let app: Version?
+        switch step.track {
+        case .version:
+            switch appVersion {
+            case .success(let version): app = version
+            case .failure(let error): return report(call, "did not run: the app version (\(appVersions.versionSource)) is not usable: \(error)")
             }
-            if let blockError { throw blockError }
+        case .build:
+            switch appBuild {
+            case .success(let build): app = build
+            case .failure(let error): return report(call, "did not run: the app build (\(appVersions.buildSource)) is not usable: \(error)")
+            }
         }
+        do {
+            let state = try store.loadMarks()
+            let marks = RecordedMarks(state)
+            reportNotes(marks)
+            let baselinePending = policy == .baseline && state.hasNoMarks
+            let due = try step.isDue(state, marks: marks, app: app)
+            guard baselinePending || due else { return }
+        } catch {
+            return report(call, "did not run: \(error)")
+        }
+        var blockError: E?
+        let build = (try? appBuild.get()) ?? nil
+        let runner = ExactlyOnce(
+            store: store, target: appVersion.map { AppTarget(version: $0, build: build) },
+            app: (version: try? appVersion.get(), build: build), policy: policy
+        )
+        let outcome = runner.perform(step, title: call) { _ in
+            do throws(E) { try block() } catch {
+                blockError = error
+                throw error
+            }
+        }
+        switch outcome {
+        case .notDue, .ran:
+            break
+        case .threw(_, _, let recordError?):
+            report(call, "failed, and its failure could not be recorded: \(recordError)")
+        case .threw:
+            break
+        case .unrecorded(_, let error):
+            report(call, "ran, but could not be recorded: it will run again next launch: \(error)")
+        case .refused(let error):
+            report(call, "did not run: \(error)")
+        }
+        if let blockError { throw blockError }
     }
 
     private func parse(_ text: String, track: MigrationTrack) -> Version? {
         do { return try Version(text) } catch {
             let call = track == .version ? "migrateToVersion(\"\(text)\")" : "migrateToBuild(\"\(text)\")"
-            report(MigrationDiagnostic(call: call, problem: "did not run: \(error)"))
+            report(call, "did not run: \(error)")
             return nil
         }
     }
 
-    private func report(_ diagnostic: MigrationDiagnostic) {
+    private func reportNotes(_ marks: RecordedMarks) {
+        for note in marks.notes where reportedNotes.withLock({ $0.insert(note).inserted }) {
+            report("recorded marks", note)
+        }
+    }
+
+    private func report(_ call: String, _ problem: String) {
+        let diagnostic = MigrationDiagnostic(call: call, problem: problem)
         logger.warning("\(diagnostic.description)")
         onDiagnostic?(diagnostic)
     }
-
-    /// A loaded state and its parsed marks, so the cheap check parses nothing.
-    private struct Snapshot {
-        let state: MigrationState
-        let marks: RecordedMarks
-
-        init(_ state: MigrationState) throws(MigrationStateError) {
-            self.state = state
-            self.marks = try RecordedMarks(state)
-        }
-    }
 }
 
-extension MigrationState {
-    /// A fresh install under the baseline policy: every mark at the target, nothing to run.
-    static func baseline(at target: AppTarget) -> MigrationState {
-        MigrationState(
-            lastMigratedVersion: target.version.text, lastMigratedBuild: target.build?.text,
-            lastAppVersion: target.version.text, lastAppBuild: target.build?.text, historyIsComplete: true
-        )
+extension BlockStep {
+    /// The drop-in call's name, as it appears in diagnostics and history.
+    var callName: String {
+        switch self {
+        case .migration(.version, let version): "migrateToVersion(\"\(version.text)\")"
+        case .migration(.build, let build): "migrateToBuild(\"\(build.text)\")"
+        case .update(.version, let hook): hook ?? "applicationUpdateBlock"
+        case .update(.build, let hook): hook ?? "buildNumberUpdateBlock"
+        }
     }
 }

@@ -29,13 +29,14 @@ public struct MigrationPlan: Sendable {
     private let history: HistoryIndex
 
     /// Plans an upgrade.
-    /// - Throws: ``MigrationStateError`` when the state records a mark that is not a version.
+    /// - Throws: ``MigrationStateError`` when the state records a mark that cannot be read as
+    ///   a version at all (a loosely written one, like `"2.0b"`, counts as its leading numbers).
     public init(
         registry: MigrationRegistry, state: MigrationState, target: AppTarget,
         policy: FreshInstallPolicy = .runAll
     ) throws(MigrationStateError) {
-        let marks = try RecordedMarks(state)
-        let baseline = policy == .baseline && state.isFreshInstall
+        let marks = RecordedMarks(state)
+        let baseline = MigrationRule.isBaseline(state, policy: policy)
         let history = HistoryIndex(state.history)
         self.history = history
         let migrations = registry.migrations
@@ -61,9 +62,9 @@ public struct MigrationPlan: Sendable {
             } else {
                 highest[slot] = migration
             }
-            statuses[migration.id] = Self.status(
-                of: version, on: migration.track, record: history.last(TrackedVersion(track: migration.track, version: version)),
-                marks: marks, state: state, target: target, baseline: baseline
+            statuses[migration.id] = try MigrationRule.status(
+                of: version, on: migration.track, lastRecord: history.last(TrackedVersion(track: migration.track, version: version)),
+                marks: marks, historyIsComplete: state.historyIsComplete, target: target, baseline: baseline
             )
             validPositions.append(migration.id)
         }
@@ -91,11 +92,19 @@ public struct MigrationPlan: Sendable {
         valid.append(contentsOf: invalid)
         self.entries = valid
         self.pending = valid.filter { $0.status.willRun }
-        let updated = baseline ? [] : MigrationTrack.allCases.filter { track in
-            MigrationRule.updateHooksFire(recorded: marks.lastApp(track), current: target.value(on: track))
+        var updated: [MigrationTrack] = []
+        for track in MigrationTrack.allCases where !baseline {
+            if MigrationRule.updateHooksFire(recorded: try marks.lastApp(track), current: target.value(on: track)) {
+                updated.append(track)
+            }
         }
         self.updatedTracks = updated
-        self.hooks = registry.hooks.map { HookPlan(hook: $0, fires: updated.contains($0.track)) }
+        self.hooks = registry.hooks.map { hook in
+            let step = BlockStep.update(hook.track, hook: hook.title)
+            let fires = updated.contains(hook.track)
+                && (try? step.isDue(state, marks: marks, app: target.value(on: hook.track))) == true
+            return HookPlan(hook: hook, fires: fires)
+        }
         self.problems = problems
         self.isBaseline = baseline
     }
@@ -114,26 +123,6 @@ public struct MigrationPlan: Sendable {
         guard let version = migration.version else { return nil }
         return history.last(TrackedVersion(track: migration.track, version: version))
     }
-
-    private static func status(
-        of version: Version, on track: MigrationTrack, record: MigrationRecord?, marks: RecordedMarks,
-        state: MigrationState, target: AppTarget, baseline: Bool
-    ) -> MigrationStatus {
-        let app = target.value(on: track)
-        if baseline {
-            return app.map { version <= $0 } == true ? .applied : .skipped(.aboveAppVersion)
-        }
-        let last = marks.lastMigrated(track)
-        if MigrationRule.shouldRun(version, lastMigrated: last, app: app) {
-            if let record, record.outcome == .failed { return .failed }
-            return .pending
-        }
-        if let last, version <= last {
-            let ran = record.map { $0.outcome != .failed } ?? false
-            return ran || !state.historyIsComplete ? .applied : .skipped(.outOfOrder)
-        }
-        return .skipped(.aboveAppVersion)
-    }
 }
 
 /// A migration's identity within a registry: its track and parsed version.
@@ -146,8 +135,10 @@ private struct TrackedVersion: Hashable, Sendable {
 private struct HistoryIndex: Sendable {
     private var latest: [TrackedVersion: MigrationRecord] = [:]
 
+    /// Indexes the records after the last reset: earlier ones no longer count.
     init(_ history: [MigrationRecord]) {
-        for record in history {
+        let start = history.lastIndex { $0.subject == .reset }.map { $0 + 1 } ?? 0
+        for record in history[start...] {
             guard let track = record.subject.track, let text = record.identifier,
                   let version = try? Version(text) else { continue }
             latest[TrackedVersion(track: track, version: version)] = record
@@ -165,7 +156,7 @@ extension MigrationRecord.Subject {
         switch self {
         case .versionMigration: .version
         case .buildMigration: .build
-        case .updateHook, .buildUpdateHook: nil
+        case .updateHook, .buildUpdateHook, .reset: nil
         }
     }
 }

@@ -1,5 +1,8 @@
-/// The rules of MTMigration, in one place. Every plan, run, dry-run, simulation and the
-/// drop-in ``Migrator`` ask these functions; nothing else decides what runs.
+import Foundation
+
+/// The rules of MTMigration, and this package's own, in one place. Every plan, run, dry-run,
+/// simulation and the drop-in ``Migrator`` ask these functions; nothing else decides what
+/// runs, what a status is, or what a step, a baseline or a reset records.
 public enum MigrationRule {
     /// Whether a migration at `version` runs on a device whose high-water mark is
     /// `lastMigrated` (`nil`: nothing recorded) with the app at `app` (`nil`: unknown).
@@ -19,6 +22,8 @@ public enum MigrationRule {
 
     /// Whether update hooks fire: the recorded app version (or build) differs from the current
     /// one, a fresh install included. With no current value (an app without builds) they don't.
+    /// Versions compare numerically, so `1.0` → `1.0.0` is no update (MTMigration compares the
+    /// strings and fires).
     ///
     /// ```swift
     /// MigrationRule.updateHooksFire(recorded: nil, current: try Version("1.0")) // true: first launch
@@ -27,5 +32,94 @@ public enum MigrationRule {
     public static func updateHooksFire(recorded: Version?, current: Version?) -> Bool {
         guard let current else { return false }
         return recorded != current
+    }
+
+    /// Whether a run under `policy` on a device in `state` is a baseline: a fresh install
+    /// recorded as up to date without running anything.
+    public static func isBaseline(_ state: MigrationState, policy: FreshInstallPolicy) -> Bool {
+        policy == .baseline && state.isFreshInstall
+    }
+
+    /// The state a baseline leaves: every mark at the target, so every migration up to it
+    /// counts as applied (the history before it is unknown, so nothing shows as out of order).
+    ///
+    /// ```swift
+    /// let state = MigrationRule.baseline(.freshInstall, at: try AppTarget(version: "1.0"))
+    /// ```
+    public static func baseline(_ state: MigrationState, at target: AppTarget) -> MigrationState {
+        var next = state
+        next.lastMigratedVersion = target.version.text
+        next.lastAppVersion = target.version.text
+        next.lastMigratedBuild = target.build?.text
+        next.lastAppBuild = target.build?.text
+        next.historyIsComplete = false
+        return next
+    }
+
+    /// The state a reset leaves: no marks, so every block up to the app version runs again
+    /// whatever the fresh-install policy, and a `reset` record after which earlier records no
+    /// longer count.
+    public static func reset(_ state: MigrationState, at date: Date = Date()) -> MigrationState {
+        var next = state
+        for mark in RecordedMark.allCases { next[mark] = nil }
+        next.history.append(MigrationRecord(subject: .reset, identifier: nil, title: "reset", date: date, duration: 0, outcome: .succeeded))
+        next.historyIsComplete = true
+        return next
+    }
+
+    /// A migration's status in a plan.
+    static func status(
+        of version: Version, on track: MigrationTrack, lastRecord: MigrationRecord?, marks: RecordedMarks,
+        historyIsComplete: Bool, target: AppTarget, baseline: Bool
+    ) throws(MigrationStateError) -> MigrationStatus {
+        let app = target.value(on: track)
+        if baseline {
+            return app.map { version <= $0 } == true ? .applied : .skipped(.aboveAppVersion)
+        }
+        let last = try marks.lastMigrated(track)
+        if shouldRun(version, lastMigrated: last, app: app) {
+            return lastRecord?.outcome == .failed ? .failed : .pending
+        }
+        if let last, version <= last {
+            let ran = lastRecord.map { $0.outcome != .failed } ?? false
+            return ran || !historyIsComplete ? .applied : .skipped(.outOfOrder)
+        }
+        return .skipped(.aboveAppVersion)
+    }
+
+    /// Whether a registry's update hook titled `title` already succeeded for this update (the
+    /// app at `app`), so that it never runs twice when a later hook fails or the process dies.
+    static func hookRan(_ title: String, on track: MigrationTrack, for app: Version, in history: [MigrationRecord]) -> Bool {
+        for record in history.reversed() {
+            if record.subject == .reset { return false }
+            guard record.subject == track.hookSubject else { continue }
+            guard let identifier = record.identifier, Version(leadingComponentsOf: identifier) == app else { return false }
+            if record.title == title, record.outcome == .succeeded { return true }
+        }
+        return false
+    }
+
+    /// The state after `step` ran: its record appended and, on success, its mark raised.
+    /// Merged into whatever is recorded now, so that concurrent and nested steps lose nothing.
+    static func record(
+        _ step: BlockStep, title: String, failure: (any Error)?, duration: Double, app: Version?,
+        in state: inout MigrationState, at date: Date = Date()
+    ) {
+        let identifier: String?
+        switch step {
+        case .migration(let track, let version):
+            identifier = version.text
+            let current = state.lastMigrated(track).flatMap(Version.init(leadingComponentsOf:))
+            if failure == nil, current.map({ version > $0 }) ?? true {
+                state[.lastMigrated(track)] = version.text
+            }
+        case .update(let track, let hook):
+            identifier = app?.text
+            if failure == nil, hook == nil, let app { state[.lastApp(track)] = app.text }
+        }
+        state.history.append(MigrationRecord(
+            subject: step.recordSubject, identifier: identifier, title: title, date: date, duration: duration,
+            outcome: failure == nil ? .succeeded : .failed, error: failure.map { String(describing: $0) }
+        ))
     }
 }

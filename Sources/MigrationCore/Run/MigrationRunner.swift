@@ -34,15 +34,16 @@ public struct MigrationRunner: Sendable {
         try plan(store.load())
     }
 
-    /// Runs the pending migrations and firing hooks, holding the store's lock throughout.
+    /// Runs the pending migrations and firing hooks.
     ///
-    /// A body that throws ends the run; that is reported, not thrown.
+    /// Each step is decided again on the store's current records under the step's own lock,
+    /// so two runs (threads or processes) on one store never run a step twice, and a body may
+    /// call the drop-in API for another block. A body that throws, or a record that cannot be
+    /// saved, ends the run; that is reported, not thrown.
     /// - Throws: ``MigrationStoreError`` or ``MigrationStateError`` when the store cannot be
-    ///   read or locked: then nothing ran.
+    ///   read: then nothing ran.
     public func run(store: any MigrationStore, observer: (RunEvent) -> Void = { _ in }) throws -> RunReport {
-        try store.withExclusiveAccess {
-            try execute(plan(store.load()), store: store, observer: observer)
-        }
+        try execute(plan(store.load()), store: store, observer: observer)
     }
 
     /// What ``run(store:observer:)`` would do now, without running or writing anything.
@@ -71,22 +72,7 @@ public struct MigrationRunner: Sendable {
         _ plan: MigrationPlan, store: (any MigrationStore)?, observer: (RunEvent) -> Void
     ) -> RunReport {
         var walk = PlanWalk(plan: plan, store: store)
-        if plan.isBaseline {
-            walk.recordBaseline()
-            return walk.report
-        }
-        for entry in plan.pending {
-            let migration = entry.migration
-            guard walk.step(.migration(migration), track: migration.track, observer: observer, onSuccess: {
-                $0.setLastMigrated(migration.track, to: migration.declared)
-            }) else { return walk.report }
-        }
-        for track in plan.updatedTracks {
-            for hook in plan.hooks.map(\.hook) where hook.track == track {
-                guard walk.step(.hook(hook), track: track, observer: observer, onSuccess: { _ in }) else { return walk.report }
-            }
-            walk.commit { $0.setLastApp(track, to: plan.target.value(on: track)?.text ?? "") }
-        }
+        walk.walk(observer: observer)
         return walk.report
     }
 }

@@ -1,7 +1,8 @@
 import Foundation
 
-/// Walks a plan step by step: runs each body (or, without a store, marks it "would run"),
-/// records the outcome in the state and saves it after every step.
+/// Walks a plan step by step. With a store it runs each due body through ``ExactlyOnce``,
+/// which records it as soon as it finishes; without one (a dry-run) it marks each step
+/// "would run" and records nothing. Either way the walk stops at the first failure.
 struct PlanWalk {
     let plan: MigrationPlan
     let store: (any MigrationStore)?
@@ -19,75 +20,92 @@ struct PlanWalk {
         RunReport(mode: store == nil ? .dryRun : .run, plan: plan, steps: steps, state: state, saveError: saveError)
     }
 
+    /// The whole walk: a baseline, or the pending migrations in order, then for each updated
+    /// track its hooks and the new app version.
+    mutating func walk(observer: (RunEvent) -> Void) {
+        defer { if let store, let current = try? store.load() { state = current } }
+        if plan.isBaseline { return recordBaseline() }
+        for entry in plan.pending {
+            guard step(.migration(entry.migration), observer: observer) else { return }
+        }
+        for track in plan.updatedTracks {
+            for hook in plan.hooks where hook.fires && hook.hook.track == track {
+                guard step(.hook(hook.hook), observer: observer) else { return }
+            }
+            guard recordAppValue(on: track) else { return }
+        }
+    }
+
     /// Runs one migration or hook; returns whether the walk goes on.
-    mutating func step(
-        _ subject: RunStep.Subject, track: MigrationTrack, observer: (RunEvent) -> Void,
-        onSuccess: (inout MigrationState) -> Void
-    ) -> Bool {
-        guard store != nil else {
-            onSuccess(&state)
-            steps.append(RunStep(subject: subject, result: .wouldRun, duration: 0, log: []))
+    private mutating func step(_ subject: RunStep.Subject, observer: (RunEvent) -> Void) -> Bool {
+        let app = plan.target.value(on: subject.track)
+        guard let store else {
+            MigrationRule.record(subject.blockStep, title: subject.title, failure: nil, duration: 0, app: app, in: &state)
+            steps.append(RunStep(subject: subject, outcome: .wouldRun, duration: 0, log: []))
             return true
         }
-        observer(.started(subject))
-        let from = if case .hook = subject { state.lastApp(track) } else { state.lastMigrated(track) }
-        let context = MigrationContext(from: from, to: plan.target.value(on: track)?.text ?? "")
-        let started = ContinuousClock.now
-        var failure: String?
-        do { try subject.body(context) } catch { failure = String(describing: error) }
-        let duration = (ContinuousClock.now - started).seconds
-        var next = state
-        if failure == nil { onSuccess(&next) }
-        next.history.append(MigrationRecord(
-            subject: subject.recordSubject, identifier: subject.identifier, title: subject.title, date: Date(),
-            duration: duration, outcome: failure == nil ? .succeeded : .failed, error: failure
-        ))
-        if let saveFailure = save(next) {
-            failure = failure ?? "ran, but could not be recorded: \(saveFailure)"
-        } else {
-            state = next
+        var context: MigrationContext?
+        let once = ExactlyOnce(store: store, target: .success(plan.target), app: (plan.target.version, plan.target.build), policy: plan.policy)
+        let outcome = once.perform(subject.blockStep, title: subject.title, willRun: { observer(.started(subject)) }) { current in
+            let from = subject.isHook ? current.lastApp(subject.track) : current.lastMigrated(subject.track)
+            let started = MigrationContext(from: from, to: app?.text ?? "")
+            context = started
+            try subject.body(started)
         }
-        let step = RunStep(subject: subject, result: failure.map { .failed($0) } ?? .succeeded,
-                           duration: duration, log: context.logLines)
-        steps.append(step)
-        observer(.finished(step))
-        return failure == nil
-    }
-
-    /// Applies a change that is not a step (the recorded app version) and saves it.
-    mutating func commit(_ change: (inout MigrationState) -> Void) {
-        var next = state
-        change(&next)
-        if save(next) == nil { state = next }
-    }
-
-    /// Fresh install, baseline policy: everything up to the target is recorded as applied.
-    mutating func recordBaseline() {
-        var next = MigrationState.baseline(at: plan.target)
-        next.history = state.history
-        let date = Date()
-        for entry in plan.entries where entry.status == .applied {
-            let migration = entry.migration
-            next.history.append(MigrationRecord(
-                subject: migration.track.recordSubject, identifier: migration.declared, title: migration.title,
-                date: date, duration: 0, outcome: .baselined
-            ))
-            steps.append(RunStep(subject: .migration(migration), result: store == nil ? .wouldRun : .baselined, duration: 0, log: []))
+        let finished: RunStep
+        switch outcome {
+        case .notDue:
+            return true
+        case .ran(let duration, let saved):
+            state = saved
+            finished = RunStep(subject: subject, outcome: .succeeded, duration: duration, log: context?.logLines ?? [])
+        case .threw(let error, let duration, let recordError):
+            saveError = recordError
+            finished = RunStep(subject: subject, outcome: .failed(String(describing: error)), duration: duration, log: context?.logLines ?? [])
+        case .unrecorded(let duration, let error):
+            saveError = error
+            finished = RunStep(subject: subject, outcome: .failed("ran, but could not be recorded: it will run again next launch: \(error)"),
+                               duration: duration, log: context?.logLines ?? [])
+        case .refused(let error):
+            saveError = MigrationStoreError(error, location: store.location)
+            finished = RunStep(subject: subject, outcome: .failed("did not run: \(error)"), duration: 0, log: [])
         }
-        if save(next) == nil { state = next }
+        steps.append(finished)
+        observer(.finished(finished))
+        return finished.outcome == .succeeded
     }
 
-    /// Saves through the store (a dry-run saves nothing); returns the error if saving failed.
-    private mutating func save(_ next: MigrationState) -> MigrationStoreError? {
-        guard let store else { return nil }
+    /// Records the app version (or build) once every hook of its track has run.
+    private mutating func recordAppValue(on track: MigrationTrack) -> Bool {
+        guard let value = plan.target.value(on: track)?.text else { return true }
+        guard let store else {
+            state[.lastApp(track)] = value
+            return true
+        }
         do {
-            try store.save(next)
-            return nil
+            state = try store.update { $0[.lastApp(track)] = value }
+            return true
         } catch {
-            let failure = error as? MigrationStoreError
-                ?? MigrationStoreError(location: store.location, problem: .unwritable(String(describing: error)))
-            saveError = failure
-            return failure
+            saveError = MigrationStoreError(error, location: store.location)
+            return false
+        }
+    }
+
+    /// Fresh install, baseline policy: everything up to the target counts as applied.
+    private mutating func recordBaseline() {
+        for entry in plan.entries where entry.status == .applied {
+            steps.append(RunStep(subject: .migration(entry.migration), outcome: store == nil ? .wouldRun : .baselined, duration: 0, log: []))
+        }
+        guard let store else {
+            state = MigrationRule.baseline(state, at: plan.target)
+            return
+        }
+        do {
+            state = try store.update { current in
+                if MigrationRule.isBaseline(current, policy: plan.policy) { current = MigrationRule.baseline(current, at: plan.target) }
+            }
+        } catch {
+            saveError = MigrationStoreError(error, location: store.location)
         }
     }
 }
@@ -100,25 +118,23 @@ extension RunStep.Subject {
         }
     }
 
-    var identifier: String? {
+    var track: MigrationTrack {
         switch self {
-        case .migration(let migration): migration.declared
-        case .hook: nil
+        case .migration(let migration): migration.track
+        case .hook(let hook): hook.track
         }
     }
 
-    var recordSubject: MigrationRecord.Subject {
-        switch self {
-        case .migration(let migration): migration.track.recordSubject
-        case .hook(let hook): hook.track.hookSubject
-        }
+    var isHook: Bool {
+        if case .hook = self { return true }
+        return false
     }
-}
 
-extension Duration {
-    /// The duration in seconds, as a `Double`.
-    var seconds: Double {
-        let (seconds, attoseconds) = components
-        return Double(seconds) + Double(attoseconds) / 1e18
+    /// The exactly-once step it is: a migration by its version, a hook by its title.
+    var blockStep: BlockStep {
+        switch self {
+        case .migration(let migration): .migration(migration.track, migration.version!)
+        case .hook(let hook): .update(hook.track, hook: hook.title)
+        }
     }
 }

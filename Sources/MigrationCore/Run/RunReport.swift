@@ -2,7 +2,7 @@
 ///
 /// ```swift
 /// let report = try runner.run(store: store)
-/// for step in report.steps { print(step.subject.label, step.result, step.duration) }
+/// for step in report.steps { print(step.subject.label, step.outcome, step.duration) }
 /// if let failure = report.failure { print("stopped at", failure.subject.label) }
 /// ```
 public struct RunReport: Sendable {
@@ -25,7 +25,7 @@ public struct RunReport: Sendable {
 
     /// The step that stopped the run, if one did.
     public var failure: RunStep? {
-        steps.first { if case .failed = $0.result { true } else { false } }
+        steps.first { if case .failed = $0.outcome { true } else { false } }
     }
 
     public var succeeded: Bool { failure == nil && saveError == nil }
@@ -53,7 +53,8 @@ public struct RunStep: Sendable {
         }
     }
 
-    public enum Result: Sendable, Equatable {
+    /// How a step ended.
+    public enum Outcome: Sendable, Equatable {
         case succeeded
         /// The body threw, or its success could not be recorded; the message says which.
         case failed(String)
@@ -64,7 +65,7 @@ public struct RunStep: Sendable {
     }
 
     public let subject: Subject
-    public let result: Result
+    public let outcome: Outcome
     /// Seconds the body took (0 when it did not run).
     public let duration: Double
     /// Lines the body logged through its ``MigrationContext``.

@@ -1,10 +1,12 @@
 import Foundation
 
 /// One line of a ``MigrationState``'s history: a migration or hook that ran (or was baselined).
-public struct MigrationRecord: Sendable, Equatable, Codable {
+public struct MigrationRecord: Sendable, Equatable {
     /// What the record is about.
     public enum Subject: String, Sendable, Codable {
         case versionMigration, buildMigration, updateHook, buildUpdateHook
+        /// ``Migrator/reset()`` forgot the marks: records before it no longer count.
+        case reset
     }
 
     /// How it ended.
@@ -18,7 +20,8 @@ public struct MigrationRecord: Sendable, Equatable, Codable {
     }
 
     public var subject: Subject
-    /// The migration's version or build as declared; `nil` for hooks.
+    /// The migration's version or build as declared; for hooks, the app version (or build)
+    /// they ran for.
     public var identifier: String?
     public var title: String
     public var date: Date

@@ -9,7 +9,7 @@ import Foundation
 /// state.lastMigratedVersion = "1.0"
 /// try store.save(state)
 /// ```
-public struct MigrationState: Sendable, Equatable, Codable {
+public struct MigrationState: Sendable, Equatable {
     /// The version of the last version migration that ran (`MTMigration.lastMigrationVersion`).
     public var lastMigratedVersion: String?
     /// The build of the last build migration that ran (`MTMigration.lastMigrationBuild`).
@@ -22,9 +22,12 @@ public struct MigrationState: Sendable, Equatable, Codable {
     public var history: [MigrationRecord]
     /// Whether ``history`` covers every migration since a fresh install. When it does, a
     /// migration at or below the high-water mark that never ran is shown as skipped (out of
-    /// order); when it does not (a record imported from MTMigration, a simulated device), it
-    /// is assumed to have run.
+    /// order); when it does not (a record imported from MTMigration, a simulated device, a
+    /// baseline), it is assumed to have run.
     public var historyIsComplete: Bool
+    /// Where a store read each mark (a `UserDefaults` key, a file's field), so that a
+    /// diagnostic can name it. Not saved, and not part of equality.
+    public var markSources: [RecordedMark: String] = [:]
 
     public init(
         lastMigratedVersion: String? = nil,
@@ -61,27 +64,47 @@ public struct MigrationState: Sendable, Equatable, Codable {
         )
     }
 
-    /// No mark is recorded: the app has never run with migrations.
+    /// No mark and no history: the app has never run with migrations (a reset leaves a record
+    /// in the history, so a reset device is not a fresh install).
     public var isFreshInstall: Bool {
+        hasNoMarks && history.isEmpty
+    }
+
+    /// None of the four marks is recorded.
+    public var hasNoMarks: Bool {
         lastMigratedVersion == nil && lastMigratedBuild == nil && lastAppVersion == nil && lastAppBuild == nil
     }
 
-    /// The recorded high-water mark of `track`.
-    public func lastMigrated(_ track: MigrationTrack) -> String? { self[keyPath: Self.lastMigratedKey(track)] }
+    /// One of the four marks.
+    public subscript(mark: RecordedMark) -> String? {
+        get {
+            switch mark {
+            case .lastMigratedVersion: lastMigratedVersion
+            case .lastMigratedBuild: lastMigratedBuild
+            case .lastAppVersion: lastAppVersion
+            case .lastAppBuild: lastAppBuild
+            }
+        }
+        set {
+            switch mark {
+            case .lastMigratedVersion: lastMigratedVersion = newValue
+            case .lastMigratedBuild: lastMigratedBuild = newValue
+            case .lastAppVersion: lastAppVersion = newValue
+            case .lastAppBuild: lastAppBuild = newValue
+            }
+        }
+    }
 
-    mutating func setLastMigrated(_ track: MigrationTrack, to value: String) { self[keyPath: Self.lastMigratedKey(track)] = value }
+    /// The recorded high-water mark of `track`.
+    public func lastMigrated(_ track: MigrationTrack) -> String? { self[.lastMigrated(track)] }
 
     /// The recorded app version (``MigrationTrack/version``) or build (``MigrationTrack/build``)
     /// that update hooks compare against.
-    public func lastApp(_ track: MigrationTrack) -> String? { self[keyPath: Self.lastAppKey(track)] }
+    public func lastApp(_ track: MigrationTrack) -> String? { self[.lastApp(track)] }
 
-    mutating func setLastApp(_ track: MigrationTrack, to value: String) { self[keyPath: Self.lastAppKey(track)] = value }
-
-    private static func lastMigratedKey(_ track: MigrationTrack) -> WritableKeyPath<MigrationState, String?> {
-        track == .version ? \.lastMigratedVersion : \.lastMigratedBuild
-    }
-
-    private static func lastAppKey(_ track: MigrationTrack) -> WritableKeyPath<MigrationState, String?> {
-        track == .version ? \.lastAppVersion : \.lastAppBuild
+    public static func == (lhs: MigrationState, rhs: MigrationState) -> Bool {
+        lhs.lastMigratedVersion == rhs.lastMigratedVersion && lhs.lastMigratedBuild == rhs.lastMigratedBuild
+            && lhs.lastAppVersion == rhs.lastAppVersion && lhs.lastAppBuild == rhs.lastAppBuild
+            && lhs.history == rhs.history && lhs.historyIsComplete == rhs.historyIsComplete
     }
 }

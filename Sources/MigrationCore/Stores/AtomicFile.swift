@@ -11,27 +11,28 @@ enum AtomicFile {
         let description: String
     }
 
+    /// Writes `bytes` zero bytes to the temporary file `replace` would use, then removes it:
+    /// whether a replacement of that size can be written now.
+    static func probe(_ url: URL, bytes: Int) throws(WriteError) {
+        let temporary = temporaryPath(for: url)
+        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else { throw WriteError(description: "create \(temporary): \(errnoText())") }
+        defer {
+            close(descriptor)
+            unlink(temporary)
+        }
+        if let failure = writeAll(Data(count: bytes), to: descriptor, path: temporary) { throw WriteError(description: failure) }
+    }
+
     /// Writes `data` to `<folder>/.<name>.tmp`, flushes it, renames it over `url` and flushes
     /// the folder. On failure the temporary file is removed and `url` is untouched. Callers
     /// hold the store's lock, so the temporary name is never shared.
     static func replace(_ url: URL, with data: Data) throws(WriteError) {
         let folder = url.deletingLastPathComponent().path
-        let temporary = folder + "/." + url.lastPathComponent + ".tmp"
+        let temporary = temporaryPath(for: url)
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else { throw WriteError(description: "create \(temporary): \(errnoText())") }
-        var failure: String?
-        data.withUnsafeBytes { buffer in
-            var offset = 0
-            while offset < buffer.count {
-                let written = write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    failure = "write \(temporary): \(errnoText())"
-                    return
-                }
-                offset += written
-            }
-        }
+        var failure = writeAll(data, to: descriptor, path: temporary)
         if failure == nil, fsync(descriptor) != 0 { failure = "fsync \(temporary): \(errnoText())" }
         close(descriptor)
         if failure == nil, rename(temporary, url.path) != 0 { failure = "rename to \(url.path): \(errnoText())" }
@@ -43,6 +44,26 @@ enum AtomicFile {
         if folderDescriptor >= 0 {
             fsync(folderDescriptor)
             close(folderDescriptor)
+        }
+    }
+
+    private static func temporaryPath(for url: URL) -> String {
+        url.deletingLastPathComponent().path + "/." + url.lastPathComponent + ".tmp"
+    }
+
+    /// Writes all of `data`; returns what went wrong, if anything.
+    private static func writeAll(_ data: Data, to descriptor: Int32, path: String) -> String? {
+        data.withUnsafeBytes { buffer in
+            var offset = 0
+            while offset < buffer.count {
+                let written = write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+                if written < 0 {
+                    if errno == EINTR { continue }
+                    return "write \(path): \(errnoText())"
+                }
+                offset += written
+            }
+            return nil
         }
     }
 }

@@ -2,19 +2,25 @@ import Foundation
 
 /// A store in a JSON file, for command-line tools and servers.
 ///
-/// Writes replace the file atomically (temporary file, `fsync`, `rename`), an advisory lock on
-/// `<file>.lock` keeps two processes from running the same migration, and a file that cannot be
-/// read or parsed is an error: it is left byte for byte as it was and nothing runs. One file can
-/// hold several independent domains (say, "defaults" and "database").
+/// Writes replace the file atomically (temporary file, `fsync`, `rename`); an advisory lock on
+/// `<file>.lock` keeps two processes from running the same migration. The path may be a
+/// symbolic link: the store reads, locks and writes the file it points to, so every path to
+/// one file is one store. A file that cannot be read, is not JSON, has a field this package
+/// does not know, a duplicate key or a wrong type is an error: it is left byte for byte as it
+/// was and nothing runs. One file can hold several independent domains (say, "defaults" and
+/// "database"); every store object on one file, whatever its domain, shares one lock.
 ///
 /// ```swift
 /// let store = FileMigrationStore(url: URL(filePath: "/var/lib/notes/migrations.json"), domain: "database")
 /// let state = try store.load()
 /// ```
 public final class FileMigrationStore: MigrationStore {
+    /// The path as given.
     public let url: URL
     public let domain: String
-    private let lockFile: FileLock
+    /// The file the records are in: ``url`` with every symbolic link resolved.
+    public let fileURL: URL
+    private let resource: StoreResource
     public var location: String { domain == Self.defaultDomain ? url.path : "\(url.path) (\(domain))" }
 
     /// The domain used when none is named.
@@ -23,11 +29,15 @@ public final class FileMigrationStore: MigrationStore {
     public init(url: URL, domain: String = FileMigrationStore.defaultDomain) {
         self.url = url
         self.domain = domain
-        self.lockFile = FileLock(path: url.path + ".lock")
+        let real = RealPath.of(url.path)
+        self.fileURL = URL(fileURLWithPath: real)
+        self.resource = StoreResource.shared("file:" + real, lockFile: real + ".lock")
     }
 
     public func load() throws -> MigrationState {
-        try readDocument().domains[domain] ?? .freshInstall
+        var state = try readDocument().domains[domain] ?? .freshInstall
+        for mark in RecordedMark.allCases { state.markSources[mark] = "\(url.path): domains.\(domain).\(mark.rawValue)" }
+        return state
     }
 
     public func save(_ state: MigrationState) throws {
@@ -38,23 +48,53 @@ public final class FileMigrationStore: MigrationStore {
             do { data = try JSONEncoder.migrationRecords.encode(document) } catch {
                 throw MigrationStoreError(location: location, problem: .unwritable(String(describing: error)))
             }
-            do { try AtomicFile.replace(url, with: data) } catch {
+            do { try AtomicFile.replace(fileURL, with: data) } catch {
                 throw MigrationStoreError(location: location, problem: .unwritable(String(describing: error)))
             }
         }
     }
 
     public func withExclusiveAccess<T>(_ body: () throws -> T) throws -> T {
-        do { return try lockFile.withLock(body) } catch let error as FileLock.LockError {
+        try locked { try resource.withRecords(body) }
+    }
+
+    public func withExclusiveAccess<T>(toBlock block: String, _ body: (_ alreadyRunning: Bool) throws -> T) throws -> T {
+        try locked { try resource.withBlock(block, body) }
+    }
+
+    /// Writes as many bytes as the records take, plus room to grow, beside the file and removes
+    /// them again: a read-only folder, a missing permission or a full disk shows up here,
+    /// before a body runs, rather than after it.
+    public func prepareToWrite() throws {
+        let size = (try? FileManager.default.attributesOfItem(atPath: fileURL.path)[.size] as? Int) ?? 0
+        do { try AtomicFile.probe(fileURL, bytes: size + 64 * 1024) } catch {
+            throw MigrationStoreError(location: location, problem: .unwritable(error.description))
+        }
+    }
+
+    private func locked<T>(_ body: () throws -> T) throws -> T {
+        try refuseDirectory()
+        do { return try body() } catch let error as FileLock.LockError {
             throw MigrationStoreError(location: location, problem: .unlockable(error.description))
         }
     }
 
+    private func refuseDirectory() throws(MigrationStoreError) {
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: fileURL.path, isDirectory: &isDirectory), isDirectory.boolValue {
+            throw MigrationStoreError(location: location, problem: .unreadable("\(fileURL.path) is a directory, not a file"))
+        }
+    }
+
     private func readDocument() throws -> Document {
+        try refuseDirectory()
         let data: Data
-        do { data = try Data(contentsOf: url) } catch {
-            if !FileManager.default.fileExists(atPath: url.path) { return Document() }
+        do { data = try Data(contentsOf: fileURL) } catch {
+            if !FileManager.default.fileExists(atPath: fileURL.path) { return Document() }
             throw MigrationStoreError(location: location, problem: .unreadable(error.localizedDescription))
+        }
+        if let duplicate = JSONDuplicateKeys.first(in: data) {
+            throw MigrationStoreError(location: location, problem: .corrupt("the key \"\(duplicate)\" appears twice"))
         }
         do {
             let document = try JSONDecoder.migrationRecords.decode(Document.self, from: data)
@@ -73,16 +113,19 @@ public final class FileMigrationStore: MigrationStore {
     }
 
     private static func describe(_ error: Error) -> String {
+        func path(_ context: DecodingError.Context) -> String { context.codingPath.map(\.stringValue).joined(separator: ".") }
         switch error {
         case DecodingError.dataCorrupted(let context) where context.codingPath.isEmpty:
-            "not valid JSON"
+            return "not valid JSON"
+        case DecodingError.dataCorrupted(let context) where context.debugDescription == "unknown field":
+            return "unknown field \"\(path(context))\"; nothing is dropped, so fix or remove it"
         case DecodingError.keyNotFound(let key, let context):
-            "missing \"\((context.codingPath + [key]).map(\.stringValue).joined(separator: "."))\""
+            return "missing \"\((context.codingPath + [key]).map(\.stringValue).joined(separator: "."))\""
         case DecodingError.typeMismatch(_, let context), DecodingError.valueNotFound(_, let context),
              DecodingError.dataCorrupted(let context):
-            "unexpected value at \"\(context.codingPath.map(\.stringValue).joined(separator: "."))\""
+            return "unexpected value at \"\(path(context))\""
         default:
-            String(describing: error)
+            return String(describing: error)
         }
     }
 
@@ -91,5 +134,13 @@ public final class FileMigrationStore: MigrationStore {
         static let currentFormat = 1
         var format = Document.currentFormat
         var domains: [String: MigrationState] = [:]
+
+        init() {}
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.strictContainer(known: ["format", "domains"])
+            format = try container.required(Int.self, "format")
+            domains = try container.required([String: MigrationState].self, "domains")
+        }
     }
 }

@@ -5,7 +5,7 @@
 /// ```
 public final class InMemoryMigrationStore: MigrationStore {
     private let state: Locked<MigrationState>
-    private let exclusive = RecursiveLock()
+    private let resource = StoreResource()
     public let isSandbox = true
     public var location: String { "memory" }
 
@@ -17,7 +17,11 @@ public final class InMemoryMigrationStore: MigrationStore {
 
     public func save(_ newState: MigrationState) { state.withLock { $0 = newState } }
 
-    public func withExclusiveAccess<T>(_ body: () throws -> T) rethrows -> T {
-        try exclusive.withLock(body)
+    public func withExclusiveAccess<T>(_ body: () throws -> T) throws -> T {
+        try resource.withRecords(body)
+    }
+
+    public func withExclusiveAccess<T>(toBlock block: String, _ body: (_ alreadyRunning: Bool) throws -> T) throws -> T {
+        try resource.withBlock(block, body)
     }
 }

@@ -2,10 +2,8 @@
 ///
 /// ```swift
 /// let store: any MigrationStore = FileMigrationStore(url: URL(filePath: "state.json"))
-/// try store.withExclusiveAccess {
-///     var state = try store.load()
-///     state.lastMigratedVersion = "1.0"
-///     try store.save(state)
+/// let state = try store.update { state in
+///     state.lastMigratedVersion = "1.0"          // merged into the current records
 /// }
 /// ```
 public protocol MigrationStore: Sendable {
@@ -19,15 +17,56 @@ public protocol MigrationStore: Sendable {
     /// - Throws: ``MigrationStoreError`` when the records exist but cannot be read or parsed.
     func load() throws -> MigrationState
 
+    /// The four marks, and the history only where reading it costs nothing extra: what every
+    /// launch reads. The default is ``load()``.
+    func loadMarks() throws -> MigrationState
+
     /// Replaces the recorded state, all or nothing.
     /// - Throws: ``MigrationStoreError`` when it cannot be written; the old records stay.
     func save(_ state: MigrationState) throws
 
     /// Runs `body` while no other thread (and, for stores shared between processes, no other
-    /// process) holds the same store. Calls may nest on one thread.
+    /// process) reads or writes the same records. Calls may nest on one thread. Hold it only
+    /// for a read-merge-write, never while a migration body runs.
     func withExclusiveAccess<T>(_ body: () throws -> T) throws -> T
+
+    /// Runs `body` while no other thread or process runs the block named `block` on the same
+    /// records (`version 1.1`, `build 12`, …); other blocks may run meanwhile. `body` learns
+    /// whether this thread is already inside the same block. The default holds the whole
+    /// store through ``withExclusiveAccess(_:)``.
+    func withExclusiveAccess<T>(toBlock block: String, _ body: (_ alreadyRunning: Bool) throws -> T) throws -> T
+
+    /// Proves that the records can be written now (the folder is writable, the disk has room),
+    /// so that no body runs whose success could not be recorded. The default does nothing.
+    /// - Throws: ``MigrationStoreError`` saying why the records cannot be written.
+    func prepareToWrite() throws
 }
 
 extension MigrationStore {
     public var isSandbox: Bool { false }
+
+    public func loadMarks() throws -> MigrationState { try load() }
+
+    public func withExclusiveAccess<T>(toBlock block: String, _ body: (_ alreadyRunning: Bool) throws -> T) throws -> T {
+        try withExclusiveAccess { try body(false) }
+    }
+
+    public func prepareToWrite() throws {}
+
+    /// Reads the current records, applies `change` and saves the result, all under the store's
+    /// lock, so that concurrent writers merge instead of overwriting each other.
+    ///
+    /// ```swift
+    /// try store.update { $0.lastMigratedVersion = "1.0" }
+    /// ```
+    /// - Returns: the state as saved.
+    @discardableResult
+    public func update(_ change: (inout MigrationState) throws -> Void) throws -> MigrationState {
+        try withExclusiveAccess {
+            var state = try load()
+            try change(&state)
+            try save(state)
+            return state
+        }
+    }
 }

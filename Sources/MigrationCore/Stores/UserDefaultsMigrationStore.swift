@@ -1,38 +1,39 @@
 import Foundation
 
-/// A store in `UserDefaults`, under MTMigration's own keys, so that an app switching from
-/// MTMigration (or from Clafou's Migration) runs nothing twice.
+/// A store in `UserDefaults`, under MTMigration's own keys, that reads what every library of
+/// its kind left behind, so that an app switching to this package runs nothing twice.
 ///
-/// The default domain uses `MTMigration.lastMigrationVersion`, `MTMigration.lastAppVersion`,
-/// `MTMigration.lastMigrationBuild` and `MTMigration.lastAppBuild`, and falls back to Clafou's
-/// `lastMigrationVersion` when MTMigration's key is absent. The history lives under
-/// `MigrationExplorer.*` keys. A named domain keeps all its records under
-/// `MigrationExplorer.<domain>.*`.
+/// The default domain reads each mark from MTMigration's Objective-C keys
+/// (`MTMigration.lastMigrationVersion`, …), MTMigration's Swift pod keys
+/// (`Migration.lastMigrationVersion`, …), Clafou's Migration (`lastMigrationVersion`) and
+/// Hengyu's Migration (`Migration.lastVersion`, …), and takes the highest per mark. It writes
+/// MTMigration's Objective-C keys, so going back to MTMigration still works, and removes the
+/// other libraries' keys once their marks are folded in, so that a leftover
+/// `[MTMigration reset]` resets everything. The history lives under `MigrationExplorer.*`.
+/// A named domain keeps all its records under `MigrationExplorer.<domain>.*`.
+///
+/// Every store object on the same `UserDefaults` object and domain shares one lock.
 ///
 /// ```swift
 /// let defaultsStore = UserDefaultsMigrationStore(defaults: .standard)
 /// let databaseStore = UserDefaultsMigrationStore(defaults: .standard, domain: "database")
 /// ```
 public final class UserDefaultsMigrationStore: MigrationStore, @unchecked Sendable {
-    // Safe: UserDefaults is documented as thread-safe; the lock only serialises read-modify-write.
+    // Safe: UserDefaults is documented as thread-safe; the resource serialises read-modify-write.
     private let defaults: UserDefaults
-    private let keys: Keys
-    private let lock = RecursiveLock()
+    private let keys: UserDefaultsKeys
+    private let resource: StoreResource
     public let location: String
 
     public init(defaults: UserDefaults = .standard, domain: String? = nil) {
         self.defaults = defaults
-        self.keys = Keys(domain: domain)
+        self.keys = UserDefaultsKeys(domain: domain)
         self.location = domain.map { "UserDefaults (\($0))" } ?? "UserDefaults"
+        self.resource = StoreResource.shared("defaults:\(ObjectIdentifier(defaults).hashValue):\(domain ?? "")")
     }
 
     public func load() throws -> MigrationState {
-        var state = MigrationState(
-            lastMigratedVersion: string(keys.lastMigratedVersion) ?? keys.legacyLastMigratedVersion.flatMap(string),
-            lastMigratedBuild: string(keys.lastMigratedBuild),
-            lastAppVersion: string(keys.lastAppVersion),
-            lastAppBuild: string(keys.lastAppBuild)
-        )
+        var state = loadMarks()
         if let data = defaults.data(forKey: keys.history) {
             do { state.history = try JSONDecoder.migrationRecords.decode([MigrationRecord].self, from: data) } catch {
                 throw MigrationStoreError(location: "\(location) \(keys.history)", problem: .corrupt(String(describing: error)))
@@ -42,53 +43,81 @@ public final class UserDefaultsMigrationStore: MigrationStore, @unchecked Sendab
         return state
     }
 
+    /// The four marks, each the highest any library recorded; no history.
+    public func loadMarks() -> MigrationState {
+        var state = MigrationState()
+        for mark in RecordedMark.allCases {
+            guard let (key, value) = highest(of: keys.read[mark.index]) else { continue }
+            state[mark] = value
+            state.markSources[mark] = "UserDefaults \"\(key)\""
+        }
+        state.historyIsComplete = defaults.object(forKey: keys.historyIsComplete) as? Bool ?? false
+        return state
+    }
+
     public func save(_ state: MigrationState) throws {
         let history: Data
         do { history = try JSONEncoder.migrationRecords.encode(state.history) } catch {
             throw MigrationStoreError(location: location, problem: .unwritable(String(describing: error)))
         }
-        lock.withLock {
-            set(state.lastMigratedVersion, keys.lastMigratedVersion)
-            set(state.lastMigratedBuild, keys.lastMigratedBuild)
-            set(state.lastAppVersion, keys.lastAppVersion)
-            set(state.lastAppBuild, keys.lastAppBuild)
-            if let legacy = keys.legacyLastMigratedVersion, state.lastMigratedVersion == nil {
-                defaults.removeObject(forKey: legacy)
+        try withExclusiveAccess {
+            for mark in RecordedMark.allCases {
+                let written = keys.written[mark.index]
+                if let value = state[mark] { defaults.set(value, forKey: written) } else { defaults.removeObject(forKey: written) }
+                for legacy in keys.read[mark.index] where legacy != written { defaults.removeObject(forKey: legacy) }
             }
             defaults.set(history, forKey: keys.history)
             defaults.set(state.historyIsComplete, forKey: keys.historyIsComplete)
         }
     }
 
-    public func withExclusiveAccess<T>(_ body: () throws -> T) rethrows -> T {
-        try lock.withLock(body)
+    public func withExclusiveAccess<T>(_ body: () throws -> T) throws -> T {
+        try resource.withRecords(body)
     }
 
-    private func string(_ key: String) -> String? {
-        guard let value = defaults.string(forKey: key), !value.isEmpty else { return nil }
-        return value
+    public func withExclusiveAccess<T>(toBlock block: String, _ body: (_ alreadyRunning: Bool) throws -> T) throws -> T {
+        try resource.withBlock(block, body)
     }
 
-    private func set(_ value: String?, _ key: String) {
-        if let value { defaults.set(value, forKey: key) } else { defaults.removeObject(forKey: key) }
-    }
-
-    /// The keys of one domain.
-    struct Keys {
-        let lastMigratedVersion, lastMigratedBuild, lastAppVersion, lastAppBuild: String
-        let legacyLastMigratedVersion: String?
-        let history, historyIsComplete: String
-
-        init(domain: String?) {
-            let marks = domain.map { "MigrationExplorer.\($0)." } ?? "MTMigration."
-            let extras = domain.map { "MigrationExplorer.\($0)." } ?? "MigrationExplorer."
-            lastMigratedVersion = marks + "lastMigrationVersion"
-            lastMigratedBuild = marks + "lastMigrationBuild"
-            lastAppVersion = marks + "lastAppVersion"
-            lastAppBuild = marks + "lastAppBuild"
-            legacyLastMigratedVersion = domain == nil ? "lastMigrationVersion" : nil
-            history = extras + "history"
-            historyIsComplete = extras + "historyIsComplete"
+    /// The highest value among `keys`, by its leading numbers; a value with no leading number
+    /// wins outright, so that the plan names it instead of quietly passing over it.
+    private func highest(of keys: [String]) -> (key: String, value: String)? {
+        var best: (key: String, value: String, version: Version)?
+        for key in keys {
+            guard let value = defaults.string(forKey: key), !value.isEmpty else { continue }
+            guard let version = Version(leadingComponentsOf: value) else { return (key, value) }
+            if best.map({ version > $0.version }) ?? true { best = (key, value, version) }
         }
+        return best.map { ($0.key, $0.value) }
+    }
+}
+
+/// The `UserDefaults` keys of one domain: what is read for each mark (highest wins), what is
+/// written, and where the history goes.
+struct UserDefaultsKeys {
+    /// Per ``RecordedMark``, in ``RecordedMark/index`` order: every key read, the written one first.
+    let read: [[String]]
+    /// Per ``RecordedMark``: the key written.
+    let written: [String]
+    let history, historyIsComplete: String
+
+    init(domain: String?) {
+        guard let domain else {
+            read = [
+                ["MTMigration.lastMigrationVersion", "Migration.lastMigrationVersion", "Migration.lastVersion", "lastMigrationVersion"],
+                ["MTMigration.lastMigrationBuild", "Migration.lastMigrationBuild", "Migration.lastBuild"],
+                ["MTMigration.lastAppVersion", "Migration.lastAppVersion"],
+                ["MTMigration.lastAppBuild", "Migration.lastAppBuild"],
+            ]
+            written = read.map { $0[0] }
+            history = "MigrationExplorer.history"
+            historyIsComplete = "MigrationExplorer.historyIsComplete"
+            return
+        }
+        let prefix = "MigrationExplorer.\(domain)."
+        written = ["lastMigrationVersion", "lastMigrationBuild", "lastAppVersion", "lastAppBuild"].map { prefix + $0 }
+        read = written.map { [$0] }
+        history = prefix + "history"
+        historyIsComplete = prefix + "historyIsComplete"
     }
 }

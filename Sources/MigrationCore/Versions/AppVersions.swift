@@ -12,10 +12,21 @@ public struct AppVersions: Sendable, Equatable {
     public var version: String
     /// `CFBundleVersion`, or `nil` when the app has no build number.
     public var build: String?
+    /// Where ``version`` came from, for diagnostics: `"appVersion"`, `"CFBundleShortVersionString"`, …
+    public var versionSource: String
+    /// Where ``build`` came from, for diagnostics.
+    public var buildSource: String
 
-    public init(version: String, build: String? = nil) {
+    public init(version: String, build: String? = nil, versionSource: String = "appVersion", buildSource: String = "appBuild") {
         self.version = version
         self.build = build
+        self.versionSource = versionSource
+        self.buildSource = buildSource
+    }
+
+    /// Equal when the version and build are: where they came from does not count.
+    public static func == (lhs: AppVersions, rhs: AppVersions) -> Bool {
+        lhs.version == rhs.version && lhs.build == rhs.build
     }
 
     /// The main bundle's `CFBundleShortVersionString` and `CFBundleVersion`.
@@ -26,7 +37,8 @@ public struct AppVersions: Sendable, Equatable {
         let info = Bundle.main.infoDictionary ?? [:]
         return AppVersions(
             version: info["CFBundleShortVersionString"].flatMap(stringValue) ?? "",
-            build: info["CFBundleVersion"].flatMap(stringValue)
+            build: info["CFBundleVersion"].flatMap(stringValue),
+            versionSource: "Info.plist CFBundleShortVersionString", buildSource: "Info.plist CFBundleVersion"
         )
     }
 
@@ -54,7 +66,10 @@ public struct AppVersions: Sendable, Equatable {
         guard let version = stringValue(raw) else {
             throw InfoPlistError(path: url.path, problem: .notAString(versionKey))
         }
-        return AppVersions(version: version, build: buildKey.flatMap { dictionary[$0] }.flatMap(stringValue))
+        return AppVersions(
+            version: version, build: buildKey.flatMap { dictionary[$0] }.flatMap(stringValue),
+            versionSource: "\(url.lastPathComponent) \(versionKey)", buildSource: "\(url.lastPathComponent) \(buildKey ?? "")"
+        )
     }
 
     private static func stringValue(_ value: Any) -> String? {

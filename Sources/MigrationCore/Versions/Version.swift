@@ -66,6 +66,36 @@ public struct Version: Sendable, Hashable, Comparable, CustomStringConvertible {
         self.tail = tail
     }
 
+    /// The version made of the leading dot-separated numbers of `text`, or `nil` when it does
+    /// not start with a digit: how a recorded mark that another library wrote loosely is read.
+    ///
+    /// ```swift
+    /// Version(leadingComponentsOf: "2.0b")?.text          // "2.0"
+    /// Version(leadingComponentsOf: "1.4 (18)")?.text      // "1.4"
+    /// Version(leadingComponentsOf: "2.0.0-beta.1")?.text  // "2.0.0"
+    /// ```
+    public init?(leadingComponentsOf text: String) {
+        let trimmed = text.trimmingWhitespace()
+        let utf8 = trimmed.utf8
+        var end = utf8.startIndex
+        var index = utf8.startIndex
+        var afterDigit = false
+        while index < utf8.endIndex {
+            let byte = utf8[index]
+            if (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) {
+                afterDigit = true
+                end = utf8.index(after: index)
+            } else if byte != UInt8(ascii: ".") || !afterDigit {
+                break
+            } else {
+                afterDigit = false
+            }
+            index = utf8.index(after: index)
+        }
+        guard end > utf8.startIndex, let parsed = try? Version(String(trimmed[..<end])) else { return nil }
+        self = parsed
+    }
+
     /// The numeric components with trailing zeros removed (`1.2.0` → `[1, 2]`).
     public var components: [UInt64] {
         var all = [head.0, head.1, head.2, head.3] + tail

@@ -69,7 +69,7 @@ enum JSONReports {
                 if case .hook(let hook) = step.subject { Step(step, hook: hook) } else { nil }
             }
             state = State(report.state)
-            error = Nullable(report.failure?.result.errorMessage ?? report.saveError.map(String.init(describing:)))
+            error = Nullable(report.failure?.outcome.errorMessage ?? report.saveError.map(String.init(describing:)))
         }
     }
 
@@ -92,10 +92,10 @@ enum JSONReports {
         private init(_ step: RunStep, identity: (key: CodingKeys, value: String)) {
             self.identity = identity
             title = step.subject.title
-            result = step.result.word
+            result = step.outcome.word
             durationMs = (step.duration * 1_000_000).rounded() / 1000
             output = step.log.joined(separator: "\n")
-            error = step.result.errorMessage
+            error = step.outcome.errorMessage
         }
 
         enum CodingKeys: String, CodingKey { case version, build, kind, title, result, durationMs, output, error }

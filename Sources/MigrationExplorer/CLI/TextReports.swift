@@ -43,14 +43,14 @@ enum TextReports {
         if report.steps.isEmpty { lines.append("  nothing to do") }
         var table = TextTable()
         for step in report.steps {
-            table.add([(glyphs.result(step.result), step.result.role), (step.result.word, step.result.role),
+            table.add([(glyphs.outcome(step.outcome), step.outcome.role), (step.outcome.word, step.outcome.role),
                        (step.subject.label, .normal), (report.mode == .dryRun ? "" : formatDuration(step.duration), .dim)])
         }
         let rendered = table.render(style)
         for (step, line) in zip(report.steps, rendered) {
             lines.append(line)
             lines += step.log.map { "      " + style.paint($0, .dim) }
-            if let error = step.result.errorMessage { lines.append("      " + style.paint("error: \(error)", .failed)) }
+            if let error = step.outcome.errorMessage { lines.append("      " + style.paint("error: \(error)", .failed)) }
         }
         if let saveError = report.saveError, report.failure == nil {
             lines.append(style.paint("error: \(saveError)", .failed))

@@ -15,8 +15,8 @@ struct Glyphs: Sendable {
         }
     }
 
-    func result(_ result: RunStep.Result) -> String {
-        switch result {
+    func outcome(_ outcome: RunStep.Outcome) -> String {
+        switch outcome {
         case .succeeded: unicode ? "✓" : "+"
         case .failed: unicode ? "✗" : "x"
         case .wouldRun: unicode ? "▸" : ">"
@@ -51,7 +51,7 @@ extension MigrationStatus {
     }
 }
 
-extension RunStep.Result {
+extension RunStep.Outcome {
     /// "succeeded", "failed", "would-run" or "baselined", as reports and JSON name it.
     var word: String {
         switch self {

@@ -22,12 +22,12 @@ enum DetailsText {
         lines.append(StyledLine(status, entry.status.role))
         if case .skipped(let reason) = entry.status { lines.appendWrapped(explanation(reason), width: width, role: .dim) }
         if let step = state.lastReport?.steps.first(where: { if case .migration(let ran) = $0.subject { ran.id == migration.id } else { false } }) {
-            lines += [StyledLine(""), StyledLine("Last run: \(glyphs.result(step.result)) \(step.result.word) in \(formatDuration(step.duration))", step.result.role)]
+            lines += [StyledLine(""), StyledLine("Last run: \(glyphs.outcome(step.outcome)) \(step.outcome.word) in \(formatDuration(step.duration))", step.outcome.role)]
             if !step.log.isEmpty {
                 lines.append(StyledLine("Log", .accent))
                 for line in step.log { lines.appendWrapped(line, width: width, indent: "  ", role: .dim) }
             }
-            if let error = step.result.errorMessage { lines.appendWrapped("Error: \(error)", width: width, role: .failed) }
+            if let error = step.outcome.errorMessage { lines.appendWrapped("Error: \(error)", width: width, role: .failed) }
         } else if let record = state.plan?.lastRecord(of: migration) {
             let when = ISO8601DateFormatter().string(from: record.date)
             lines += [StyledLine(""), StyledLine("Recorded: \(record.outcome.rawValue) at \(when) in \(formatDuration(record.duration))", .dim)]
@@ -52,9 +52,9 @@ enum DetailsText {
         lines.append(StyledLine("\(glyphs.hook(fires: hookPlan.fires)) \(hookPlan.fires ? "fires" : "does not fire")", hookPlan.fires ? .hook : .dim))
         lines.appendWrapped("Runs after the migrations whenever the \(what) differs from the one recorded, a fresh install included.", width: width, role: .dim)
         if let step = state.lastReport?.steps.first(where: { if case .hook(let ran) = $0.subject { ran.id == hook.id } else { false } }) {
-            lines += [StyledLine(""), StyledLine("Last run: \(glyphs.result(step.result)) \(step.result.word) in \(formatDuration(step.duration))", step.result.role)]
+            lines += [StyledLine(""), StyledLine("Last run: \(glyphs.outcome(step.outcome)) \(step.outcome.word) in \(formatDuration(step.duration))", step.outcome.role)]
             for line in step.log { lines.appendWrapped(line, width: width, indent: "  ", role: .dim) }
-            if let error = step.result.errorMessage { lines.appendWrapped("Error: \(error)", width: width, role: .failed) }
+            if let error = step.outcome.errorMessage { lines.appendWrapped("Error: \(error)", width: width, role: .failed) }
         }
         return lines
     }

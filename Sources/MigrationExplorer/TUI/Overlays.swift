@@ -52,9 +52,9 @@ enum Overlays {
         lines.append(StyledLine(report.steps.isEmpty ? "Nothing to do: every migration is applied or skipped." : header, .accent))
         for (index, step) in report.steps.enumerated() {
             let duration = report.mode == .dryRun ? "" : "  " + formatDuration(step.duration)
-            lines.append(StyledLine("\(String(index + 1).leftPadded(to: 3)) \(glyphs.result(step.result)) \(step.result.word.padding(toLength: 9, withPad: " ", startingAt: 0)) \(step.subject.label)\(duration)", step.result.role))
+            lines.append(StyledLine("\(String(index + 1).leftPadded(to: 3)) \(glyphs.outcome(step.outcome)) \(step.outcome.word.padding(toLength: 9, withPad: " ", startingAt: 0)) \(step.subject.label)\(duration)", step.outcome.role))
             for line in step.log { lines.appendWrapped(line, width: width, indent: "       ", role: .dim) }
-            if let error = step.result.errorMessage { lines.appendWrapped("error: \(error)", width: width, indent: "       ", role: .failed) }
+            if let error = step.outcome.errorMessage { lines.appendWrapped("error: \(error)", width: width, indent: "       ", role: .failed) }
         }
         if report.failure != nil {
             lines.append(StyledLine(""))

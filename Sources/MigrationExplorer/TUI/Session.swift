@@ -94,7 +94,7 @@ package struct Session {
     private static func summary(of report: RunReport) -> ViewState.Message {
         let total = report.steps.reduce(0) { $0 + $1.duration }
         if let failure = report.failure {
-            return .init(text: "Run stopped at \(failure.subject.label): \(failure.result.errorMessage ?? "")", role: .failed)
+            return .init(text: "Run stopped at \(failure.subject.label): \(failure.outcome.errorMessage ?? "")", role: .failed)
         }
         if let saveError = report.saveError { return .init(text: String(describing: saveError), role: .failed) }
         return .init(text: "Ran \(report.steps.count) steps in \(formatDuration(total))", role: .applied)

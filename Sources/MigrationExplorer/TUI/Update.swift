@@ -87,7 +87,7 @@ package enum Update {
     static func whatsNewPages(_ state: ViewState) -> [RegisteredMigration] {
         let pending = state.plan?.pending.map(\.migration) ?? []
         let ran = state.lastReport?.steps.compactMap { step -> RegisteredMigration? in
-            if case .migration(let migration) = step.subject, step.result == .succeeded { migration } else { nil }
+            if case .migration(let migration) = step.subject, step.outcome == .succeeded { migration } else { nil }
         } ?? []
         return (pending.isEmpty ? ran : pending).filter { !$0.whatsNew.isEmpty }
     }

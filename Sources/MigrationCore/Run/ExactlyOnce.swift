@@ -1,0 +1,92 @@
+import Foundation
+
+/// Runs one block at most once per device: the one path shared by the drop-in ``Migrator``
+/// and registry runs.
+///
+/// Under the block's own lock (see ``StoreResource``) it reads the store's current marks,
+/// applies the fresh-install policy, decides by ``MigrationRule`` whether the block is due,
+/// proves the records can be written, runs the body and merges its record into the current
+/// records. A body that throws is recorded as failed and stays due.
+struct ExactlyOnce {
+    let store: any MigrationStore
+    /// What a baseline records; an error when the app version is not usable.
+    let target: Result<AppTarget, VersionError>
+    /// The app's version and build; `nil` where it is not usable.
+    let app: (version: Version?, build: Version?)
+    let policy: FreshInstallPolicy
+
+    enum Outcome {
+        /// Not due (or already running on this thread): nothing ran.
+        case notDue
+        /// Ran and recorded.
+        case ran(duration: Double, state: MigrationState)
+        /// The body threw; its failure was recorded unless `recordError` says otherwise.
+        case threw(any Error, duration: Double, recordError: MigrationStoreError?)
+        /// Ran, but the record could not be saved: it will run again.
+        case unrecorded(duration: Double, MigrationStoreError)
+        /// Nothing ran: the store could not be read, locked or written, or a mark is unusable.
+        case refused(any Error)
+    }
+
+    /// - Parameters:
+    ///   - willRun: called once the block is found due, just before its body.
+    ///   - body: the block, given the state it runs in.
+    func perform(
+        _ step: BlockStep, title: String, willRun: () -> Void = {}, body: (MigrationState) throws -> Void
+    ) -> Outcome {
+        let app = step.track == .version ? self.app.version : self.app.build
+        do {
+            return try store.withExclusiveAccess(toBlock: step.lockKey) { alreadyRunning in
+                if alreadyRunning { return .notDue }
+                let state = try currentState(full: step.needsHistory)
+                guard try step.isDue(state, marks: RecordedMarks(state), app: app) else { return .notDue }
+                try store.prepareToWrite()
+                willRun()
+                let stopwatch = Stopwatch()
+                var failure: (any Error)?
+                do { try body(state) } catch { failure = error }
+                let duration = stopwatch.seconds
+                do {
+                    let saved = try store.update {
+                        MigrationRule.record(step, title: title, failure: failure, duration: duration, app: app, in: &$0)
+                    }
+                    if let failure { return .threw(failure, duration: duration, recordError: nil) }
+                    return .ran(duration: duration, state: saved)
+                } catch {
+                    let recordError = MigrationStoreError(error, location: store.location)
+                    if let failure { return .threw(failure, duration: duration, recordError: recordError) }
+                    return .unrecorded(duration: duration, recordError)
+                }
+            }
+        } catch {
+            return .refused(error)
+        }
+    }
+
+    /// The store's current state (the marks, or everything when `full`), after applying the
+    /// baseline policy to a fresh install.
+    private func currentState(full: Bool) throws -> MigrationState {
+        let marks = try store.loadMarks()
+        guard full || (marks.hasNoMarks && policy == .baseline) else { return marks }
+        let state = try store.load()
+        guard MigrationRule.isBaseline(state, policy: policy) else { return state }
+        let target = try target.get()
+        return try store.update { current in
+            if MigrationRule.isBaseline(current, policy: policy) { current = MigrationRule.baseline(current, at: target) }
+        }
+    }
+}
+
+extension MigrationStoreError {
+    /// `error` as a store error: itself, or an unwritable-store error that describes it.
+    init(_ error: any Error, location: String) {
+        self = error as? MigrationStoreError ?? MigrationStoreError(location: location, problem: .unwritable(String(describing: error)))
+    }
+}
+
+/// Elapsed wall-clock time from its creation, on every platform the package supports.
+struct Stopwatch {
+    private let start = DispatchTime.now().uptimeNanoseconds
+
+    var seconds: Double { Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9 }
+}

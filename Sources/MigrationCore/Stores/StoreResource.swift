@@ -1,0 +1,77 @@
+import Foundation
+
+/// The exclusion of one stored resource (a file, a `UserDefaults` suite and domain, a memory
+/// store), shared by every store object on it in this process.
+///
+/// The design, which makes "exactly once" hold with any number of store objects, threads and
+/// processes:
+/// - **One per resource.** Every ``FileMigrationStore`` on one real file (whatever the path
+///   or domain used to reach it) shares one `StoreResource`, so one in-process lock and one
+///   `flock`; every ``UserDefaultsMigrationStore`` on the same defaults and domain shares one.
+/// - **Per block.** A block (a version, a build, an update hook) runs while its own lock is
+///   held, so a concurrent caller of the same block waits and then finds it recorded. Other
+///   blocks are not held up: a block that waits on another thread which runs a different block
+///   (`DispatchQueue.main.sync` from a background launch) does not deadlock.
+/// - **Short record sections.** Reading and writing the records happens under a separate
+///   re-entrant lock, held only while the records are read, merged and saved, never while a
+///   body runs. Saves merge into the current records, so a block that runs another one inside
+///   it loses neither record.
+/// - **Across processes**, a file's `flock` is held by the process while any of its threads is
+///   inside a block or a record section, so another process waits for the whole of it.
+final class StoreResource: Sendable {
+    private let records = RecursiveLock()
+    private let blocks = Locked<[String: BlockLock]>([:])
+    private let fileLock: FileLock?
+
+    init(fileLock: FileLock? = nil) { self.fileLock = fileLock }
+
+    /// The resource for `key`, shared process-wide: the same object for the same key.
+    static func shared(_ key: String, lockFile: String? = nil) -> StoreResource {
+        table.withLock { table in
+            if let existing = table[key] { return existing }
+            let resource = StoreResource(fileLock: lockFile.map(FileLock.init))
+            table[key] = resource
+            return resource
+        }
+    }
+
+    private static let table = Locked<[String: StoreResource]>([:])
+
+    /// Runs `body` holding the records: for read-merge-write. Re-entrant on one thread.
+    func withRecords<T>(_ body: () throws -> T) throws -> T {
+        try acrossProcesses { try records.withLock(body) }
+    }
+
+    /// Runs `body` holding the block named `key`. `body` learns whether this thread is already
+    /// inside the same block (a block that calls itself), which must then not run again.
+    func withBlock<T>(_ key: String, _ body: (_ alreadyRunning: Bool) throws -> T) throws -> T {
+        let block = blocks.withLock { blocks in
+            if let existing = blocks[key] { return existing }
+            let created = BlockLock()
+            blocks[key] = created
+            return created
+        }
+        return try acrossProcesses { try block.withLock(body) }
+    }
+
+    /// Runs `body` while this process holds the resource against other processes.
+    func acrossProcesses<T>(_ body: () throws -> T) throws -> T {
+        guard let fileLock else { return try body() }
+        return try fileLock.withLock(body)
+    }
+}
+
+/// A re-entrant lock that tells whether the holder is already inside.
+private final class BlockLock: @unchecked Sendable {
+    // Safe: `depth` is only touched while `lock` is held.
+    private let lock = NSRecursiveLock()
+    private var depth = 0
+
+    func withLock<T>(_ body: (_ alreadyRunning: Bool) throws -> T) rethrows -> T {
+        lock.lock()
+        defer { lock.unlock() }
+        depth += 1
+        defer { depth -= 1 }
+        return try body(depth > 1)
+    }
+}

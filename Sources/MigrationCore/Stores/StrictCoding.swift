@@ -1,0 +1,88 @@
+import Foundation
+
+/// A coding key for any field name, so that decoders can see every key an object has.
+struct AnyCodingKey: CodingKey, Hashable {
+    let stringValue: String
+    var intValue: Int? { nil }
+    init(_ string: String) { stringValue = string }
+    init?(stringValue: String) { self.stringValue = stringValue }
+    init?(intValue: Int) { nil }
+}
+
+extension Decoder {
+    /// The object's container, after checking that it has no field outside `known`: a field
+    /// this package does not know (a misspelling, a newer release's) is an error, never dropped.
+    func strictContainer(known: Set<String>) throws -> KeyedDecodingContainer<AnyCodingKey> {
+        let container = try container(keyedBy: AnyCodingKey.self)
+        if let unknown = container.allKeys.map(\.stringValue).filter({ !known.contains($0) }).sorted().first {
+            throw DecodingError.dataCorrupted(DecodingError.Context(
+                codingPath: codingPath + [AnyCodingKey(unknown)],
+                debugDescription: "unknown field"
+            ))
+        }
+        return container
+    }
+}
+
+extension KeyedDecodingContainer where Key == AnyCodingKey {
+    func optional<T: Decodable>(_ type: T.Type, _ key: String) throws -> T? {
+        try decodeIfPresent(type, forKey: AnyCodingKey(key))
+    }
+
+    func required<T: Decodable>(_ type: T.Type, _ key: String) throws -> T {
+        try decode(type, forKey: AnyCodingKey(key))
+    }
+}
+
+extension MigrationState: Codable {
+    private static let fields: Set<String> = [
+        "lastMigratedVersion", "lastMigratedBuild", "lastAppVersion", "lastAppBuild", "history", "historyIsComplete",
+    ]
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.strictContainer(known: Self.fields)
+        self.init(
+            lastMigratedVersion: try container.optional(String.self, "lastMigratedVersion"),
+            lastMigratedBuild: try container.optional(String.self, "lastMigratedBuild"),
+            lastAppVersion: try container.optional(String.self, "lastAppVersion"),
+            lastAppBuild: try container.optional(String.self, "lastAppBuild"),
+            history: try container.optional([MigrationRecord].self, "history") ?? [],
+            historyIsComplete: try container.optional(Bool.self, "historyIsComplete") ?? false
+        )
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: AnyCodingKey.self)
+        for mark in RecordedMark.allCases { try container.encodeIfPresent(self[mark], forKey: AnyCodingKey(mark.rawValue)) }
+        try container.encode(history, forKey: AnyCodingKey("history"))
+        try container.encode(historyIsComplete, forKey: AnyCodingKey("historyIsComplete"))
+    }
+}
+
+extension MigrationRecord: Codable {
+    private static let fields: Set<String> = ["subject", "identifier", "title", "date", "duration", "outcome", "error"]
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.strictContainer(known: Self.fields)
+        self.init(
+            subject: try container.required(Subject.self, "subject"),
+            identifier: try container.optional(String.self, "identifier"),
+            title: try container.required(String.self, "title"),
+            date: try container.required(Date.self, "date"),
+            duration: try container.required(Double.self, "duration"),
+            outcome: try container.required(Outcome.self, "outcome"),
+            error: try container.optional(String.self, "error")
+        )
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: AnyCodingKey.self)
+        try container.encode(subject, forKey: AnyCodingKey("subject"))
+        try container.encodeIfPresent(identifier, forKey: AnyCodingKey("identifier"))
+        try container.encode(title, forKey: AnyCodingKey("title"))
+        try container.encode(date, forKey: AnyCodingKey("date"))
+        try container.encode(duration, forKey: AnyCodingKey("duration"))
+        try container.encode(outcome, forKey: AnyCodingKey("outcome"))
+        try container.encodeIfPresent(error, forKey: AnyCodingKey("error"))
+    }
+}
