@@ -3,7 +3,10 @@ import PackageDescription
 
 let package = Package(
     name: "MigrationExplorer",
-    platforms: [.macOS(.v13)],
+    // MigrationCore itself needs no more than iOS 15 / macOS 12 / tvOS 15 / watchOS 8; the
+    // package asks for macOS 13 because the explorer's process handling needs it, and SwiftPM
+    // has one platform list per package.
+    platforms: [.iOS(.v15), .macOS(.v13), .tvOS(.v15), .watchOS(.v8), .visionOS(.v1)],
     products: [
         .library(name: "MigrationCore", targets: ["MigrationCore"]),
         .library(name: "MigrationExplorer", targets: ["MigrationExplorer"]),
@@ -18,7 +21,7 @@ let package = Package(
             name: "MigrationCore",
             dependencies: [.product(name: "Logging", package: "swift-log")]
         ),
-        .systemLibrary(name: "CNcurses", pkgConfig: "ncursesw", providers: [.apt(["libncurses-dev"])]),
+        .systemLibrary(name: "CNcurses", pkgConfig: "ncursesw", providers: [.apt(["libncurses-dev"]), .brew(["ncurses"])]),
         .target(
             name: "MigrationExplorer",
             dependencies: [

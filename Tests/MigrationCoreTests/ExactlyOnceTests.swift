@@ -52,7 +52,12 @@ struct ExactlyOnceTests {
             for _ in 0..<16 {
                 group.addTask {
                     let migrator = Migrator(appVersion: "1.0", store: UserDefaultsMigrationStore(defaults: shared.defaults))
-                    for version in ["0.1", "0.2", "1.0"] { migrator.migrateToVersion(version) { runs.append(version) } }
+                    for version in ["0.1", "0.2", "1.0"] {
+                        migrator.migrateToVersion(version) {
+                            runs.append(version)
+                            Thread.sleep(forTimeInterval: 0.005)
+                        }
+                    }
                     migrator.applicationUpdateBlock { runs.append("update") }
                 }
             }
@@ -140,12 +145,12 @@ struct ExactlyOnceTests {
     @Test func aFailedSaveInARegistryRunEndsTheWalk() throws {
         let ran = Recorder<String>()
         var registry = MigrationRegistry()
-        registry.migrate(toVersion: "1.0", title: "one") { _ in ran.append("1.0") }
-        registry.onUpdate(title: "first hook") { _ in ran.append("first hook") }
-        registry.onUpdate(title: "second hook") { _ in ran.append("second hook") }
+        registry.onUpdate(title: "version hook") { _ in ran.append("version hook") }
+        registry.onBuildUpdate(title: "build hook") { _ in ran.append("build hook") }
+        // The hook's record is saved; the app version after it is not.
         let store = SaveRefusingStore(allowedSaves: 1)
-        let report = try MigrationRunner(registry: registry, target: AppTarget(version: "1.0")).run(store: store)
-        #expect(ran.items == ["1.0", "first hook"])
+        let report = try MigrationRunner(registry: registry, target: AppTarget(version: "1.0", build: "10")).run(store: store)
+        #expect(ran.items == ["version hook"])
         #expect(report.saveError != nil)
         #expect(!report.succeeded)
     }

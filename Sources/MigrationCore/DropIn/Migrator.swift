@@ -69,9 +69,11 @@ public final class Migrator: Sendable {
         self.store = store
         self.appVersions = versions
         self.policy = policy
-        self.appVersion = Result { () throws(VersionError) in try Version(versions.version) }
-        self.appBuild = Result { () throws(VersionError) in
-            try versions.build.flatMap { $0.isEmpty ? nil : $0 }.map { (text) throws(VersionError) in try Version(text) }
+        do { appVersion = .success(try Version(versions.version)) } catch { appVersion = .failure(error) }
+        do {
+            appBuild = .success(try Version.build(versions.build))
+        } catch {
+            appBuild = .failure(error)
         }
         self.logger = logger
         self.onDiagnostic = onDiagnostic

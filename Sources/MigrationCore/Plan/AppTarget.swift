@@ -16,7 +16,7 @@ public struct AppTarget: Sendable, Equatable {
     /// - Throws: ``VersionError`` naming the string that is not a version.
     public init(version: String, build: String? = nil) throws(VersionError) {
         self.version = try Version(version)
-        self.build = try build.flatMap { $0.isEmpty ? nil : $0 }.map { (text) throws(VersionError) in try Version(text) }
+        self.build = try Version.build(build)
     }
 
     /// The target on `track`.
@@ -25,6 +25,14 @@ public struct AppTarget: Sendable, Equatable {
         case .version: version
         case .build: build
         }
+    }
+}
+
+extension Version {
+    /// An app's build: `nil` for none or an empty string, else the parsed version.
+    static func build(_ text: String?) throws(VersionError) -> Version? {
+        guard let text, !text.isEmpty else { return nil }
+        return try Version(text)
     }
 }
 

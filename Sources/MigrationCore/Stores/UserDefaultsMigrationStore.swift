@@ -12,11 +12,13 @@ import Foundation
 /// `[MTMigration reset]` resets everything. The history lives under `MigrationExplorer.*`.
 /// A named domain keeps all its records under `MigrationExplorer.<domain>.*`.
 ///
-/// Every store object on the same `UserDefaults` object and domain shares one lock.
+/// Every store object on the same defaults and domain shares one lock: on `.standard`, on
+/// one suite name (``init(suiteName:domain:)``), or on one `UserDefaults` object.
 ///
 /// ```swift
 /// let defaultsStore = UserDefaultsMigrationStore(defaults: .standard)
 /// let databaseStore = UserDefaultsMigrationStore(defaults: .standard, domain: "database")
+/// let groupStore = UserDefaultsMigrationStore(suiteName: "group.com.example.notes")
 /// ```
 public final class UserDefaultsMigrationStore: MigrationStore, @unchecked Sendable {
     // Safe: UserDefaults is documented as thread-safe; the resource serialises read-modify-write.
@@ -25,11 +27,26 @@ public final class UserDefaultsMigrationStore: MigrationStore, @unchecked Sendab
     private let resource: StoreResource
     public let location: String
 
-    public init(defaults: UserDefaults = .standard, domain: String? = nil) {
+    public convenience init(defaults: UserDefaults = .standard, domain: String? = nil) {
+        let identity = defaults === UserDefaults.standard ? "standard" : "object \(ObjectIdentifier(defaults).hashValue)"
+        self.init(defaults: defaults, identity: identity, domain: domain)
+    }
+
+    /// A store on the defaults of the suite `suiteName` (`nil`: the standard defaults); every
+    /// store on the same suite name shares one lock, whichever `UserDefaults` object it uses.
+    public convenience init(suiteName: String?, domain: String? = nil) {
+        guard let suiteName, let defaults = UserDefaults(suiteName: suiteName) else {
+            self.init(defaults: .standard, domain: domain)
+            return
+        }
+        self.init(defaults: defaults, identity: "suite \(suiteName)", domain: domain)
+    }
+
+    private init(defaults: UserDefaults, identity: String, domain: String?) {
         self.defaults = defaults
         self.keys = UserDefaultsKeys(domain: domain)
         self.location = domain.map { "UserDefaults (\($0))" } ?? "UserDefaults"
-        self.resource = StoreResource.shared("defaults:\(ObjectIdentifier(defaults).hashValue):\(domain ?? "")")
+        self.resource = StoreResource.shared("defaults \(identity) domain \(domain ?? "")")
     }
 
     public func load() throws -> MigrationState {
