@@ -25,9 +25,16 @@ struct ExactlyOnceTests {
         migrator.migrateToVersion("1.0") { runs += 1 }
         Migrator(appVersion: "1.0", store: UserDefaultsMigrationStore(defaults: defaults)).reset()
         migrator.migrateToVersion("1.0") { runs += 1 }
-        defaults.removeObject(forKey: "MTMigration.lastMigrationVersion")   // [MTMigration reset] in Objective-C
+        defaults.removePersistentDomain(forName: suite)                     // the app clears its defaults
         migrator.migrateToVersion("1.0") { runs += 1 }
         #expect(runs == 3)
+        #if canImport(Darwin)
+        // Apple's Foundation reports every change, so a leftover [MTMigration reset] is seen at
+        // once; swift-corelibs-foundation reports none for removeObject (see MarksCache).
+        defaults.removeObject(forKey: "MTMigration.lastMigrationVersion")
+        migrator.migrateToVersion("1.0") { runs += 1 }
+        #expect(runs == 4)
+        #endif
     }
 
     @Test func aResetOfTheFileByAnotherStoreObjectIsSeenByTheNextCall() throws {

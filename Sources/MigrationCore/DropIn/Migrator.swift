@@ -37,6 +37,8 @@ public final class Migrator: Sendable {
     private let appBuild: Result<Version?, VersionError>
     private let logger: Logger
     private let onDiagnostic: (@Sendable (MigrationDiagnostic) -> Void)?
+    /// The store's current marks, parsed; cached by this package's stores.
+    private let readMarks: @Sendable () throws -> MarksCache.Entry
     /// Loose readings of recorded marks already reported, so each is reported once.
     private let reportedNotes = Locked<Set<String>>([])
 
@@ -67,6 +69,7 @@ public final class Migrator: Sendable {
         onDiagnostic: (@Sendable (MigrationDiagnostic) -> Void)? = nil
     ) {
         self.store = store
+        self.readMarks = store.marksReader
         self.appVersions = versions
         self.policy = policy
         do { appVersion = .success(try Version(versions.version)) } catch { appVersion = .failure(error) }
@@ -128,11 +131,10 @@ public final class Migrator: Sendable {
             }
         }
         do {
-            let state = try store.loadMarks()
-            let marks = RecordedMarks(state)
-            reportNotes(marks)
-            let baselinePending = policy == .baseline && state.hasNoMarks
-            let due = try step.isDue(state, marks: marks, app: app)
+            let current = try readMarks()
+            if !current.marks.notes.isEmpty { reportNotes(current.marks) }
+            let baselinePending = policy == .baseline && current.state.hasNoMarks
+            let due = try step.isDue(current.state, marks: current.marks, app: app)
             guard baselinePending || due else { return }
         } catch {
             return report(call, "did not run: \(error)")

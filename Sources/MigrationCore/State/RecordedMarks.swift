@@ -48,7 +48,8 @@ struct RecordedMarks: Sendable {
         case unusable(MigrationStateError)
     }
 
-    private let readings: [Reading]
+    private let readings: (Reading, Reading, Reading, Reading)
+
     /// What was read loosely, for diagnostics: `MTMigration.lastMigrationVersion is "2.0b"; …`.
     let notes: [String]
 
@@ -73,7 +74,7 @@ struct RecordedMarks: Sendable {
                 }
             }
         }
-        self.readings = readings
+        self.readings = (readings[0], readings[1], readings[2], readings[3])
         self.notes = notes
     }
 
@@ -85,16 +86,16 @@ struct RecordedMarks: Sendable {
         try value(.lastApp(track))
     }
 
-    /// The first mark that cannot be used, if any.
-    var firstError: MigrationStateError? {
-        for case .unusable(let error) in readings { return error }
-        return nil
-    }
-
     private func value(_ mark: RecordedMark) throws(MigrationStateError) -> Version? {
-        switch readings[mark.index] {
-        case .none: nil
-        case .version(let version): version
+        let reading: Reading = switch mark {
+        case .lastMigratedVersion: readings.0
+        case .lastMigratedBuild: readings.1
+        case .lastAppVersion: readings.2
+        case .lastAppBuild: readings.3
+        }
+        switch reading {
+        case .none: return nil
+        case .version(let version): return version
         case .unusable(let error): throw error
         }
     }

@@ -14,7 +14,7 @@ import Foundation
 /// let store = FileMigrationStore(url: URL(filePath: "/var/lib/notes/migrations.json"), domain: "database")
 /// let state = try store.load()
 /// ```
-public final class FileMigrationStore: MigrationStore {
+public final class FileMigrationStore: MigrationStore, MarksCaching {
     /// The path as given.
     public let url: URL
     public let domain: String
@@ -51,7 +51,17 @@ public final class FileMigrationStore: MigrationStore {
             do { try AtomicFile.replace(fileURL, with: data) } catch {
                 throw MigrationStoreError(location: location, problem: .unwritable(String(describing: error)))
             }
+            resource.cache.invalidate()
         }
+    }
+
+    /// The marks, from the cache while the file is unchanged (one `stat`).
+    public func loadMarks() throws -> MigrationState {
+        try cachedMarks().state
+    }
+
+    func cachedMarks() throws -> MarksCache.Entry {
+        try resource.cache.marks(stamp: FileStamp.of(fileURL.path), load: load)
     }
 
     public func withExclusiveAccess<T>(_ body: () throws -> T) throws -> T {

@@ -3,7 +3,7 @@
 /// ```swift
 /// let store = InMemoryMigrationStore(state: .device(at: try Version("0.8")))
 /// ```
-public final class InMemoryMigrationStore: MigrationStore {
+public final class InMemoryMigrationStore: MigrationStore, MarksCaching {
     private let state: Locked<MigrationState>
     private let resource = StoreResource()
     public let isSandbox = true
@@ -15,7 +15,14 @@ public final class InMemoryMigrationStore: MigrationStore {
 
     public func load() -> MigrationState { state.withLock { $0 } }
 
-    public func save(_ newState: MigrationState) { state.withLock { $0 = newState } }
+    public func save(_ newState: MigrationState) {
+        state.withLock { $0 = newState }
+        resource.cache.invalidate()
+    }
+
+    func cachedMarks() -> MarksCache.Entry {
+        resource.cache.marks { load() }
+    }
 
     public func withExclusiveAccess<T>(_ body: () throws -> T) throws -> T {
         try resource.withRecords(body)

@@ -19,23 +19,43 @@ import Foundation
 /// - **Across processes**, a file's `flock` is held by the process while any of its threads is
 ///   inside a block or a record section, so another process waits for the whole of it.
 final class StoreResource: Sendable {
+    /// The marks last read, shared by every store object on the resource.
+    let cache = MarksCache()
     private let records = RecursiveLock()
     private let blocks = Locked<[String: BlockLock]>([:])
     private let fileLock: FileLock?
 
     init(fileLock: FileLock? = nil) { self.fileLock = fileLock }
 
-    /// The resource for `key`, shared process-wide: the same object for the same key.
-    static func shared(_ key: String, lockFile: String? = nil) -> StoreResource {
+    /// The resource for `key`, shared process-wide: the same object for the same key. With an
+    /// `owner` (an object whose identity is part of the key), the entry lasts only as long as
+    /// the owner does, so a later object at the same address gets a resource of its own.
+    static func shared(_ key: String, lockFile: String? = nil, owner: AnyObject? = nil) -> StoreResource {
         table.withLock { table in
-            if let existing = table[key] { return existing }
+            if let existing = table[key], owner == nil || existing.owner === owner { return existing.resource }
             let resource = StoreResource(fileLock: lockFile.map(FileLock.init))
-            table[key] = resource
+            table[key] = Entry(resource: resource, owner: owner)
             return resource
         }
     }
 
-    private static let table = Locked<[String: StoreResource]>([:])
+    private struct Entry {
+        let resource: StoreResource
+        weak var owner: AnyObject?
+    }
+
+    private static let table = Locked<[String: Entry]>([:])
+
+    private let observesDefaults = Locked(false)
+
+    /// Drops the cached marks whenever `UserDefaults` reports a change in this process.
+    func invalidateOnDefaultsChange() {
+        guard observesDefaults.withLock({ observing in defer { observing = true }; return !observing }) else { return }
+        let cache = self.cache
+        _ = NotificationCenter.default.addObserver(forName: UserDefaults.didChangeNotification, object: nil, queue: nil) { _ in
+            cache.invalidate()
+        }
+    }
 
     /// Runs `body` holding the records: for read-merge-write. Re-entrant on one thread.
     func withRecords<T>(_ body: () throws -> T) throws -> T {

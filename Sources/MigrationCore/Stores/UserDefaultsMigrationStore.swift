@@ -20,7 +20,7 @@ import Foundation
 /// let databaseStore = UserDefaultsMigrationStore(defaults: .standard, domain: "database")
 /// let groupStore = UserDefaultsMigrationStore(suiteName: "group.com.example.notes")
 /// ```
-public final class UserDefaultsMigrationStore: MigrationStore, @unchecked Sendable {
+public final class UserDefaultsMigrationStore: MigrationStore, MarksCaching, @unchecked Sendable {
     // Safe: UserDefaults is documented as thread-safe; the resource serialises read-modify-write.
     private let defaults: UserDefaults
     private let keys: UserDefaultsKeys
@@ -28,8 +28,9 @@ public final class UserDefaultsMigrationStore: MigrationStore, @unchecked Sendab
     public let location: String
 
     public convenience init(defaults: UserDefaults = .standard, domain: String? = nil) {
-        let identity = defaults === UserDefaults.standard ? "standard" : "object \(ObjectIdentifier(defaults).hashValue)"
-        self.init(defaults: defaults, identity: identity, domain: domain)
+        let isStandard = defaults === UserDefaults.standard
+        self.init(defaults: defaults, identity: isStandard ? "standard" : "object \(ObjectIdentifier(defaults).hashValue)",
+                  owner: isStandard ? nil : defaults, domain: domain)
     }
 
     /// A store on the defaults of the suite `suiteName` (`nil`: the standard defaults); every
@@ -39,18 +40,19 @@ public final class UserDefaultsMigrationStore: MigrationStore, @unchecked Sendab
             self.init(defaults: .standard, domain: domain)
             return
         }
-        self.init(defaults: defaults, identity: "suite \(suiteName)", domain: domain)
+        self.init(defaults: defaults, identity: "suite \(suiteName)", owner: nil, domain: domain)
     }
 
-    private init(defaults: UserDefaults, identity: String, domain: String?) {
+    private init(defaults: UserDefaults, identity: String, owner: AnyObject?, domain: String?) {
         self.defaults = defaults
         self.keys = UserDefaultsKeys(domain: domain)
         self.location = domain.map { "UserDefaults (\($0))" } ?? "UserDefaults"
-        self.resource = StoreResource.shared("defaults \(identity) domain \(domain ?? "")")
+        self.resource = StoreResource.shared("defaults \(identity) domain \(domain ?? "")", owner: owner)
+        resource.invalidateOnDefaultsChange()
     }
 
     public func load() throws -> MigrationState {
-        var state = loadMarks()
+        var state = readMarks()
         if let data = defaults.data(forKey: keys.history) {
             do { state.history = try JSONDecoder.migrationRecords.decode([MigrationRecord].self, from: data) } catch {
                 throw MigrationStoreError(location: "\(location) \(keys.history)", problem: .corrupt(String(describing: error)))
@@ -60,8 +62,17 @@ public final class UserDefaultsMigrationStore: MigrationStore, @unchecked Sendab
         return state
     }
 
-    /// The four marks, each the highest any library recorded; no history.
+    /// The four marks, each the highest any library recorded; no history. From the cache
+    /// while nothing changed them (see ``MarksCache`` for what counts as a change).
     public func loadMarks() -> MigrationState {
+        cachedMarks().state
+    }
+
+    func cachedMarks() -> MarksCache.Entry {
+        resource.cache.marks(load: readMarks)
+    }
+
+    private func readMarks() -> MigrationState {
         var state = MigrationState()
         for mark in RecordedMark.allCases {
             guard let (key, value) = highest(of: keys.read[mark.index]) else { continue }
@@ -85,6 +96,7 @@ public final class UserDefaultsMigrationStore: MigrationStore, @unchecked Sendab
             }
             defaults.set(history, forKey: keys.history)
             defaults.set(state.historyIsComplete, forKey: keys.historyIsComplete)
+            resource.cache.invalidate()
         }
     }
 
