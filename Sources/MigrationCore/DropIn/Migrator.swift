@@ -116,7 +116,7 @@ public final class Migrator: Sendable {
     /// A cheap check on the store's current marks, then, only when the block looks due, the
     /// one exactly-once path shared with registry runs.
     private func runOnce<E: Error>(_ step: BlockStep, _ block: () throws(E) -> Void) throws(E) {
-        let call = step.callName
+        var call: String { step.callName }
         let app: Version?
         switch step.track {
         case .version:

@@ -15,10 +15,18 @@ import Darwin
 /// and a file store compares the file's identity, size and modification time (one `stat`) on
 /// every call, so a change made by another process is seen too.
 final class MarksCache: Sendable {
-    struct Entry: Sendable {
+    /// The marks as read, and parsed. A class, so that handing it out of the lock costs one
+    /// retain rather than one per string.
+    final class Entry: Sendable {
         let state: MigrationState
         let marks: RecordedMarks
         let stamp: FileStamp?
+
+        init(state: MigrationState, marks: RecordedMarks, stamp: FileStamp?) {
+            self.state = state
+            self.marks = marks
+            self.stamp = stamp
+        }
     }
 
     /// The entry, and a generation that every change bumps: an entry read before a change
