@@ -64,6 +64,27 @@ public struct MigrationState: Sendable, Equatable {
         )
     }
 
+    /// The device recorded in `recorded`, as if it had last migrated at `version` (and
+    /// `build`): the given marks move there, the history stays (no longer complete, since it
+    /// does not describe that device). `nil` for both leaves the marks as recorded.
+    ///
+    /// ```swift
+    /// let simulated = MigrationState.device(at: try Version("0.8"), over: try store.load())
+    /// ```
+    public static func device(at version: Version?, build: Version? = nil, over recorded: MigrationState) -> MigrationState {
+        var state = recorded
+        if let version {
+            state.lastMigratedVersion = version.text
+            state.lastAppVersion = version.text
+        }
+        if let build {
+            state.lastMigratedBuild = build.text
+            state.lastAppBuild = build.text
+        }
+        state.historyIsComplete = false
+        return state
+    }
+
     /// No mark and no history: the app has never run with migrations (a reset leaves a record
     /// in the history, so a reset device is not a fresh install).
     public var isFreshInstall: Bool {
