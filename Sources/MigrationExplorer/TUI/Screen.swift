@@ -4,7 +4,7 @@ package struct Screen: Equatable, Sendable {
     package struct Cell: Equatable, Sendable {
         package var character: Character
         package var role: StyleRole
-        /// The right half of a wide character drawn in the cell before: nothing to draw.
+        /// A cell covered by the wide character drawn in a cell before it: nothing to draw.
         package var isWideTail = false
     }
 
@@ -17,19 +17,21 @@ package struct Screen: Equatable, Sendable {
     }
 
     /// Writes `text` from (`row`, `column`), clipped at `width` cells (default: the edge),
-    /// ending with `ellipsis` when it had to be cut. Wide characters take two cells.
+    /// ending with `ellipsis` when it had to be cut. Each cell holds a whole grapheme
+    /// cluster; wide ones take two cells; control characters show as U+FFFD.
     package mutating func write(
         _ text: String, row: Int, column: Int, role: StyleRole = .normal, width: Int? = nil, ellipsis: String = "…"
     ) {
         guard row >= 0, row < size.height, column >= 0, column < size.width else { return }
         let available = min(width ?? size.width - column, size.width - column)
         guard available > 0 else { return }
-        var characters = Array(text)
+        var characters = text.map(\.drawable)
         if text.displayWidth > available {
             var kept: [Character] = []
             var used = 0
             let room = max(0, available - ellipsis.displayWidth)
-            for character in characters where used + character.displayWidth <= room {
+            for character in characters {
+                guard used + character.displayWidth <= room else { break }
                 kept.append(character)
                 used += character.displayWidth
             }
@@ -41,7 +43,7 @@ package struct Screen: Equatable, Sendable {
             guard offset + cells <= available else { break }
             let index = row * size.width + column + offset
             self.cells[index] = Cell(character: character, role: role)
-            if cells == 2 { self.cells[index + 1] = Cell(character: " ", role: role, isWideTail: true) }
+            for tail in 1..<max(1, cells) { self.cells[index + tail] = Cell(character: " ", role: role, isWideTail: true) }
             offset += cells
         }
     }
