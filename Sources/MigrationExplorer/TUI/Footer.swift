@@ -1,5 +1,6 @@
 /// The bottom row: the keys that work in the current mode, from the keymap. When the row is
-/// too narrow the least needed hints go first, replaced by an ellipsis; help and quit stay.
+/// too narrow the least needed hints go first, replaced by an ellipsis; help and quit stay,
+/// and so does the problems key when there are problems.
 enum Footer {
     struct Hint {
         let text: String
@@ -14,19 +15,21 @@ enum Footer {
                 binding.hint.map { Hint(text: "\(binding.keys[0].name(unicode: unicode)) \($0)", essential: essential(binding.action)) }
             }
         }
-        let main = hints(Keymap.bindings) { Keymap.essential.contains($0) }
+        // Help and quit always show, and so does the problems key when there are problems.
+        let essential = { (action: Action) in Keymap.essential.contains(action) || (action == .problems && !state.problems.isEmpty) }
+        let main = hints(Keymap.bindings, essential: essential)
         // In an overlay Enter closes it, so it does not open the details.
-        let passedThrough = hints(Keymap.bindings.filter { $0.action != .details }) { Keymap.essential.contains($0) }
-        if state.prompt != nil || state.filterLine != nil { return hints(Keymap.lineEditing) { _ in true } }
+        let passedThrough = hints(Keymap.bindings.filter { $0.action != .details }, essential: essential)
+        if state.prompt != nil || state.filterLine != nil { return hints(Keymap.lineEditing) { $0 == .submit || $0 == .cancel } }
         switch state.overlay {
         case nil: return main
         case .confirm: return hints(Keymap.confirm) { _ in true }
         case .whatsNew:
             let pages = [Hint(text: "\(Key.right.name(unicode: unicode)) next", essential: true),
-                         Hint(text: "\(Key.left.name(unicode: unicode)) back", essential: true)]
-            return pages + hints(Keymap.overlay) { _ in true } + passedThrough
+                         Hint(text: "\(Key.left.name(unicode: unicode)) back", essential: false)]
+            return pages + hints(Keymap.overlay) { $0 == .close } + passedThrough
         case .help, .report, .problems:
-            return hints(Keymap.overlay) { _ in true } + passedThrough
+            return hints(Keymap.overlay) { $0 == .close } + passedThrough
         }
     }
 

@@ -119,7 +119,7 @@ package enum Keymap {
     /// The README's key tables, in Markdown.
     package static var markdownTable: String {
         func table<Command>(_ title: String, _ list: [KeyBinding<Command>]) -> [String] {
-            ["| \(title) | |", "| --- | --- |"] + list.map { "| \($0.keysLabel()) | \($0.help) |" }
+            ["| \(title) | action |", "| --- | --- |"] + list.map { "| \($0.keysLabel()) | \($0.help) |" }
         }
         return (table("key", bindings) + [""] + table("in an overlay", overlay) + [""]
             + table("in a prompt or the filter", lineEditing)).joined(separator: "\n")

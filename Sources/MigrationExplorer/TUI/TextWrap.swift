@@ -4,10 +4,12 @@ func wrap(_ text: String, width: Int) -> [String] {
     var lines: [String] = []
     for paragraph in text.split(separator: "\n", omittingEmptySubsequences: false) {
         var line = ""
+        // Whether the line has begun: leading spaces (an indent) are kept.
+        var started = false
         for word in paragraph.split(separator: " ", omittingEmptySubsequences: false) {
             var word = Substring(word)
             while word.displayWidth > width {
-                if !line.isEmpty { lines.append(line); line = "" }
+                if started { lines.append(line); line = ""; started = false }
                 var piece = ""
                 while let next = word.first, piece.displayWidth + next.displayWidth <= width {
                     piece.append(next)
@@ -16,8 +18,9 @@ func wrap(_ text: String, width: Int) -> [String] {
                 if piece.isEmpty { piece = String(word.removeFirst()) }
                 lines.append(piece)
             }
-            if line.isEmpty {
+            if !started {
                 line = String(word)
+                started = true
             } else if line.displayWidth + 1 + word.displayWidth <= width {
                 line += " " + word
             } else {
