@@ -4,12 +4,12 @@ extension Unicode.Scalar {
     /// emoji, 1 otherwise.
     var displayWidth: Int {
         guard value >= 0x300 else { return 1 }
+        if value >= 0x1100, Self.wideRanges.contains(where: { $0.contains(value) }) { return 2 }
+        let properties = properties
         switch properties.generalCategory {
         case .nonspacingMark, .enclosingMark, .format: return 0
-        default: break
+        default: return value >= 0x1100 && properties.isEmojiPresentation ? 2 : 1
         }
-        if value >= 0x1100, properties.isEmojiPresentation { return 2 }
-        return Self.wideRanges.contains { $0.contains(value) } ? 2 : 1
     }
 
     /// The East Asian Wide (W) and Fullwidth (F) blocks of Unicode's EastAsianWidth.txt, in

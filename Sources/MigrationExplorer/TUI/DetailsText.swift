@@ -34,7 +34,7 @@ enum DetailsText {
         if let step = state.lastReport?.steps.first(where: { if case .migration(let ran) = $0.subject { ran.id == migration.id } else { false } }) {
             lines += lastRun(step, width: width, glyphs: glyphs)
         } else if let record = state.plan?.lastRecord(of: migration) {
-            let when = ISO8601DateFormatter().string(from: record.date)
+            let when = record.date.formatted(.iso8601)
             lines.append(StyledLine(""))
             lines.appendWrapped("Recorded: \(record.outcome.rawValue) at \(when) in \(formatDuration(record.duration))", width: width, role: .dim)
             if let error = record.error { lines.appendWrapped("Error: \(error)", width: width, role: .failed) }
