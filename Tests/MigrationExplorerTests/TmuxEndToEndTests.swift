@@ -228,6 +228,24 @@ struct TmuxTerminalDefectTests {
         #expect(!stty.contains("Notes 0.8"), "the alternate screen is gone")
     }
 
+    @Test func aSignalDuringARunStopsBetweenStepsWithTheFinishedOnesRecorded() throws {
+        let folder = try makeTemporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let manifest = folder.appendingPathComponent("manifest.json"), store = folder.appendingPathComponent("state.json")
+        try manifest.write(#"{ "app": "Ledger", "appVersion": "3.0", "migrations": [ { "version": "2.5", "title": "Slow", "run": "sleep 1" }, { "version": "2.6", "title": "Slower", "run": "sleep 1" } ] }"#)
+        let tmux = try Tmux(["--manifest", manifest.path, "--store", store.path], then: "stty -a")
+        try tmux.waitFor("Ledger fresh install → 3.0")
+        try tmux.send("r")
+        try tmux.waitFor("Are you sure?")
+        try tmux.send("y")
+        Thread.sleep(forTimeInterval: 0.3)
+        try tmux.signalCommand(SIGTERM)
+        #expect(try tmux.exitStatus() == 143)
+        #expect(try sttyAfterExit(tmux).contains(" icanon "))
+        let recorded = try store.read()
+        #expect(recorded.contains("\"lastMigratedVersion\" : \"2.5\""), "the finished step is recorded: \(recorded)")
+    }
+
     @Test func theDemoRemovesItsTemporaryFolder() throws {
         let temporary = try makeTemporaryFolder()
         defer { try? FileManager.default.removeItem(at: temporary) }

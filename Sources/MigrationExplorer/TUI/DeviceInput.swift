@@ -15,19 +15,20 @@ struct DeviceInput: Equatable {
     init(_ text: String) throws(PromptError) {
         let text = text.trimmingWhitespaceForPrompt()
         guard let open = text.firstIndex(of: "(") else {
-            version = text
-            build = nil
-            try Self.check(version, what: "version")
+            (version, build) = (text, nil)
+            if !version.isEmpty { try PromptError.checkVersion(version) }
             return
         }
         guard text.hasSuffix(")") else {
             throw PromptError("write the build in parentheses after the version, as 0.8 (90)")
         }
+        let build = String(text[text.index(after: open)..<text.index(before: text.endIndex)]).trimmingWhitespaceForPrompt()
         version = String(text[..<open]).trimmingWhitespaceForPrompt()
-        build = String(text[text.index(after: open)..<text.index(before: text.endIndex)]).trimmingWhitespaceForPrompt()
         guard !version.isEmpty else { throw PromptError("a build needs the version before it, as 0.8 (90)") }
-        try Self.check(version, what: "version")
-        try Self.check(build ?? "", what: "build")
+        guard !build.isEmpty else { throw PromptError("the build in parentheses is empty") }
+        try PromptError.checkVersion(version)
+        try PromptError.checkVersion(build)
+        self.build = build
     }
 
     /// The prompt's text for a device that last migrated at `version` and `build`.
@@ -35,18 +36,17 @@ struct DeviceInput: Equatable {
         guard let version else { return "" }
         return build.map { "\(version) (\($0))" } ?? version
     }
-
-    private static func check(_ text: String, what: String) throws(PromptError) {
-        guard !text.isEmpty || what == "version" else { throw PromptError("the build in parentheses is empty") }
-        guard !text.isEmpty else { return }
-        do { _ = try Version(text) } catch { throw PromptError(error.description) }
-    }
 }
 
 /// Why a prompt's text was refused.
 struct PromptError: Error, CustomStringConvertible {
     let description: String
     init(_ description: String) { self.description = description }
+
+    /// Refuses `text` unless it is a version, with `Version`'s own reason.
+    static func checkVersion(_ text: String) throws(PromptError) {
+        do { _ = try Version(text) } catch { throw PromptError(error.description) }
+    }
 }
 
 extension String {

@@ -18,6 +18,12 @@ struct TerminalApp {
         }
     }
 
+    /// Gives the terminal back and ends the process as `signal` asks, in the middle of a run.
+    private static func leave(_ terminal: any Terminal, signal: Int32) -> Never {
+        terminal.close()
+        exit(128 + signal)
+    }
+
     /// Runs until the user quits (`nil`) or a termination signal arrives (its number).
     func run() -> Int32? {
         defer { terminal.close() }
@@ -36,7 +42,11 @@ struct TerminalApp {
                 session.resize(to: size)
                 terminal.clear()
             case .key(let key):
-                session.handle(key, size: size) { draw($0, size) }
+                session.handle(key, size: size) { state in
+                    // Between the steps of a run: each finished step is already recorded.
+                    if let signal = terminal.terminationSignal() { Self.leave(terminal, signal: signal) }
+                    draw(state, size)
+                }
             }
             if session.state.wantsRedraw {
                 terminal.clear()

@@ -141,7 +141,7 @@ package enum Update {
             return .setFrom(version: device.version, build: device.build)
         case .to:
             let text = prompt.text.trimmingWhitespaceForPrompt()
-            do { _ = try Version(text) } catch { throw PromptError(error.description) }
+            try PromptError.checkVersion(text)
             return .setTo(text)
         }
     }
