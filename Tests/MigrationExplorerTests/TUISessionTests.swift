@@ -377,6 +377,9 @@ struct TUISessionTests {
         #expect(session.state.plan == nil)
         #expect(!screen(session).contains("● pending"))
         #expect(screen(session).contains("Notes unknown → 1.0"))
+        #expect(session.state.message?.role == .failed)
+        #expect(session.state.message?.text == "No plan: \(store): is not a migration record (not valid JSON); it was left untouched and nothing was run; repair it or move it away to start afresh")
+        #expect(screen(session).contains(" No plan: "), "the message says why")
     }
 
     @Test func anEmptyFromOverARealStoreSimulatesAFreshInstall() throws {

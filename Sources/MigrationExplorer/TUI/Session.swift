@@ -94,6 +94,7 @@ package struct Session {
         } catch {
             state.message = .init(text: String(describing: error), role: .failed)
         }
+        if let planError = state.planError { state.message = .init(text: "No plan: \(planError)", role: .failed) }
         state.storeDescription = explorer.storeDescription
         state.isSandbox = explorer.isSandbox
     }
