@@ -323,6 +323,15 @@ struct TUISessionTests {
         #expect(session.explorer.target.version.text == "1.2")
     }
 
+    @Test func combiningMarksTypedAloneJoinTheirLetter() {
+        var line = LineEditor("Caf")
+        for character: Character in ["e", "\u{301}", "!"] { line.insert(character) }
+        #expect(line.text == "Cafe\u{301}!" && line.cursor == 5)
+        line.apply(.home)
+        line.insert("\u{301}")
+        #expect(line.cursor <= line.text.count)
+    }
+
     @Test func theFromPromptTakesTheBuild() throws {
         var session = try session()
         session.press(.setFrom, size: Self.size)

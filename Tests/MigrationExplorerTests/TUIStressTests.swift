@@ -10,7 +10,7 @@ struct TUIStressTests {
     static let keys: [Key] = [
         .up, .down, .left, .right, .pageUp, .pageDown, .home, .end, .enter, .tab, .escape, .backspace, .delete,
         .control("u"), .control("w"), .control("k"), .control("a"), .control("e"), .control("l"), .character("\u{15}"),
-    ] + "rxydftwp?/gGjk0.19( )-ab😀".map(Key.character)
+    ] + "rxydftwp?/gGjk0.19( )-ab😀".map(Key.character) + ["\u{301}", "\u{200D}", "🇫"].map(Key.character)
 
     @Test(arguments: [1, 2] as [UInt64])
     func randomKeysAndResizes(seed: UInt64) throws {

@@ -16,10 +16,12 @@ package struct LineEditor: Sendable, Equatable {
         cursor = text.count
     }
 
-    /// Inserts `character` at the cursor.
+    /// Inserts `character` at the cursor. A combining mark or joiner, typed on its own, joins
+    /// the character before it, and the cursor stays after that one.
     package mutating func insert(_ character: Character) {
+        let count = text.count
         text.insert(character, at: index(cursor))
-        cursor += 1
+        cursor = min(text.count, cursor + text.count - count)
     }
 
     package mutating func apply(_ edit: LineEdit) {
@@ -49,5 +51,5 @@ package struct LineEditor: Sendable, Equatable {
         cursor = start
     }
 
-    private func index(_ offset: Int) -> String.Index { text.index(text.startIndex, offsetBy: offset) }
+    private func index(_ offset: Int) -> String.Index { text.index(text.startIndex, offsetBy: max(0, min(offset, text.count))) }
 }
