@@ -144,9 +144,10 @@ struct TmuxEndToEndTests {
 /// The reported terminal defects, each in the real binary in tmux.
 @Suite("The terminal is left sane and shows what it does", .serialized)
 struct TmuxTerminalDefectTests {
-    /// What `stty -a` printed in the pane after the binary exited, on one line.
+    /// What `stty -a` printed in the pane after the binary exited, on one line (its local
+    /// modes, `icanon` and `echo` among them, end with `extproc`).
     func sttyAfterExit(_ tmux: Tmux) throws -> String {
-        try tmux.waitFor("speed").replacingOccurrences(of: "\n", with: " ")
+        try tmux.waitFor("speed", "extproc").replacingOccurrences(of: "\n", with: " ")
     }
 
     @Test("a start-up error prints normally and leaves the terminal as it was", arguments: [
