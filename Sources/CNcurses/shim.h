@@ -26,11 +26,16 @@ static inline attr_t cn_a_reverse(void) { return A_REVERSE; }
 static inline attr_t cn_a_underline(void) { return A_UNDERLINE; }
 static inline attr_t cn_color_pair(short pair) { return COLOR_PAIR(pair); }
 
-/// Draws one wide character with attributes at (y, x).
-static inline int cn_put(int y, int x, wchar_t ch, attr_t attrs, short pair) {
+int wcwidth(wchar_t ch);
+
+/// Draws one cell at (y, x): a spacing character and up to CCHARW_MAX - 1 more. The cell is
+/// filled directly, because setcchar stops at a second spacing character, and a ZWJ emoji
+/// sequence must reach the terminal whole to be joined.
+static inline int cn_put(int y, int x, const wchar_t *chars, int count, attr_t attrs, short pair) {
     cchar_t cell;
-    wchar_t text[2] = { ch, 0 };
-    setcchar(&cell, text, attrs, pair, NULL);
+    wchar_t first[2] = { chars[0], 0 };
+    setcchar(&cell, first, attrs, pair, NULL);
+    for (int i = 1; i < count && i < CCHARW_MAX; i++) cell.chars[i] = chars[i];
     return mvwadd_wch(stdscr, y, x, &cell);
 }
 

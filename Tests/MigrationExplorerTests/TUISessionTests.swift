@@ -83,7 +83,7 @@ struct TUISessionTests {
         #expect(session.state.message?.text.hasPrefix("Ran 7 steps") == true)
         let notes = try String(contentsOf: folder.appendingPathComponent("notes.json"), encoding: .utf8)
         #expect(notes.contains("\"id\""))
-        #expect(notes.contains("\"text\"") == false, "0.8 is applied on this device: body stays body")
+        #expect(notes.contains("\"text\"") && !notes.contains("\"body\""), "0.8 is applied on this device: its notes have text")
         #expect(notes.contains("2021-02-03"))
         session.handle(.escape, size: Self.size)
         #expect(screen(session).contains("Last run: ✓ succeeded"))
@@ -94,11 +94,10 @@ struct TUISessionTests {
         let small = Size(width: 60, height: 14)
         session.handle(.character("r"), size: small)
         for _ in 0..<50 { session.handle(.down, size: small) }
-        guard case .report(_, let bottom) = session.state.overlay else { Issue.record("no report"); return }
+        let bottom = session.state.overlayOffset
         #expect(bottom > 0)
         session.handle(.up, size: small)
-        guard case .report(_, let upOne) = session.state.overlay else { Issue.record("no report"); return }
-        #expect(upOne == bottom - 1)
+        #expect(session.state.overlayOffset == bottom - 1)
     }
 
     @Test func aFailureShowsItsErrorAndLeavesTheMigrationPending() throws {
@@ -125,7 +124,7 @@ struct TUISessionTests {
         session.press(.reset, size: Self.size)
         session.handle(.character("y"), size: Self.size)
         #expect(statuses(session)["0.9"] == "pending")
-        #expect(session.state.message?.text == "Reset: the sandbox is back to a device at 0.8")
+        #expect(session.state.message?.text == "Reset: the sandbox is back to a device at 0.8 (build 90)")
     }
 
     @Test func runningAgainstARealStoreAsksFirst() throws {
@@ -145,11 +144,11 @@ struct TUISessionTests {
     @Test func changingFromAndToReplans() throws {
         var session = try session()
         session.press(.setFrom, size: Self.size)
-        for _ in 0..<3 { session.handle(.backspace, size: Self.size) }
+        session.handle(.control("u"), size: Self.size)
         session.type("0.9", size: Self.size)
         #expect(statuses(session)["0.9"] == "applied")
         session.press(.setTo, size: Self.size)
-        for _ in 0..<3 { session.handle(.backspace, size: Self.size) }
+        session.handle(.control("u"), size: Self.size)
         session.type("1.1", size: Self.size)
         #expect(statuses(session)["1.1"] == "pending")
         #expect(screen(session).contains("Notes 0.9 → 1.1"))
@@ -159,7 +158,7 @@ struct TUISessionTests {
     func badVersionIsRefused(input: String) throws {
         var session = try session()
         session.press(.setTo, size: Self.size)
-        for _ in 0..<3 { session.handle(.backspace, size: Self.size) }
+        session.handle(.control("u"), size: Self.size)
         session.type(input, size: Self.size)
         #expect(session.state.prompt?.error?.contains("is not a version") == true)
         #expect(screen(session).contains("is not a version"))
@@ -171,7 +170,7 @@ struct TUISessionTests {
     @Test func anEmptyFromIsAFreshInstall() throws {
         var session = try session()
         session.press(.setFrom, size: Self.size)
-        for _ in 0..<3 { session.handle(.backspace, size: Self.size) }
+        session.handle(.control("u"), size: Self.size)
         session.handle(.enter, size: Self.size)
         #expect(statuses(session)["0.5"] == "pending")
     }
@@ -222,8 +221,301 @@ struct TUISessionTests {
         session.press(.help, size: Self.size)
         session.handle(.escape, size: Self.size)
         #expect(!session.state.wantsQuit)
-        session.handle(.controlC, size: Self.size)
+        session.handle(.control("c"), size: Self.size)
         #expect(session.state.wantsQuit)
+    }
+
+    // MARK: Keys act only where they show
+
+    /// A state file in the test's folder, for a session on a real store.
+    func realStorePath(_ contents: String? = nil) throws -> String {
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let url = folder.appendingPathComponent("state.json")
+        if let contents { try url.write(contents) }
+        return url.path
+    }
+
+    @Test func underTerminalTooSmallOnlyQuitActs() throws {
+        let store = try realStorePath()
+        var session = try session(options: ExplorerOptions(storePath: store))
+        let tiny = Size(width: 45, height: 12)
+        for key: Key in [.character("r"), .character("y"), .character("x"), .character("y"), .character("d"), .character("f")] {
+            session.handle(key, size: tiny)
+        }
+        #expect(!FileManager.default.fileExists(atPath: store), "nothing ran against the real store")
+        #expect(session.state.overlay == nil && session.state.prompt == nil)
+        #expect(screen(session, size: tiny).contains("terminal too small"))
+        session.handle(.character("q"), size: tiny)
+        #expect(session.state.wantsQuit)
+    }
+
+    @Test func helpScrollsToItsLastLine() throws {
+        var session = try session()
+        let small = Size(width: 60, height: 16)
+        session.press(.help, size: small)
+        #expect(!screen(session, size: small).contains("delete to the end of the line"))
+        session.handle(.end, size: small)
+        #expect(screen(session, size: small).contains("delete to the end of the line"))
+        let bottom = session.state.overlayOffset
+        session.handle(.down, size: small)
+        #expect(session.state.overlayOffset == bottom, "no further than the last line")
+        session.handle(.up, size: small)
+        #expect(session.state.overlayOffset == bottom - 1, "and up again at once")
+        session.handle(.home, size: small)
+        #expect(session.state.overlayOffset == 0)
+    }
+
+    @Test("a main-screen key in an informational overlay closes it and acts",
+          arguments: [("x", "Are you sure?"), ("/", "/"), ("f", "From version (build): "), ("t", "App version: "),
+                      ("w", "What's New in Notes"), ("p", "Problems"), ("?", "Keys"), ("d", "Dry run")])
+    func overlaysPassKeysThrough(key: Character, shows: String) throws {
+        for overlay: Action in [.dryRun, .help, .problems] where !(overlay == .help && key == "?") && !(overlay == .problems && key == "p") {
+            var session = try session()
+            session.press(overlay, size: Self.size)
+            #expect(session.state.overlay != nil)
+            session.handle(.character(key), size: Self.size)
+            #expect(screen(session).contains(shows), "\(key) after \(overlay)")
+        }
+    }
+
+    @Test func theKeyThatOpenedAnOverlayClosesIt() throws {
+        var session = try session()
+        session.press(.help, size: Self.size)
+        session.press(.help, size: Self.size)
+        #expect(session.state.overlay == nil)
+    }
+
+    @Test("the footer shows the keys of the mode, help and quit always", arguments: [50, 80, 120])
+    func footerKeepsHelpAndQuit(width: Int) throws {
+        var session = try session()
+        let size = Size(width: width, height: 24)
+        func footer() -> String { String(screen(session, size: size).split(separator: "\n").last ?? "") }
+        #expect(footer().contains("? help") && footer().contains("q quit") && footer().contains("p problems"))
+        session.press(.dryRun, size: size)
+        #expect(footer().contains("Esc close") && footer().contains("q quit"))
+        session.handle(.escape, size: size)
+        session.press(.setTo, size: size)
+        #expect(footer().contains("Enter apply") && footer().contains("Esc cancel") && !footer().contains("q quit"))
+    }
+
+    // MARK: Prompts
+
+    @Test func promptsEditLikeAShellLine() throws {
+        var session = try session()
+        session.press(.setTo, size: Self.size)
+        session.handle(.control("u"), size: Self.size)
+        #expect(session.state.prompt?.text == "")
+        session.handle(.character("\u{15}"), size: Self.size)
+        session.type("1.1", size: Self.size, enter: false)
+        session.handle(.home, size: Self.size)
+        session.handle(.delete, size: Self.size)
+        session.handle(.character("2"), size: Self.size)
+        session.handle(.end, size: Self.size)
+        session.handle(.left, size: Self.size)
+        session.handle(.backspace, size: Self.size)
+        #expect(session.state.prompt?.text == "21")
+        session.handle(.control("a"), size: Self.size)
+        session.handle(.control("k"), size: Self.size)
+        session.type("1.2 0", size: Self.size, enter: false)
+        session.handle(.control("w"), size: Self.size)
+        #expect(session.state.prompt?.text == "1.2 ")
+        session.handle(.enter, size: Self.size)
+        #expect(session.explorer.target.version.text == "1.2")
+    }
+
+    @Test func combiningMarksTypedAloneJoinTheirLetter() {
+        var line = LineEditor("Caf")
+        for character: Character in ["e", "\u{301}", "!"] { line.insert(character) }
+        #expect(line.text == "Cafe\u{301}!" && line.cursor == 5)
+        line.apply(.home)
+        line.insert("\u{301}")
+        #expect(line.cursor <= line.text.count)
+    }
+
+    @Test func theFromPromptTakesTheBuild() throws {
+        var session = try session()
+        session.press(.setFrom, size: Self.size)
+        #expect(session.state.prompt?.text == "0.8 (90)")
+        session.handle(.control("u"), size: Self.size)
+        session.handle(.enter, size: Self.size)
+        #expect(screen(session).contains("Notes fresh install → 1.0 (build none → 100)"))
+        session.press(.setFrom, size: Self.size)
+        session.type("0.8 (95)", size: Self.size)
+        #expect(screen(session).contains("Notes 0.8 → 1.0 (build 95 → 100)"))
+        #expect(statuses(session)["95"] == "applied")
+        session.press(.setFrom, size: Self.size)
+        session.handle(.control("u"), size: Self.size)
+        session.type("0.8 (9", size: Self.size)
+        #expect(session.state.prompt?.error?.contains("parentheses") == true)
+    }
+
+    @Test func aPromptErrorWrapsInsteadOfBeingCut() throws {
+        var session = try session()
+        session.press(.setTo, size: Self.size)
+        session.handle(.control("u"), size: Self.size)
+        session.type("1.0-beta", size: Self.size)
+        let text = screen(session)
+        #expect(text.contains("such as 1.2.3"), "the whole error shows:\n\(text)")
+        #expect(text.contains("? help") == false, "the footer shows the prompt's keys")
+    }
+
+    // MARK: Plan errors
+
+    @Test func aCorruptStoreKeepsTheUpgradeAndTheMigrationsOnScreen() throws {
+        let store = try realStorePath("{ not json")
+        let session = try session(options: ExplorerOptions(storePath: store))
+        let wide = screen(session, size: Size(width: 150, height: 30))
+        #expect(wide.contains("Notes unknown → 1.0 (build unknown → 100)"))
+        let text = screen(session)
+        #expect(text.contains("? unknown") && text.contains("version 0.9   Add GUIDs to notes"))
+        #expect(!text.contains("No migrations registered") && !text.contains("Nothing matches"))
+        #expect(session.state.items.count == session.explorer.app.registry.migrations.count)
+        let details = text.split(separator: "\n").drop { !$0.hasPrefix("── details") }.dropFirst()
+            .map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " ")
+        #expect(details.contains("\(store): is not a migration record"), "the path shows")
+        #expect(details.contains("repair it or move it away to start afresh"), "the error shows whole:\n\(text)")
+    }
+
+    @Test func aStoreThatBecomesUnreadableClearsTheOldPlan() throws {
+        let store = try realStorePath()
+        var session = try session(options: ExplorerOptions(storePath: store))
+        #expect(screen(session).contains("pending"))
+        try URL(fileURLWithPath: store).write("{ not json")
+        session.press(.setTo, size: Self.size)
+        session.handle(.enter, size: Self.size)
+        #expect(session.state.plan == nil)
+        #expect(!screen(session).contains("● pending"))
+        #expect(screen(session).contains("Notes unknown → 1.0"))
+        #expect(session.state.message?.role == .failed)
+        #expect(session.state.message?.text == "No plan: \(store): is not a migration record (not valid JSON); it was left untouched and nothing was run; repair it or move it away to start afresh")
+        #expect(screen(session).contains(" No plan: "), "the message says why")
+    }
+
+    @Test func anEmptyFromOverARealStoreSimulatesAFreshInstall() throws {
+        let store = try realStorePath()
+        var session = try session(options: ExplorerOptions(storePath: store))
+        session.press(.runPending, size: Self.size)
+        session.handle(.character("y"), size: Self.size)
+        session.handle(.escape, size: Self.size)
+        #expect(statuses(session)["0.9"] == "applied")
+        let recorded = try URL(fileURLWithPath: store).read()
+        session.press(.setFrom, size: Self.size)
+        session.handle(.control("u"), size: Self.size)
+        session.handle(.enter, size: Self.size)
+        #expect(session.state.plan?.state.isFreshInstall == true)
+        #expect(screen(session).contains("Notes fresh install → 1.0"))
+        #expect(statuses(session)["0.5"] == "pending" && statuses(session)["0.9"] == "pending")
+        #expect(session.state.message?.text.contains("fresh install") == true)
+        #expect(try URL(fileURLWithPath: store).read() == recorded, "the real store is not touched")
+    }
+
+    // MARK: Problems
+
+    @Test func problemsShowInTheirOwnViewAndInTheDetails() throws {
+        var session = try session()
+        #expect(screen(session).contains("1 problem (p)"))
+        session.press(.problems, size: Self.size)
+        let text = screen(session)
+        #expect(text.contains("Problems"))
+        #expect(text.contains("version 0.7 \"Trim spaces around titles\""))
+        #expect(text.contains("Hint: Declare migrations in ascending version order"))
+        try assertSnapshot(text, named: "problems-80x24")
+        session.handle(.escape, size: Self.size)
+        session.press(.first, size: Self.size)
+        session.press(.moveDown, size: Self.size)
+        #expect(screen(session).contains("warning: version 0.7 \"Trim spaces around titles\" is declared after"))
+    }
+
+    @Test func aDowngradeIsAProblemAndAHeaderLine() throws {
+        var session = try session()
+        session.press(.setFrom, size: Self.size)
+        session.handle(.control("u"), size: Self.size)
+        session.type("1.1 (100)", size: Self.size)
+        let text = screen(session)
+        #expect(text.contains("Downgrade: recorded version 1.1 is above the app's 1.0"))
+        #expect(text.contains("2 problems (p)"))
+        #expect(session.state.message?.role == .warning)
+        session.press(.problems, size: Self.size)
+        #expect(screen(session).contains("a downgrade"))
+    }
+
+    // MARK: Stale positions
+
+    @Test func theTableNeverShowsEmptyUnderAStaleTop() throws {
+        var session = try session()
+        let small = Size(width: 60, height: 14)
+        session.press(.filter, size: small)
+        session.type("pending", size: small)
+        session.press(.last, size: small)
+        session.press(.setTo, size: small)
+        session.handle(.control("u"), size: small)
+        session.type("0.9", size: small)
+        let count = session.state.items.count
+        #expect(count > 0)
+        #expect(screen(session, size: small).contains("\(count) of \(count)"))
+        #expect(session.state.tableTop <= session.state.selection)
+        #expect(screen(session, size: small).contains("▶"), "the selected row shows")
+    }
+
+    @Test func theDetailsScrollNoFurtherThanTheirLastLine() throws {
+        var session = try session()
+        let small = Size(width: 60, height: 14)
+        session.press(.details, size: small)
+        for _ in 0..<100 { session.press(.moveDown, size: small) }
+        let bottom = session.state.detailsOffset
+        session.press(.moveUp, size: small)
+        #expect(session.state.detailsOffset == max(0, bottom - 1))
+        #expect(bottom < 20)
+    }
+
+    @Test func aRecordedResultKeepsItsDurationWhenNarrow() throws {
+        let store = try realStorePath()
+        var session = try session(options: ExplorerOptions(storePath: store))
+        session.press(.runPending, size: Self.size)
+        session.handle(.character("y"), size: Self.size)
+        var reopened = Session(explorer: session.explorer)
+        reopened.press(.first, size: Self.size)
+        let text = screen(reopened, size: Size(width: 120, height: 35))
+        let details = text.split(separator: "\n").compactMap { row in row.split(separator: "│", maxSplits: 1).dropFirst().first }
+            .map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " ")
+        #expect(details.contains(/Recorded: succeeded at \S+ in [0-9.]+ m?s/), "the duration shows:\n\(text)")
+    }
+
+    // MARK: The demo
+
+    @Test func theDemoPutsItsDataBackOnReset() throws {
+        var session = try session()
+        session.press(.runPending, size: Self.size)
+        guard case .report(let first) = session.state.overlay else { Issue.record("no report"); return }
+        session.handle(.escape, size: Self.size)
+        session.press(.reset, size: Self.size)
+        session.handle(.character("y"), size: Self.size)
+        session.press(.runPending, size: Self.size)
+        guard case .report(let second) = session.state.overlay else { Issue.record("no report"); return }
+        #expect(first.steps.flatMap(\.log).contains("added a GUID to 3 notes"))
+        #expect(second.steps.flatMap(\.log) .contains("added a GUID to 3 notes"))
+    }
+
+    @Test func aNewFromStartsWithThatDevicesData() throws {
+        var session = try session()
+        session.press(.setFrom, size: Self.size)
+        session.handle(.control("u"), size: Self.size)
+        session.type("0.9 (90)", size: Self.size)
+        session.press(.runPending, size: Self.size)
+        let notes = try String(contentsOf: folder.appendingPathComponent("notes.json"), encoding: .utf8)
+        #expect(notes.contains("\"id\""), "0.9 ran before: the notes have their GUIDs")
+        #expect(notes.contains("\"text\""))
+    }
+
+    @Test func theDemoNotesAgreeWithTheStatuses() throws {
+        var session = try session()
+        session.press(.setTo, size: Self.size)
+        session.handle(.control("u"), size: Self.size)
+        session.type("1.1", size: Self.size)
+        session.press(.filter, size: Self.size)
+        session.type("1.1", size: Self.size)
+        #expect(screen(session).contains("● pending · runs"))
+        #expect(!screen(session).contains("does not run"))
     }
 
     @Test func theReadmeKeyTableComesFromTheKeymap() throws {
@@ -253,5 +545,34 @@ struct ScreenTests {
 
     @Test func wrapMeasuresCells() {
         #expect(wrap("日本語 のメモ です", width: 6) == ["日本語", "のメモ", "です"])
+    }
+
+    static let title = "Cafe\u{301} + 👩\u{200D}💻 + 🇫🇷 + 日本語"
+
+    @Test func graphemeClustersStayWholeAndKeepColumnsAligned() {
+        var screen = Screen(size: Size(width: 25, height: 1))
+        screen.write(Self.title, row: 0, column: 0)
+        screen.write("|", row: 0, column: 23)
+        #expect(screen.text == Self.title + "|" + " ")
+        #expect(Self.title.displayWidth == 23)
+    }
+
+    @Test func controlCharactersAreNeverDrawn() {
+        var screen = Screen(size: Size(width: 6, height: 1))
+        screen.write("a\u{1B}[2Jb", row: 0, column: 0)
+        #expect(screen.text == "a\u{FFFD}[2Jb")
+    }
+
+    @Test("what ncurses cells a cluster goes into", arguments: [
+        ("e\u{301}", 1, [["e", "\u{301}"]]),
+        ("👩\u{200D}💻", 2, [["👩", "\u{200D}", "💻"]]),
+        ("🇫🇷", 2, [["🇫"], ["🇷"]]),
+        ("👨\u{200D}👩\u{200D}👧\u{200D}👦", 8, [["👨"], ["👩"], ["👧"], ["👦"]]),
+        ("❤\u{FE0F}", 1, [["❤", "\u{FE0F}"]]),
+    ] as [(Character, Int, [[Unicode.Scalar]])])
+    func terminalCells(character: Character, width: Int, cells: [[Unicode.Scalar]]) {
+        // The measure of a C library that counts regional indicators one cell each, as glibc does.
+        let measure = { (scalar: Unicode.Scalar) in (0x1F1E6...0x1F1FF).contains(scalar.value) ? 1 : scalar.displayWidth }
+        #expect(TerminalCells.split(character, width: width, measure: measure) == cells)
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+@testable import MigrationExplorer
 
 /// The built binary in a real terminal (tmux): what a person sees and types.
 @Suite("End to end in tmux", .serialized)
@@ -10,9 +11,9 @@ struct TmuxEndToEndTests {
                          "○ skipped: above app    version 1.1")
 
         try tmux.send("f")
-        try tmux.waitFor("From version (empty: fresh install): 0.8_")
-        try tmux.send("BSpace", "BSpace", "BSpace")
-        try tmux.type("0.9")
+        try tmux.waitFor("From version (build): 0.8 (90)")
+        try tmux.send("C-u")
+        try tmux.type("0.9 (90)")
         try tmux.send("Enter")
         try tmux.waitFor("Notes 0.9 → 1.0", "✓ applied               version 0.9")
 
@@ -137,5 +138,147 @@ struct TmuxEndToEndTests {
         try tmux.signalCommand(SIGTERM)
         #expect(try tmux.exitStatus() == 143)
         #expect(try tmux.capture().contains("Notes 0.8") == false, "the terminal was given back (the alternate screen is gone)")
+    }
+}
+
+/// The reported terminal defects, each in the real binary in tmux.
+@Suite("The terminal is left sane and shows what it does", .serialized)
+struct TmuxTerminalDefectTests {
+    /// What `stty -a` printed in the pane after the binary exited, on one line (its local
+    /// modes, `icanon` and `echo` among them, end with `extproc`).
+    func sttyAfterExit(_ tmux: Tmux) throws -> String {
+        try tmux.waitFor("speed", "extproc").replacingOccurrences(of: "\n", with: " ")
+    }
+
+    @Test("a start-up error prints normally and leaves the terminal as it was", arguments: [
+        ["--from", "1.x"], ["--to", ""], ["--manifest", "missing.json"], ["--store", "corrupt.json", "--from", "0.8"],
+    ])
+    func startUpErrorLeavesTheTerminalSane(arguments: [String]) throws {
+        let folder = try makeTemporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try folder.appendingPathComponent("corrupt.json").write("{ not json")
+        let resolved = arguments.map { $0.hasSuffix(".json") ? folder.appendingPathComponent($0).path : $0 }
+        let tmux = try Tmux(resolved, then: "stty -a")
+        #expect(try tmux.exitStatus() == 65)
+        let stty = try sttyAfterExit(tmux)
+        #expect(stty.contains(" icanon ") && stty.contains(" echo ") && stty.contains(" onlcr "), "stty -a: \(stty)")
+        let lines = try tmux.capture().split(separator: "\n")
+        #expect(lines.first?.hasPrefix("migration-explorer: ") == true, "the message starts its own line: \(lines)")
+    }
+
+    @Test func underTerminalTooSmallRAndYRunNothing() throws {
+        let folder = try makeTemporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let store = folder.appendingPathComponent("state.json")
+        let tmux = try Tmux(["--store", store.path], width: 45, height: 12)
+        try tmux.waitFor("terminal too small")
+        try tmux.send("r")
+        try tmux.send("y")
+        try tmux.send("x")
+        try tmux.send("y")
+        try tmux.resize(width: 80, height: 24)
+        try tmux.waitFor("REAL STORE", "● pending")
+        #expect(!FileManager.default.fileExists(atPath: store.path), "nothing ran against the real store")
+        try tmux.send("q")
+        #expect(try tmux.exitStatus() == 0)
+    }
+
+    @Test func helpReachesItsLastLine() throws {
+        let tmux = try Tmux([], width: 60, height: 16)
+        try tmux.waitFor("Notes 0.8")
+        try tmux.send("?")
+        try tmux.waitFor("Keys", "move up")
+        try tmux.send("NPage")
+        try tmux.waitFor("11-")
+        try tmux.send("G")
+        try tmux.waitFor("delete to the end of the line")
+        try tmux.send("Escape")
+        try tmux.send("q")
+        #expect(try tmux.exitStatus() == 0)
+    }
+
+    static let title = "Cafe\u{301} + 👩\u{200D}💻 + 🇫🇷 + 日本語"
+
+    @Test func aUnicodeTitleReadsBackWholeAndKeepsTheColumns() throws {
+        let folder = try makeTemporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let manifest = folder.appendingPathComponent("manifest.json")
+        let document: [String: Any] = ["app": "Ledger", "appVersion": "3.0", "migrations": [
+            ["version": "2.5", "title": Self.title], ["version": "2.6", "title": "Plain"],
+        ]]
+        try JSONSerialization.data(withJSONObject: document).write(to: manifest)
+        let tmux = try Tmux(["--manifest", manifest.path, "--from", "2.0"], width: 130, height: 30)
+        let screen = try tmux.waitFor("Ledger 2.0 → 3.0", "Plain")
+        let rows = screen.split(separator: "\n").filter { $0.contains(Self.title) }
+        #expect(rows.count == 2, "in the table and the details:\n\(screen)")
+        let table = try #require(rows.first)
+        let separator = try #require(table.firstIndex(of: "│"))
+        #expect(table[..<separator].displayWidth == Layout(Size(width: 130, height: 30)).tableWidth, "no column shifts: \(table)")
+        try tmux.send("q")
+        #expect(try tmux.exitStatus() == 0)
+    }
+
+    @Test("a termination signal gives the terminal back and exits 128 + the signal", arguments: [SIGHUP, SIGINT, SIGTERM])
+    func signalsRestoreTheTerminal(signal: Int32) throws {
+        let tmux = try Tmux([], then: "stty -a")
+        try tmux.waitFor("Notes 0.8 → 1.0")
+        try tmux.signalCommand(signal)
+        #expect(try tmux.exitStatus() == 128 + signal)
+        let stty = try sttyAfterExit(tmux)
+        #expect(stty.contains(" icanon ") && stty.contains(" echo "), "stty -a: \(stty)")
+        #expect(!stty.contains("Notes 0.8"), "the alternate screen is gone")
+    }
+
+    @Test func aSignalDuringARunStopsBetweenStepsWithTheFinishedOnesRecorded() throws {
+        let folder = try makeTemporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let manifest = folder.appendingPathComponent("manifest.json"), store = folder.appendingPathComponent("state.json")
+        try manifest.write(#"{ "app": "Ledger", "appVersion": "3.0", "migrations": [ { "version": "2.5", "title": "Slow", "run": "sleep 1" }, { "version": "2.6", "title": "Slower", "run": "sleep 1" } ] }"#)
+        let tmux = try Tmux(["--manifest", manifest.path, "--store", store.path], then: "stty -a")
+        try tmux.waitFor("Ledger fresh install → 3.0")
+        try tmux.send("r")
+        try tmux.waitFor("Are you sure?")
+        try tmux.send("y")
+        Thread.sleep(forTimeInterval: 0.3)
+        try tmux.signalCommand(SIGTERM)
+        #expect(try tmux.exitStatus() == 143)
+        #expect(try sttyAfterExit(tmux).contains(" icanon "))
+        let recorded = try store.read()
+        #expect(recorded.contains("\"lastMigratedVersion\" : \"2.5\""), "the finished step is recorded: \(recorded)")
+    }
+
+    @Test func theDemoRemovesItsTemporaryFolder() throws {
+        let temporary = try makeTemporaryFolder()
+        defer { try? FileManager.default.removeItem(at: temporary) }
+        let tmux = try Tmux([], environment: ["TMPDIR": temporary.path])
+        try tmux.waitFor("Notes 0.8 → 1.0")
+        try tmux.send("r")
+        try tmux.waitFor("Ran 7 steps")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: temporary.path).count == 1, "the run wrote the demo's notes")
+        try tmux.send("q")
+        #expect(try tmux.exitStatus() == 0)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: temporary.path).isEmpty)
+
+        _ = try Executable.run(["run"], environment: ["TMPDIR": temporary.path])
+        #expect(try FileManager.default.contentsOfDirectory(atPath: temporary.path).isEmpty, "the command line too")
+    }
+
+    @Test func thousandsOfRandomKeysAndResizesNeverCrashOrHang() throws {
+        let tmux = try Tmux([])
+        try tmux.waitFor("Notes 0.8 → 1.0")
+        var random = SplitMix64(seed: 9)
+        let keys = ["r", "y", "x", "n", "d", "f", "t", "w", "p", "?", "/", "0", ".", "1", "(", ")", "Enter", "Escape", "Up", "Down",
+                    "PageUp", "PageDown", "Home", "End", "Tab", "Left", "Right", "BSpace", "DC", "C-u", "C-w", "C-k", "C-a", "C-l", "j", "k", "G", "g"]
+        for _ in 0..<20 {
+            try tmux.send((0..<40).map { _ in keys[Int(random.next() % UInt64(keys.count))] })
+            try tmux.resize(width: 30 + Int(random.next() % 110), height: 8 + Int(random.next() % 32))
+        }
+        try tmux.resize(width: 80, height: 24)
+        try tmux.send(["Escape", "Escape", "Escape", "/"])
+        try tmux.type("zz")
+        try tmux.waitFor("/zz", seconds: 30)
+        try tmux.send("Escape")
+        try tmux.send("q")
+        #expect(try tmux.exitStatus() == 0)
     }
 }

@@ -27,9 +27,7 @@ struct TUICommand: ParsableCommand {
 
     func run() throws {
         try reportingFailures {
-            let terminal = try NcursesTerminal.open()
-            let explorer = try source.explorer()
-            try TerminalApp(explorer: explorer, terminal: terminal).run()
+            try TerminalApp.launch(explorer: try source.explorer())
         }
     }
 }

@@ -1,12 +1,24 @@
 import Foundation
+import MigrationCore
 
 /// The demo app's data: a JSON document of notes in a sandbox folder, which the demo's
-/// migrations really rewrite. A missing file starts as version 0.4 of the demo app wrote it,
-/// whatever device the demo simulates, and every migration is safe to run again.
-struct DemoNotesFile: Sendable {
+/// migrations really rewrite. Until a migration reads it, the file does not exist; the first
+/// read writes it as the device the explorer plays has it: the notes of version 0.4, with
+/// every demo change up to the device's version already made. Every change is safe to make
+/// again.
+final class DemoNotesFile: Sendable {
     let url: URL
+    /// The changes the demo's migrations make, by version, in version order.
+    let changes: [(version: Version, change: @Sendable (inout Note) throws -> Bool)]
+    /// The version of the device the demo plays.
+    private let device = Protected<Version?>(nil)
 
     typealias Note = [String: Any]
+
+    init(url: URL, changes: [(version: Version, change: @Sendable (inout Note) throws -> Bool)]) {
+        self.url = url
+        self.changes = changes.sorted { $0.version < $1.version }
+    }
 
     /// The notes as version 0.4 of the demo app wrote them.
     static var original: [Note] {
@@ -17,8 +29,16 @@ struct DemoNotesFile: Sendable {
         ]
     }
 
+    /// Forgets the file: the next read writes it as a device that last migrated at `version`
+    /// has it (`nil`: a fresh install, whose notes are still those of 0.4).
+    func prepare(asOf version: Version?) {
+        device.value = version
+        try? FileManager.default.removeItem(at: url)
+    }
+
     func exists() -> Bool { FileManager.default.fileExists(atPath: url.path) }
 
+    /// Writes the notes of 0.4.
     func create() throws {
         try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
         try write(Self.original)
@@ -35,13 +55,20 @@ struct DemoNotesFile: Sendable {
     }
 
     func read() throws -> [Note] {
-        if !exists() { try create() }
+        if !exists() { try materialise() }
         let data = try Data(contentsOf: url)
         guard let document = try JSONSerialization.jsonObject(with: data) as? [String: Any],
               let notes = document["notes"] as? [Note] else {
             throw DemoFailure("\(url.lastPathComponent) has no \"notes\" list")
         }
         return notes
+    }
+
+    /// Writes the file as the device has it: 0.4's notes with every change up to its version.
+    private func materialise() throws {
+        try create()
+        guard let version = device.value else { return }
+        for (declared, change) in changes where declared <= version { try rewrite(change) }
     }
 
     private func write(_ notes: [Note]) throws {

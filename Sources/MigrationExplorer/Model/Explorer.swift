@@ -18,6 +18,8 @@ public struct Explorer: Sendable {
     public private(set) var from: Version?
     public private(set) var fromBuild: Version?
     public let policy: FreshInstallPolicy
+    /// Whether the sandbox is a fresh install even though a real store has records.
+    public private(set) var simulatesFreshInstall = false
     /// The real store, when one was named.
     public let realStore: FileMigrationStore?
     /// Where runs go: a sandbox, or ``realStore``.
@@ -38,6 +40,7 @@ public struct Explorer: Sendable {
             build: Self.version(options.toBuild ?? app.appBuild, option: "--to-build")
         )
         self.store = simulating ? try Self.sandbox(over: realStore, from: from, fromBuild: fromBuild) : realStore!
+        startDevice()
     }
 
     public var runner: MigrationRunner { MigrationRunner(registry: app.registry, target: target, policy: policy) }
@@ -49,6 +52,7 @@ public struct Explorer: Sendable {
     public var storeDescription: String {
         switch (realStore, isSandbox) {
         case (nil, _): "sandbox"
+        case (let real?, true) where simulatesFreshInstall: "sandbox (fresh install; \(real.url.path) untouched)"
         case (let real?, true): "sandbox over \(real.url.path)"
         case (let real?, false): real.url.path
         }
@@ -62,17 +66,26 @@ public struct Explorer: Sendable {
         try runner.run(store: store, observer: observer)
     }
 
-    /// Starts again: a sandbox goes back to the device at "from"; a real store forgets every
-    /// record.
+    /// Starts again: a sandbox goes back to the device at "from"; a real store forgets its four
+    /// marks (``MigrationRule/reset(_:at:)``), so every migration up to the app runs again.
     public mutating func reset() throws {
-        if isSandbox { store = try Self.sandbox(over: realStore, from: from, fromBuild: fromBuild) } else { try store.save(.freshInstall) }
+        if isSandbox {
+            store = try simulatesFreshInstall ? Self.freshSandbox() : Self.sandbox(over: realStore, from: from, fromBuild: fromBuild)
+        } else {
+            try store.update { $0 = MigrationRule.reset($0) }
+        }
+        startDevice()
     }
 
-    /// Simulates a device that last migrated at `version` (empty: a fresh install).
-    public mutating func setFrom(_ version: String) throws(ExplorerError) {
-        from = try Self.version(version.isEmpty ? nil : version, option: "from")
-        if version.isEmpty { fromBuild = nil }
-        store = try Self.sandbox(over: realStore, from: from, fromBuild: fromBuild)
+    /// Simulates a device that last migrated at `version` and `build`; an empty `version`
+    /// (and no build) is a fresh install, over a real store's records too.
+    public mutating func setFrom(_ version: String, build: String? = nil) throws(ExplorerError) {
+        let newFrom = try Self.version(version.isEmpty ? nil : version, option: "from")
+        let newBuild = try Self.version(build.flatMap { $0.isEmpty ? nil : $0 }, option: "from build")
+        let fresh = newFrom == nil && newBuild == nil
+        store = try fresh ? Self.freshSandbox() : Self.sandbox(over: realStore, from: newFrom, fromBuild: newBuild)
+        (from, fromBuild, simulatesFreshInstall) = (newFrom, newBuild, fresh)
+        startDevice()
     }
 
     /// Upgrades to app version `version` instead.
@@ -80,25 +93,24 @@ public struct Explorer: Sendable {
         target.version = try Self.version(version, option: "to")!
     }
 
+    /// Tells the app which device it now plays, so that it can put its data back as that
+    /// device has it (see ``ExplorerApp/prepareDevice``). A real store that cannot be read is
+    /// left for the plan to report.
+    private func startDevice() {
+        guard let prepare = app.prepareDevice, let state = try? store.load() else { return }
+        prepare(state)
+    }
+
+    private static func freshSandbox() -> InMemoryMigrationStore { InMemoryMigrationStore(state: .freshInstall) }
+
     /// A sandbox for the device at `from`: over the real store's records when there is one.
     private static func sandbox(
         over realStore: FileMigrationStore?, from: Version?, fromBuild: Version?
     ) throws(ExplorerError) -> InMemoryMigrationStore {
         guard let realStore else { return InMemoryMigrationStore(state: .device(at: from, build: fromBuild)) }
-        var state: MigrationState
-        do { state = try realStore.load() } catch {
+        do { return InMemoryMigrationStore(state: .device(at: from, build: fromBuild, over: try realStore.load())) } catch {
             throw ExplorerError(String(describing: error), status: .unusableInput)
         }
-        if let from {
-            state.lastMigratedVersion = from.text
-            state.lastAppVersion = from.text
-        }
-        if let fromBuild {
-            state.lastMigratedBuild = fromBuild.text
-            state.lastAppBuild = fromBuild.text
-        }
-        state.historyIsComplete = false
-        return InMemoryMigrationStore(state: state)
     }
 
     private static func version(_ text: String?, option: String) throws(ExplorerError) -> Version? {

@@ -16,15 +16,22 @@ public struct ExplorerApp: Sendable {
     /// The device to simulate when `--from` is not given; `nil` is a fresh install.
     public var defaultFrom: String?
     public var defaultFromBuild: String?
+    /// Called with the recorded state of each device the explorer starts playing (at start,
+    /// after a reset, after a new "from"), for an app whose migrations change real data: it
+    /// puts that data back as such a device has it, so a run after a reset does what the
+    /// first one did. The built-in demo rewrites its notes file.
+    public var prepareDevice: (@Sendable (MigrationState) -> Void)?
 
     public init(
         registry: MigrationRegistry, appVersion: String, appBuild: String? = nil,
-        defaultFrom: String? = nil, defaultFromBuild: String? = nil
+        defaultFrom: String? = nil, defaultFromBuild: String? = nil,
+        prepareDevice: (@Sendable (MigrationState) -> Void)? = nil
     ) {
         self.registry = registry
         self.appVersion = appVersion
         self.appBuild = appBuild
         self.defaultFrom = defaultFrom
         self.defaultFromBuild = defaultFromBuild
+        self.prepareDevice = prepareDevice
     }
 }

@@ -1,10 +1,15 @@
-extension Character {
-    /// How many terminal cells the character takes: 2 for East Asian wide and fullwidth
-    /// characters and emoji shown as emoji, 1 otherwise.
+extension Unicode.Scalar {
+    /// Terminal cells the scalar takes on its own: 0 for combining marks, joiners and
+    /// variation selectors, 2 for East Asian wide and fullwidth characters and emoji shown as
+    /// emoji, 1 otherwise.
     var displayWidth: Int {
-        guard let scalar = unicodeScalars.first, scalar.value >= 0x1100 else { return 1 }
-        if scalar.properties.isEmojiPresentation { return 2 }
-        return Self.wideRanges.contains { $0.contains(scalar.value) } ? 2 : 1
+        guard value >= 0x300 else { return 1 }
+        if value >= 0x1100, Self.wideRanges.contains(where: { $0.contains(value) }) { return 2 }
+        let properties = properties
+        switch properties.generalCategory {
+        case .nonspacingMark, .enclosingMark, .format: return 0
+        default: return value >= 0x1100 && properties.isEmojiPresentation ? 2 : 1
+        }
     }
 
     /// The East Asian Wide (W) and Fullwidth (F) blocks of Unicode's EastAsianWidth.txt, in
@@ -14,6 +19,33 @@ extension Character {
         0xA000...0xA4CF, 0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE30...0xFE4F, 0xFF00...0xFF60,
         0xFFE0...0xFFE6, 0x20000...0x2FFFD, 0x30000...0x3FFFD,
     ]
+}
+
+extension Character {
+    /// The most scalars one terminal cell holds (ncurses' `CCHARW_MAX`); a longer sequence
+    /// (a family emoji) is drawn as its parts.
+    static let scalarsPerCell = 5
+
+    /// How many terminal cells the character (a grapheme cluster) takes, as terminals draw
+    /// it: its first scalar's width, so a letter with combining accents takes one cell and
+    /// an emoji sequence (skin tone, ZWJ, flag) two; a sequence too long for one cell takes
+    /// the cells of its parts.
+    var displayWidth: Int {
+        if asciiValue != nil { return 1 }
+        let scalars = unicodeScalars
+        guard let first = scalars.first else { return 0 }
+        if scalars.count <= Self.scalarsPerCell { return max(1, first.displayWidth) }
+        return max(1, scalars.reduce(0) { $0 + $1.displayWidth })
+    }
+
+    /// The character, or U+FFFD when it is a control character a terminal would act on
+    /// rather than draw (a tab is a space).
+    var drawable: Character {
+        if let ascii = asciiValue {
+            return ascii == 0x09 ? " " : (ascii < 0x20 || ascii == 0x7F ? "\u{FFFD}" : self)
+        }
+        return unicodeScalars.contains { $0.properties.generalCategory == .control } ? "\u{FFFD}" : self
+    }
 }
 
 extension StringProtocol {

@@ -32,6 +32,8 @@ struct Glyphs: Sendable {
     var ellipsis: String { unicode ? "…" : "..." }
     var bullet: String { unicode ? "•" : "*" }
     var separator: String { unicode ? "·" : "|" }
+    var warning: String { unicode ? "⚠" : "!" }
+    var unknown: String { "?" }
 }
 
 extension MigrationStatus {

@@ -3,12 +3,18 @@ import MigrationCore
 
 /// The details pane's lines for the selected table row.
 enum DetailsText {
-    static func lines(for item: ViewState.Item?, state: ViewState, width: Int, glyphs: Glyphs) -> [StyledLine] {
-        guard let item else { return [StyledLine("Nothing matches the filter.", .dim)] }
-        switch item {
-        case .migration(let entry): return migration(entry, state: state, width: width, glyphs: glyphs)
-        case .hook(let hookPlan): return hook(hookPlan, state: state, width: width, glyphs: glyphs)
+    static func lines(for state: ViewState, width: Int, glyphs: Glyphs) -> [StyledLine] {
+        var lines: [StyledLine] = []
+        switch state.selectedItem {
+        case .migration(let entry): lines = migration(entry, state: state, width: width, glyphs: glyphs)
+        case .hook(let hookPlan): lines = hook(hookPlan, state: state, width: width, glyphs: glyphs)
+        case .unplanned(let migration): lines = unplanned(migration, state: state, width: width, glyphs: glyphs)
+        case nil:
+            if let error = state.planError { lines.appendWrapped("No plan: \(error)", width: width, role: .failed) }
+            let empty = state.registry.migrations.isEmpty ? "No migrations registered." : "Nothing matches the filter."
+            lines.append(StyledLine(empty, .dim))
         }
+        return lines
     }
 
     private static func migration(_ entry: PlanEntry, state: ViewState, width: Int, glyphs: Glyphs) -> [StyledLine] {
@@ -19,20 +25,36 @@ enum DetailsText {
         if let position = state.runPosition[migration.id] {
             status += " \(glyphs.separator) runs \(position) of \(state.plan?.pending.count ?? 0)"
         }
-        lines.append(StyledLine(status, entry.status.role))
+        lines.appendWrapped(status, width: width, role: entry.status.role)
         if case .skipped(let reason) = entry.status { lines.appendWrapped(explanation(reason), width: width, role: .dim) }
+        for problem in state.problems where problem.migrationID == migration.id {
+            lines.appendWrapped("\(glyphs.warning) \(problem.severity): \(problem.message)", width: width, role: problem.severity == .error ? .failed : .warning)
+            lines.appendWrapped(problem.hint, width: width, indent: "  ", role: .dim)
+        }
         if let step = state.lastReport?.steps.first(where: { if case .migration(let ran) = $0.subject { ran.id == migration.id } else { false } }) {
-            lines += [StyledLine(""), StyledLine("Last run: \(glyphs.outcome(step.outcome)) \(step.outcome.word) in \(formatDuration(step.duration))", step.outcome.role)]
-            if !step.log.isEmpty {
-                lines.append(StyledLine("Log", .accent))
-                for line in step.log { lines.appendWrapped(line, width: width, indent: "  ", role: .dim) }
-            }
-            if let error = step.outcome.errorMessage { lines.appendWrapped("Error: \(error)", width: width, role: .failed) }
+            lines += lastRun(step, width: width, glyphs: glyphs)
         } else if let record = state.plan?.lastRecord(of: migration) {
-            let when = ISO8601DateFormatter().string(from: record.date)
-            lines += [StyledLine(""), StyledLine("Recorded: \(record.outcome.rawValue) at \(when) in \(formatDuration(record.duration))", .dim)]
+            let when = record.date.formatted(.iso8601)
+            lines.append(StyledLine(""))
+            lines.appendWrapped("Recorded: \(record.outcome.rawValue) at \(when) in \(formatDuration(record.duration))", width: width, role: .dim)
             if let error = record.error { lines.appendWrapped("Error: \(error)", width: width, role: .failed) }
         }
+        return lines + about(migration, width: width, glyphs: glyphs)
+    }
+
+    private static func unplanned(_ migration: RegisteredMigration, state: ViewState, width: Int, glyphs: Glyphs) -> [StyledLine] {
+        var lines: [StyledLine] = []
+        lines.appendWrapped("\(migration.trackAndVersion) \(glyphs.separator) \(migration.title)", width: width, role: .title)
+        lines.append(StyledLine("\(glyphs.unknown) status unknown", .warning))
+        if let error = state.planError {
+            lines.appendWrapped("No plan could be made, so nothing can run: \(error)", width: width, role: .failed)
+        }
+        return lines + about(migration, width: width, glyphs: glyphs)
+    }
+
+    /// The notes and What's New of a migration.
+    private static func about(_ migration: RegisteredMigration, width: Int, glyphs: Glyphs) -> [StyledLine] {
+        var lines: [StyledLine] = []
         if let notes = migration.notes {
             lines.append(StyledLine(""))
             lines.appendWrapped(notes, width: width)
@@ -52,10 +74,20 @@ enum DetailsText {
         lines.append(StyledLine("\(glyphs.hook(fires: hookPlan.fires)) \(hookPlan.fires ? "fires" : "does not fire")", hookPlan.fires ? .hook : .dim))
         lines.appendWrapped("Runs after the migrations whenever the \(what) differs from the one recorded, a fresh install included.", width: width, role: .dim)
         if let step = state.lastReport?.steps.first(where: { if case .hook(let ran) = $0.subject { ran.id == hook.id } else { false } }) {
-            lines += [StyledLine(""), StyledLine("Last run: \(glyphs.outcome(step.outcome)) \(step.outcome.word) in \(formatDuration(step.duration))", step.outcome.role)]
-            for line in step.log { lines.appendWrapped(line, width: width, indent: "  ", role: .dim) }
-            if let error = step.outcome.errorMessage { lines.appendWrapped("Error: \(error)", width: width, role: .failed) }
+            lines += lastRun(step, width: width, glyphs: glyphs)
         }
+        return lines
+    }
+
+    /// How a migration or hook did in the last run: result, duration, log and error.
+    private static func lastRun(_ step: RunStep, width: Int, glyphs: Glyphs) -> [StyledLine] {
+        var lines = [StyledLine("")]
+        lines.appendWrapped("Last run: \(glyphs.outcome(step.outcome)) \(step.outcome.word) in \(formatDuration(step.duration))", width: width, role: step.outcome.role)
+        if !step.log.isEmpty {
+            lines.append(StyledLine("Log", .accent))
+            for line in step.log { lines.appendWrapped(line, width: width, indent: "  ", role: .dim) }
+        }
+        if let error = step.outcome.errorMessage { lines.appendWrapped("Error: \(error)", width: width, role: .failed) }
         return lines
     }
 

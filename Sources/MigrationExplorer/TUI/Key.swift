@@ -1,9 +1,10 @@
 /// A key press, as the UI understands it.
 package enum Key: Hashable, Sendable {
     case character(Character)
+    /// A letter with Ctrl held, lower-cased: `.control("c")` is Ctrl-C.
+    case control(Character)
     case up, down, left, right, pageUp, pageDown, home, end
-    case enter, tab, escape, backspace
-    case controlC, controlL
+    case enter, tab, escape, backspace, delete
 
     /// How help and the footer name the key; arrows are words outside UTF-8.
     func name(unicode: Bool = true) -> String {
@@ -14,6 +15,7 @@ package enum Key: Hashable, Sendable {
         case .right where !unicode: "Right"
         case .character(" "): "Space"
         case .character(let character): String(character)
+        case .control(let letter): "Ctrl-\(letter.uppercased())"
         case .up: "↑"
         case .down: "↓"
         case .left: "←"
@@ -26,8 +28,19 @@ package enum Key: Hashable, Sendable {
         case .tab: "Tab"
         case .escape: "Esc"
         case .backspace: "Backspace"
-        case .controlC: "Ctrl-C"
-        case .controlL: "Ctrl-L"
+        case .delete: "Delete"
         }
+    }
+
+    /// Whether typing the key adds text: a character that is not a control or format character.
+    var typedCharacter: Character? {
+        guard case .character(let character) = self else { return nil }
+        let printable = character.unicodeScalars.allSatisfy { scalar in
+            switch scalar.properties.generalCategory {
+            case .control, .format, .lineSeparator, .paragraphSeparator, .surrogate, .unassigned: scalar == "\u{200D}"
+            default: true
+            }
+        }
+        return printable ? character : nil
     }
 }

@@ -1,14 +1,30 @@
-/// What the user can ask for on the main screen.
+/// What the user can ask for on the main screen; from an informational overlay too (the
+/// overlay closes first).
 package enum Action: String, CaseIterable, Sendable {
     case moveUp, moveDown, pageUp, pageDown, first, last
-    case details, switchPane, setFrom, setTo, dryRun, runPending, reset, whatsNew, filter, help, quit, redraw
+    case details, switchPane, setFrom, setTo, dryRun, runPending, reset, whatsNew, problems, filter, help, quit, redraw
 }
 
-/// The keymap as data: the key handling, the footer, the help overlay and the README's key
-/// table all come from this one list.
-package struct KeyBinding: Sendable {
+/// What keys do in an overlay (help, a report, the problems, What's New).
+package enum OverlayAction: Sendable {
+    case scrollUp, scrollDown, pageUp, pageDown, top, bottom, nextPage, previousPage, close
+}
+
+/// How a line of text is edited in a prompt or the filter, as in a shell.
+package enum LineEdit: Sendable {
+    case left, right, home, end, deleteBackward, deleteForward, deleteToStart, deleteWordBackward, deleteToEnd
+    case submit, cancel
+}
+
+/// The answers to "Are you sure?"; any key that is not "yes" is "no".
+package enum Answer: Sendable {
+    case yes, no
+}
+
+/// Keys bound to one action, with the words help and the footer show for them.
+package struct KeyBinding<Command: Sendable>: Sendable {
     package let keys: [Key]
-    package let action: Action
+    package let action: Command
     /// What help says it does.
     package let help: String
     /// The footer's short word; `nil` keeps it out of the footer.
@@ -16,40 +32,96 @@ package struct KeyBinding: Sendable {
     /// How help names the keys, when listing each would be too long.
     package let label: String?
 
-    package var keysLabel: String { label ?? keys.map { $0.name() }.joined(separator: ", ") }
+    package init(_ keys: [Key], _ action: Command, help: String, hint: String? = nil, label: String? = nil) {
+        self.keys = keys
+        self.action = action
+        self.help = help
+        self.hint = hint
+        self.label = label
+    }
+
+    package func keysLabel(unicode: Bool = true) -> String {
+        if let label, unicode { return label }
+        return keys.map { $0.name(unicode: unicode) }.joined(separator: ", ")
+    }
 }
 
+extension Array {
+    /// The action the first binding holding `key` is for.
+    func action<Command>(for key: Key) -> Command? where Element == KeyBinding<Command> {
+        first { $0.keys.contains(key) }?.action
+    }
+}
+
+/// The keymap as data: the key handling, the footer, the help overlay and the README's key
+/// table all come from these lists.
 package enum Keymap {
-    package static let bindings: [KeyBinding] = [
-        KeyBinding(keys: [.up, .character("k")], action: .moveUp, help: "move up", hint: nil, label: "↑, k"),
-        KeyBinding(keys: [.down, .character("j")], action: .moveDown, help: "move down", hint: nil, label: "↓, j"),
-        KeyBinding(keys: [.pageUp], action: .pageUp, help: "page up", hint: nil, label: nil),
-        KeyBinding(keys: [.pageDown], action: .pageDown, help: "page down", hint: nil, label: nil),
-        KeyBinding(keys: [.character("g"), .home], action: .first, help: "first", hint: nil, label: nil),
-        KeyBinding(keys: [.character("G"), .end], action: .last, help: "last", hint: nil, label: nil),
-        KeyBinding(keys: [.enter], action: .details, help: "details of the selected migration", hint: "details", label: nil),
-        KeyBinding(keys: [.tab], action: .switchPane, help: "switch pane (table / details)", hint: nil, label: nil),
-        KeyBinding(keys: [.character("f")], action: .setFrom, help: "set the \"from\" version (the device's last migration)", hint: "from", label: nil),
-        KeyBinding(keys: [.character("t")], action: .setTo, help: "set the app version (\"to\")", hint: "to", label: nil),
-        KeyBinding(keys: [.character("d")], action: .dryRun, help: "dry-run: what a run would execute, in order", hint: "dry-run", label: nil),
-        KeyBinding(keys: [.character("r")], action: .runPending, help: "run the pending migrations", hint: "run", label: nil),
-        KeyBinding(keys: [.character("x")], action: .reset, help: "reset the recorded state", hint: "reset", label: nil),
-        KeyBinding(keys: [.character("w")], action: .whatsNew, help: "What's New walkthrough for this upgrade", hint: "what's new", label: nil),
-        KeyBinding(keys: [.character("/")], action: .filter, help: "filter by text or status; Esc clears", hint: "filter", label: nil),
-        KeyBinding(keys: [.character("?")], action: .help, help: "this help", hint: "help", label: nil),
-        KeyBinding(keys: [.character("q"), .controlC], action: .quit, help: "quit (Esc closes an overlay or prompt first)", hint: "quit", label: nil),
-        KeyBinding(keys: [.controlL], action: .redraw, help: "redraw the screen", hint: nil, label: nil),
+    package static let bindings: [KeyBinding<Action>] = [
+        KeyBinding([.up, .character("k")], .moveUp, help: "move up", label: "↑, k"),
+        KeyBinding([.down, .character("j")], .moveDown, help: "move down", label: "↓, j"),
+        KeyBinding([.pageUp], .pageUp, help: "page up"),
+        KeyBinding([.pageDown], .pageDown, help: "page down"),
+        KeyBinding([.character("g"), .home], .first, help: "first"),
+        KeyBinding([.character("G"), .end], .last, help: "last"),
+        KeyBinding([.enter], .details, help: "details of the selected migration", hint: "details"),
+        KeyBinding([.tab], .switchPane, help: "switch pane (table / details)"),
+        KeyBinding([.character("f")], .setFrom, help: "set the \"from\" device: version and build, as 0.8 (90); empty: fresh install", hint: "from"),
+        KeyBinding([.character("t")], .setTo, help: "set the app version (\"to\")", hint: "to"),
+        KeyBinding([.character("d")], .dryRun, help: "dry-run: what a run would execute, in order", hint: "dry-run"),
+        KeyBinding([.character("r")], .runPending, help: "run the pending migrations", hint: "run"),
+        KeyBinding([.character("x")], .reset, help: "reset the recorded state", hint: "reset"),
+        KeyBinding([.character("w")], .whatsNew, help: "What's New walkthrough for this upgrade", hint: "what's new"),
+        KeyBinding([.character("p")], .problems, help: "problems with the plan, each with a hint", hint: "problems"),
+        KeyBinding([.character("/")], .filter, help: "filter by text or status; Esc clears", hint: "filter"),
+        KeyBinding([.character("?")], .help, help: "this help", hint: "help"),
+        KeyBinding([.character("q"), .control("c")], .quit, help: "quit (Esc closes an overlay or prompt first)", hint: "quit"),
+        KeyBinding([.control("l")], .redraw, help: "redraw the screen"),
     ]
 
-    private static let byKey: [Key: Action] = Dictionary(
-        bindings.flatMap { binding in binding.keys.map { ($0, binding.action) } }, uniquingKeysWith: { first, _ in first })
+    /// The main-screen actions the footer always shows, however narrow the terminal.
+    package static let essential: Set<Action> = [.help, .quit]
 
-    package static func action(for key: Key) -> Action? { byKey[key] }
+    package static let overlay: [KeyBinding<OverlayAction>] = [
+        KeyBinding([.up, .character("k")], .scrollUp, help: "scroll up", hint: "scroll", label: "↑, k"),
+        KeyBinding([.down, .character("j")], .scrollDown, help: "scroll down", label: "↓, j"),
+        KeyBinding([.pageUp], .pageUp, help: "page up"),
+        KeyBinding([.pageDown], .pageDown, help: "page down"),
+        KeyBinding([.character("g"), .home], .top, help: "top"),
+        KeyBinding([.character("G"), .end], .bottom, help: "bottom"),
+        KeyBinding([.right, .character("l"), .character(" ")], .nextPage, help: "What's New: next page", label: "→, l, Space"),
+        KeyBinding([.left, .character("h")], .previousPage, help: "What's New: previous page", label: "←, h"),
+        KeyBinding([.escape, .enter], .close, help: "close (Enter: next page in What's New)", hint: "close"),
+    ]
 
-    package static func binding(for action: Action) -> KeyBinding? { bindings.first { $0.action == action } }
+    package static let lineEditing: [KeyBinding<LineEdit>] = [
+        KeyBinding([.enter], .submit, help: "apply", hint: "apply"),
+        KeyBinding([.escape], .cancel, help: "cancel (the filter: clear)", hint: "cancel"),
+        KeyBinding([.left, .control("b")], .left, help: "move the cursor left"),
+        KeyBinding([.right, .control("f")], .right, help: "move the cursor right"),
+        KeyBinding([.home, .control("a")], .home, help: "start of the line"),
+        KeyBinding([.end, .control("e")], .end, help: "end of the line"),
+        KeyBinding([.backspace], .deleteBackward, help: "delete before the cursor"),
+        KeyBinding([.delete, .control("d")], .deleteForward, help: "delete at the cursor"),
+        KeyBinding([.control("u")], .deleteToStart, help: "delete to the start of the line", hint: "clear"),
+        KeyBinding([.control("w")], .deleteWordBackward, help: "delete the word before the cursor"),
+        KeyBinding([.control("k")], .deleteToEnd, help: "delete to the end of the line"),
+    ]
 
-    /// The README's key table, in Markdown.
+    package static let confirm: [KeyBinding<Answer>] = [
+        KeyBinding([.character("y"), .character("Y")], .yes, help: "yes", hint: "yes"),
+        KeyBinding([.character("n"), .enter, .escape], .no, help: "no (so is any other key)", hint: "no"),
+    ]
+
+    package static func action(for key: Key) -> Action? { bindings.action(for: key) }
+
+    package static func binding(for action: Action) -> KeyBinding<Action>? { bindings.first { $0.action == action } }
+
+    /// The README's key tables, in Markdown.
     package static var markdownTable: String {
-        (["| key | action |", "| --- | --- |"] + bindings.map { "| \($0.keysLabel) | \($0.help) |" }).joined(separator: "\n")
+        func table<Command>(_ title: String, _ list: [KeyBinding<Command>]) -> [String] {
+            ["| \(title) | action |", "| --- | --- |"] + list.map { "| \($0.keysLabel()) | \($0.help) |" }
+        }
+        return (table("key", bindings) + [""] + table("in an overlay", overlay) + [""]
+            + table("in a prompt or the filter", lineEditing)).joined(separator: "\n")
     }
 }

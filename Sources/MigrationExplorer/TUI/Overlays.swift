@@ -1,28 +1,42 @@
 import MigrationCore
 
-/// Boxes drawn over the main screen: help, run and dry-run reports, What's New, confirmations.
+/// Boxes drawn over the main screen: help, run and dry-run reports, the problems, What's New,
+/// confirmations. Every one but the confirmation scrolls, no further than its last line.
 enum Overlays {
-    /// How far a report can scroll on a screen of `size`: no further than its last line.
-    static func maxReportOffset(_ report: RunReport, size: Size) -> Int {
-        let lines = reportLines(report, width: innerWidth(size), glyphs: Glyphs(unicode: true)).count
-        return max(0, lines - (size.height - 4))
+    /// What a box shows.
+    struct Content {
+        let title: String
+        let lines: [StyledLine]
+        let footer: String
     }
 
-    private static func innerWidth(_ size: Size) -> Int { min(size.width - 4, 78) - 4 }
+    /// How far `overlay` can scroll on a screen of `size`: its last line at the bottom.
+    static func maxOffset(_ overlay: ViewState.Overlay, state: ViewState, size: Size, glyphs: Glyphs) -> Int {
+        max(0, content(overlay, state: state, size: size, glyphs: glyphs).lines.count - (size.height - 4))
+    }
 
     static func draw(_ overlay: ViewState.Overlay, state: ViewState, on screen: inout Screen, glyphs: Glyphs) {
-        let inner = innerWidth(screen.size)
+        box(content(overlay, state: state, size: screen.size, glyphs: glyphs), offset: state.overlayOffset, on: &screen, glyphs: glyphs)
+    }
+
+    /// Text width inside a box on a screen of `size`.
+    private static func innerWidth(_ size: Size) -> Int { min(size.width - 4, 78) - 4 }
+
+    private static func content(_ overlay: ViewState.Overlay, state: ViewState, size: Size, glyphs: Glyphs) -> Content {
+        let inner = innerWidth(size)
+        let scroll = "\(glyphs.unicode ? "↑↓" : "Up/Down") scroll · Esc closes"
         switch overlay {
         case .help:
-            box(title: "Keys", lines: helpLines(glyphs: glyphs), footer: "Esc closes", offset: 0, on: &screen, glyphs: glyphs)
-        case .report(let report, let offset):
-            box(title: report.mode == .dryRun ? "Dry run" : "Run", lines: reportLines(report, width: inner, glyphs: glyphs),
-                footer: "\(glyphs.unicode ? "↑↓" : "Up/Down") scroll · Enter or Esc closes", offset: offset, on: &screen, glyphs: glyphs)
+            return Content(title: "Keys", lines: helpLines(width: inner, glyphs: glyphs), footer: scroll)
+        case .report(let report):
+            return Content(title: report.mode == .dryRun ? "Dry run" : "Run", lines: reportLines(report, width: inner, glyphs: glyphs), footer: scroll)
+        case .problems:
+            return Content(title: "Problems", lines: problemLines(state, width: inner, glyphs: glyphs), footer: scroll)
         case .whatsNew(let pages, let page):
-            let title = "What's New in \(state.appName) \(state.plan?.target.version.text ?? "") \(glyphs.separator) \(page + 1) of \(pages.count)"
+            let title = "What's New in \(state.appName) \(state.target.version.text) \(glyphs.separator) \(page + 1) of \(pages.count)"
             let next = page + 1 < pages.count ? "Enter next" : "Enter done"
-            box(title: title, lines: whatsNewLines(pages[page], width: inner, glyphs: glyphs),
-                footer: "\(next) · \(glyphs.unicode ? "←" : "Left") back · Esc closes", offset: 0, on: &screen, glyphs: glyphs)
+            return Content(title: title, lines: whatsNewLines(pages[min(page, pages.count - 1)], width: inner, glyphs: glyphs),
+                           footer: "\(next) · \(glyphs.unicode ? "←" : "Left") back · Esc closes")
         case .confirm(let confirmation):
             let question = switch confirmation {
             case .reset: "Reset the recorded state of \(state.storeDescription)? Every record is forgotten."
@@ -31,17 +45,40 @@ enum Overlays {
             var lines: [StyledLine] = []
             lines.appendWrapped(question, width: inner)
             lines += [StyledLine(""), StyledLine("y: yes    n, Enter or Esc: no", .accent)]
-            box(title: "Are you sure?", lines: lines, footer: "no is the default", offset: 0, on: &screen, glyphs: glyphs)
+            return Content(title: "Are you sure?", lines: lines, footer: "no is the default")
         }
     }
 
-    private static func helpLines(glyphs: Glyphs) -> [StyledLine] {
-        let bindings = Keymap.bindings
-        let width = bindings.map { $0.keysLabel.count }.max() ?? 0
-        return bindings.map { binding in
-            let keys = glyphs.unicode ? binding.keysLabel : binding.keys.map { $0.name(unicode: false) }.joined(separator: ", ")
-            return StyledLine(keys.padding(toLength: max(width, keys.count), withPad: " ", startingAt: 0) + "  " + binding.help)
-        } + [StyledLine(""), StyledLine("In overlays: Esc closes, ↑↓ scroll, ←→ page.", .dim)]
+    /// Every key, from the keymap: keys in a column, what they do wrapped beside them.
+    private static func helpLines(width: Int, glyphs: Glyphs) -> [StyledLine] {
+        func section<Command>(_ list: [KeyBinding<Command>]) -> [StyledLine] {
+            let labels = list.map { $0.keysLabel(unicode: glyphs.unicode) }
+            let column = (labels.map(\.displayWidth).max() ?? 0) + 2
+            return zip(labels, list).flatMap { label, binding in
+                wrap(binding.help, width: max(10, width - column)).enumerated().map { index, text in
+                    let keys = index == 0 ? label : ""
+                    return StyledLine(keys + String(repeating: " ", count: column - keys.displayWidth) + text)
+                }
+            }
+        }
+        return section(Keymap.bindings)
+            + [StyledLine(""), StyledLine("In an overlay (other keys close it and act)", .accent)] + section(Keymap.overlay)
+            + [StyledLine(""), StyledLine("In a prompt or the filter", .accent)] + section(Keymap.lineEditing)
+    }
+
+    private static func problemLines(_ state: ViewState, width: Int, glyphs: Glyphs) -> [StyledLine] {
+        guard !state.problems.isEmpty else {
+            return [StyledLine(state.plan == nil ? "No plan, so no problems to check." : "No problems: every migration has a valid, unique version, declared in order.", .dim)]
+        }
+        var lines: [StyledLine] = []
+        for (index, problem) in state.problems.enumerated() {
+            if index > 0 { lines.append(StyledLine("")) }
+            lines.appendWrapped("\(glyphs.warning) \(problem.severity) \(glyphs.separator) \(problem.subject)", width: width,
+                                role: problem.severity == .error ? .failed : .warning)
+            lines.appendWrapped(problem.message, width: width, indent: "  ")
+            lines.appendWrapped("Hint: \(problem.hint)", width: width, indent: "  ", role: .dim)
+        }
+        return lines
     }
 
     private static func reportLines(_ report: RunReport, width: Int, glyphs: Glyphs) -> [StyledLine] {
@@ -52,7 +89,8 @@ enum Overlays {
         lines.append(StyledLine(report.steps.isEmpty ? "Nothing to do: every migration is applied or skipped." : header, .accent))
         for (index, step) in report.steps.enumerated() {
             let duration = report.mode == .dryRun ? "" : "  " + formatDuration(step.duration)
-            lines.append(StyledLine("\(String(index + 1).leftPadded(to: 3)) \(glyphs.outcome(step.outcome)) \(step.outcome.word.padding(toLength: 9, withPad: " ", startingAt: 0)) \(step.subject.label)\(duration)", step.outcome.role))
+            lines.appendWrapped("\(String(index + 1).leftPadded(to: 3)) \(glyphs.outcome(step.outcome)) \(step.outcome.word.padding(toLength: 9, withPad: " ", startingAt: 0)) \(step.subject.label)\(duration)",
+                                width: width, role: step.outcome.role)
             for line in step.log { lines.appendWrapped(line, width: width, indent: "       ", role: .dim) }
             if let error = step.outcome.errorMessage { lines.appendWrapped("error: \(error)", width: width, indent: "       ", role: .failed) }
         }
@@ -79,18 +117,19 @@ enum Overlays {
     }
 
     /// A bordered box in the middle of the screen, its lines scrolled by `offset`.
-    private static func box(title: String, lines: [StyledLine], footer: String, offset: Int, on screen: inout Screen, glyphs: Glyphs) {
-        let width = min(screen.size.width - 4, max(40, min(78, (lines.map(\.text.count).max() ?? 0) + 4)))
+    private static func box(_ content: Content, offset: Int, on screen: inout Screen, glyphs: Glyphs) {
+        let lines = content.lines
+        let width = min(screen.size.width - 4, max(40, min(78, (lines.map(\.text.displayWidth).max() ?? 0) + 4)))
         let height = min(screen.size.height - 2, lines.count + 2)
         let left = (screen.size.width - width) / 2
         let top = (screen.size.height - height) / 2
         let (horizontal, vertical, corners) = glyphs.unicode ? ("─", "│", ["┌", "┐", "└", "┘"]) : ("-", "|", ["+", "+", "+", "+"])
         let bar = String(repeating: horizontal, count: width - 2)
         screen.write(corners[0] + bar + corners[1], row: top, column: left, role: .accent)
-        screen.write(" \(title) ", row: top, column: left + 2, role: .title, width: width - 4, ellipsis: glyphs.ellipsis)
+        screen.write(" \(content.title) ", row: top, column: left + 2, role: .title, width: width - 4, ellipsis: glyphs.ellipsis)
         let visible = height - 2
-        let start = min(offset, max(0, lines.count - visible))
-        for row in 0..<(height - 2) {
+        let start = max(0, min(offset, lines.count - visible))
+        for row in 0..<visible {
             let y = top + 1 + row
             screen.write(vertical + String(repeating: " ", count: width - 2) + vertical, row: y, column: left, role: .accent)
             screen.fill(row: y, column: left + 1, width: width - 2, role: .normal)
@@ -101,7 +140,7 @@ enum Overlays {
         }
         let more = lines.count > visible ? " \(start + 1)-\(min(lines.count, start + visible)) of \(lines.count) " : ""
         screen.write(corners[2] + bar + corners[3], row: top + height - 1, column: left, role: .accent)
-        screen.write(" \(footer) ", row: top + height - 1, column: left + 2, role: .dim, width: width - 4 - more.count, ellipsis: glyphs.ellipsis)
+        screen.write(" \(content.footer) ", row: top + height - 1, column: left + 2, role: .dim, width: width - 4 - more.count, ellipsis: glyphs.ellipsis)
         if !more.isEmpty { screen.write(more, row: top + height - 1, column: left + width - 2 - more.count, role: .dim) }
     }
 }

@@ -4,7 +4,7 @@ package struct Screen: Equatable, Sendable {
     package struct Cell: Equatable, Sendable {
         package var character: Character
         package var role: StyleRole
-        /// The right half of a wide character drawn in the cell before: nothing to draw.
+        /// A cell covered by the wide character drawn in a cell before it: nothing to draw.
         package var isWideTail = false
     }
 
@@ -17,31 +17,30 @@ package struct Screen: Equatable, Sendable {
     }
 
     /// Writes `text` from (`row`, `column`), clipped at `width` cells (default: the edge),
-    /// ending with `ellipsis` when it had to be cut. Wide characters take two cells.
+    /// ending with `ellipsis` when it had to be cut. Each cell holds a whole grapheme
+    /// cluster; wide ones take two cells; control characters show as U+FFFD.
     package mutating func write(
         _ text: String, row: Int, column: Int, role: StyleRole = .normal, width: Int? = nil, ellipsis: String = "…"
     ) {
         guard row >= 0, row < size.height, column >= 0, column < size.width else { return }
         let available = min(width ?? size.width - column, size.width - column)
         guard available > 0 else { return }
-        var characters = Array(text)
-        if text.displayWidth > available {
-            var kept: [Character] = []
-            var used = 0
+        var characters = text.map { character -> (Character, Int) in
+            let drawable = character.drawable
+            return (drawable, drawable.displayWidth)
+        }
+        if characters.reduce(0, { $0 + $1.1 }) > available {
             let room = max(0, available - ellipsis.displayWidth)
-            for character in characters where used + character.displayWidth <= room {
-                kept.append(character)
-                used += character.displayWidth
-            }
-            characters = kept + Array(ellipsis)
+            var used = 0
+            let kept = characters.prefix { used += $0.1; return used <= room }
+            characters = Array(kept) + ellipsis.map { ($0, $0.displayWidth) }
         }
         var offset = 0
-        for character in characters {
-            let cells = character.displayWidth
+        for (character, cells) in characters {
             guard offset + cells <= available else { break }
             let index = row * size.width + column + offset
             self.cells[index] = Cell(character: character, role: role)
-            if cells == 2 { self.cells[index + 1] = Cell(character: " ", role: role, isWideTail: true) }
+            for tail in 1..<max(1, cells) { self.cells[index + tail] = Cell(character: " ", role: role, isWideTail: true) }
             offset += cells
         }
     }

@@ -2,7 +2,8 @@ import MigrationCore
 
 /// The terminal UI's model and its link to `MigrationCore`: keys go through ``Update``, and
 /// the effects it asks for (plan, dry-run, run, reset, new from/to) are carried out on the
-/// ``Explorer``. No terminal needed, so tests drive it directly.
+/// ``Explorer``; then every position is normalised. No terminal needed, so tests drive it
+/// directly.
 ///
 /// ```swift
 /// var session = Session(explorer: try Explorer(app: DemoApp.make(), options: .init()))
@@ -11,11 +12,13 @@ import MigrationCore
 package struct Session {
     package private(set) var explorer: Explorer
     package var state: ViewState
+    /// Whether the terminal draws UTF-8 glyphs: text is measured as it will be drawn.
+    package var unicode = true
 
     package init(explorer: Explorer) {
         self.explorer = explorer
         state = ViewState(appName: explorer.app.registry.appName, storeDescription: explorer.storeDescription,
-                          isSandbox: explorer.isSandbox)
+                          isSandbox: explorer.isSandbox, registry: explorer.app.registry, target: explorer.target)
         refreshPlan()
         if let first = state.items.firstIndex(where: { if case .migration(let entry) = $0 { entry.status.willRun } else { false } }) {
             state.selection = first
@@ -26,8 +29,10 @@ package struct Session {
     package mutating func handle(_ key: Key, size: Size, progress: (ViewState) -> Void = { _ in }) {
         // A message stays while an overlay or prompt is open, and goes with the next key after.
         if state.prompt == nil && state.overlay == nil { state.message = nil }
-        guard let effect = Update.handle(key, &state, layout: Layout(size)) else { return }
-        perform(effect, progress: progress)
+        if let effect = Update.handle(key, &state, layout: Layout(size, for: state, unicode: unicode)) {
+            perform(effect, progress: progress)
+        }
+        resize(to: size)
     }
 
     /// Presses the first key bound to `action`.
@@ -42,12 +47,19 @@ package struct Session {
         if enter { handle(.enter, size: size) }
     }
 
+    /// Fits every position to a terminal of `size` (after a key, or when the terminal resizes).
+    package mutating func resize(to size: Size) {
+        let layout = Layout(size, for: state, unicode: unicode)
+        guard !layout.isTooSmall else { return }
+        state.normalise(layout: layout, glyphs: Glyphs(unicode: unicode))
+    }
+
     private mutating func perform(_ effect: Effect, progress: (ViewState) -> Void) {
         do {
             switch effect {
             case .dryRun:
                 let report = try explorer.dryRun()
-                state.overlay = .report(report, offset: 0)
+                state.overlay = .report(report)
                 state.message = .init(text: "Dry run: \(report.steps.count) steps would run; nothing was run or written", role: .pending)
             case .run:
                 var live = state
@@ -59,35 +71,56 @@ package struct Session {
                 }
                 state.lastReport = report
                 refreshPlan()
-                state.overlay = .report(report, offset: 0)
+                state.overlay = .report(report)
                 state.message = Self.summary(of: report)
             case .reset:
                 try explorer.reset()
                 state.lastReport = nil
                 refreshPlan()
                 state.message = .init(text: explorer.isSandbox
-                    ? "Reset: the sandbox is back to a device at \(explorer.from?.text ?? "a fresh install")"
+                    ? "Reset: the sandbox is back to \(deviceDescription)"
                     : "Reset: every record in \(explorer.storeDescription) forgotten", role: .accent)
-            case .setFrom(let text):
-                try explorer.setFrom(text)
+            case .setFrom(let version, let build):
+                try explorer.setFrom(version, build: build)
                 state.lastReport = nil
                 refreshPlan()
-                state.message = .init(text: "Simulating a device that last migrated at \(text.isEmpty ? "nothing (fresh install)" : text)", role: .accent)
+                state.message = fromMessage()
             case .setTo(let text):
                 try explorer.setTarget(version: text)
+                state.target = explorer.target
                 refreshPlan()
                 state.message = .init(text: "Upgrading to \(text)", role: .accent)
             }
         } catch {
             state.message = .init(text: String(describing: error), role: .failed)
         }
+        if let planError = state.planError { state.message = .init(text: "No plan: \(planError)", role: .failed) }
         state.storeDescription = explorer.storeDescription
         state.isSandbox = explorer.isSandbox
     }
 
+    /// "a device at 0.8 (build 90)" or "a fresh install".
+    private var deviceDescription: String {
+        guard explorer.from != nil || explorer.fromBuild != nil else { return "a fresh install" }
+        let build = explorer.fromBuild.map { " (build \($0.text))" } ?? ", no build recorded"
+        return "a device at \(explorer.from?.text ?? "no version")\(build)"
+    }
+
+    private func fromMessage() -> ViewState.Message {
+        if let downgrade = state.plan?.downgrades.first {
+            return .init(text: "Simulating \(deviceDescription): \(downgrade); p lists the problems", role: .warning)
+        }
+        var text = "Simulating \(deviceDescription)"
+        if explorer.from != nil, explorer.fromBuild == nil, explorer.target.build != nil {
+            text += "; give its build as 0.8 (90)"
+        }
+        if let real = explorer.realStore { text += "; \(real.url.lastPathComponent) is not touched" }
+        return .init(text: text, role: .accent)
+    }
+
     private mutating func refreshPlan() {
         do { state.show(try explorer.plan()) } catch {
-            state.planError = String(describing: error)
+            state.showPlanError(String(describing: error))
         }
     }
 

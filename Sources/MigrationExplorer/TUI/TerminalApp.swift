@@ -1,22 +1,52 @@
+import Foundation
+
 /// The terminal UI's loop: read an event, update the session, draw the new screen.
 struct TerminalApp {
-    let explorer: Explorer
+    var session: Session
     let terminal: any Terminal
 
-    func run() throws {
+    /// Opens the explorer in the terminal. Everything that can fail on bad input (the
+    /// manifest, the store, the versions) is built before the terminal is touched, so such an
+    /// error prints as usual and leaves the terminal as it was; the terminal is given back on
+    /// every way out, and a caught signal ends the process with 128 + its number.
+    /// - Throws: ``ExplorerError`` when there is no usable terminal.
+    static func launch(explorer: Explorer) throws {
+        let session = Session(explorer: explorer)
+        let terminal = try NcursesTerminal.open()
+        if let signal = TerminalApp(session: session, terminal: terminal).run() {
+            exit(128 + signal)
+        }
+    }
+
+    /// Gives the terminal back and ends the process as `signal` asks, in the middle of a run.
+    private static func leave(_ terminal: any Terminal, signal: Int32) -> Never {
+        terminal.close()
+        exit(128 + signal)
+    }
+
+    /// Runs until the user quits (`nil`) or a termination signal arrives (its number).
+    func run() -> Int32? {
         defer { terminal.close() }
-        var session = Session(explorer: explorer)
+        var session = session
+        session.unicode = terminal.unicode
         var size = terminal.size
+        session.resize(to: size)
         let draw = { (state: ViewState, size: Size) in terminal.draw(Render.screen(state, size: size, unicode: terminal.unicode)) }
         draw(session.state, size)
         while !session.state.wantsQuit {
+            if let signal = terminal.terminationSignal() { return signal }
             guard let event = terminal.nextEvent() else { continue }
             switch event {
             case .resize(let newSize):
                 size = newSize
+                session.resize(to: size)
                 terminal.clear()
             case .key(let key):
-                session.handle(key, size: size) { draw($0, size) }
+                session.handle(key, size: size) { state in
+                    // Between the steps of a run: each finished step is already recorded.
+                    if let signal = terminal.terminationSignal() { Self.leave(terminal, signal: signal) }
+                    draw(state, size)
+                }
             }
             if session.state.wantsRedraw {
                 terminal.clear()
@@ -24,5 +54,6 @@ struct TerminalApp {
             }
             draw(session.state, size)
         }
+        return nil
     }
 }

@@ -1,28 +1,41 @@
-/// Breaks `text` into lines of at most `width` cells, at spaces where it can.
+/// Breaks `text` into lines of at most `width` cells, at spaces where it can. Leading spaces
+/// (an indent) are kept.
 func wrap(_ text: String, width: Int) -> [String] {
     guard width > 0 else { return [] }
     var lines: [String] = []
     for paragraph in text.split(separator: "\n", omittingEmptySubsequences: false) {
         var line = ""
+        var lineWidth = 0
+        // Whether the line has begun, so that an empty word (a second space) is kept.
+        var started = false
         for word in paragraph.split(separator: " ", omittingEmptySubsequences: false) {
             var word = Substring(word)
-            while word.displayWidth > width {
-                if !line.isEmpty { lines.append(line); line = "" }
+            var wordWidth = word.displayWidth
+            while wordWidth > width {
+                if started { lines.append(line); line = ""; lineWidth = 0; started = false }
                 var piece = ""
-                while let next = word.first, piece.displayWidth + next.displayWidth <= width {
+                var pieceWidth = 0
+                while let next = word.first, pieceWidth + next.displayWidth <= width {
                     piece.append(next)
+                    pieceWidth += next.displayWidth
                     word = word.dropFirst()
                 }
-                if piece.isEmpty { piece = String(word.removeFirst()) }
+                if piece.isEmpty, let next = word.first {
+                    piece = String(next)
+                    pieceWidth = next.displayWidth
+                    word = word.dropFirst()
+                }
                 lines.append(piece)
+                wordWidth -= pieceWidth
             }
-            if line.isEmpty {
-                line = String(word)
-            } else if line.displayWidth + 1 + word.displayWidth <= width {
+            if !started {
+                (line, lineWidth, started) = (String(word), wordWidth, true)
+            } else if lineWidth + 1 + wordWidth <= width {
                 line += " " + word
+                lineWidth += 1 + wordWidth
             } else {
                 lines.append(line)
-                line = String(word)
+                (line, lineWidth) = (String(word), wordWidth)
             }
         }
         lines.append(line)

@@ -3,20 +3,31 @@ import MigrationCore
 /// What the update step asks the session to do with `MigrationCore`.
 package enum Effect: Equatable, Sendable {
     case dryRun, run, reset
-    case setFrom(String)
+    /// A device that last migrated at `version` (empty: a fresh install) and `build`.
+    case setFrom(version: String, build: String?)
     case setTo(String)
 }
 
 /// Turns a key into a new ``ViewState`` and, where the key asks for it, an ``Effect``. Pure:
-/// no terminal, no store, no clock.
+/// no terminal, no store, no clock. Positions may end out of range; the session's
+/// normalising step brings them back.
 package enum Update {
     package static func handle(_ key: Key, _ state: inout ViewState, layout: Layout) -> Effect? {
-        if key == .controlC {
+        if layout.isTooSmall {
+            // Only the notice shows: nothing may act unseen but quitting and redrawing.
+            switch Keymap.action(for: key) {
+            case .quit: state.wantsQuit = true
+            case .redraw: state.wantsRedraw = true
+            default: break
+            }
+            return nil
+        }
+        if key == .control("c") {
             state.wantsQuit = true
             return nil
         }
         if state.prompt != nil { return handlePrompt(key, &state) }
-        if state.isEditingFilter {
+        if state.filterLine != nil {
             handleFilter(key, &state)
             return nil
         }
@@ -31,19 +42,20 @@ package enum Update {
 
     private static func perform(_ action: Action, _ state: inout ViewState, layout: Layout) -> Effect? {
         switch action {
-        case .moveUp: move(by: -1, &state, layout: layout)
-        case .moveDown: move(by: 1, &state, layout: layout)
-        case .pageUp: move(by: -layout.visibleRows, &state, layout: layout)
-        case .pageDown: move(by: layout.visibleRows, &state, layout: layout)
-        case .first: move(by: -state.items.count, &state, layout: layout)
-        case .last: move(by: state.items.count, &state, layout: layout)
+        case .moveUp: move(by: -1, &state)
+        case .moveDown: move(by: 1, &state)
+        case .pageUp: move(by: -layout.visibleRows, &state)
+        case .pageDown: move(by: layout.visibleRows, &state)
+        case .first: move(by: -Int(Int32.max), &state)
+        case .last: move(by: Int(Int32.max), &state)
         case .details, .switchPane:
             state.focus = state.focus == .table ? .details : .table
             state.detailsOffset = 0
         case .setFrom:
-            state.prompt = .init(kind: .from, text: state.plan?.state.lastMigratedVersion ?? "")
+            let recorded = state.plan?.state
+            state.prompt = .init(kind: .from, text: DeviceInput.text(version: recorded?.lastMigratedVersion, build: recorded?.lastMigratedBuild))
         case .setTo:
-            state.prompt = .init(kind: .to, text: state.plan?.target.version.text ?? "")
+            state.prompt = .init(kind: .to, text: state.target.version.text)
         case .dryRun:
             return .dryRun
         case .runPending:
@@ -58,8 +70,10 @@ package enum Update {
             } else {
                 state.overlay = .whatsNew(pages: pages, page: 0)
             }
+        case .problems:
+            state.overlay = .problems
         case .filter:
-            state.isEditingFilter = true
+            state.filterLine = LineEditor(state.filter)
         case .help:
             state.overlay = .help
         case .quit:
@@ -70,16 +84,14 @@ package enum Update {
         return nil
     }
 
-    private static func move(by delta: Int, _ state: inout ViewState, layout: Layout) {
+    /// Moves the selection (or, with the details focused, scrolls them) by `delta`.
+    private static func move(by delta: Int, _ state: inout ViewState) {
         if state.focus == .details {
             state.detailsOffset = max(0, state.detailsOffset + delta)
             return
         }
-        state.selection += delta
-        state.clampSelection()
+        state.selection = max(0, min(state.items.count - 1, state.selection + delta))
         state.detailsOffset = 0
-        if state.selection < state.tableTop { state.tableTop = state.selection }
-        if state.selection >= state.tableTop + layout.visibleRows { state.tableTop = state.selection - layout.visibleRows + 1 }
     }
 
     /// The migrations whose What's New notes this upgrade shows: those it will run, or, once
@@ -94,100 +106,124 @@ package enum Update {
 
     private static func handlePrompt(_ key: Key, _ state: inout ViewState) -> Effect? {
         guard var prompt = state.prompt else { return nil }
-        switch key {
-        case .escape:
-            state.prompt = nil
-            return nil
-        case .backspace:
-            if !prompt.text.isEmpty { prompt.text.removeLast() }
-            prompt.error = nil
-        case .character(let character):
-            prompt.text.append(character)
-            prompt.error = nil
-        case .enter:
-            let text = prompt.text.trimmingWhitespaceForPrompt()
-            if !(text.isEmpty && prompt.kind == .from) {
-                do { _ = try Version(text) } catch {
+        if let edit: LineEdit = Keymap.lineEditing.action(for: key) {
+            switch edit {
+            case .cancel:
+                state.prompt = nil
+                return nil
+            case .submit:
+                do {
+                    let effect = try submit(prompt)
+                    state.prompt = nil
+                    return effect
+                } catch {
                     prompt.error = error.description
                     state.prompt = prompt
                     return nil
                 }
+            default:
+                prompt.line.apply(edit)
             }
-            state.prompt = nil
-            return prompt.kind == .from ? .setFrom(text) : .setTo(text)
-        default:
-            break
+        } else if let character = key.typedCharacter {
+            prompt.line.insert(character)
+        } else {
+            return nil
         }
+        prompt.error = nil
         state.prompt = prompt
         return nil
     }
 
-    private static func handleFilter(_ key: Key, _ state: inout ViewState) {
-        switch key {
-        case .escape:
-            state.isEditingFilter = false
-            state.setFilter("")
-        case .enter, .tab, .up, .down:
-            state.isEditingFilter = false
-        case .backspace:
-            state.setFilter(String(state.filter.dropLast()))
-        case .character(let character):
-            state.setFilter(state.filter + String(character))
-        default:
-            break
+    private static func submit(_ prompt: ViewState.Prompt) throws(PromptError) -> Effect {
+        switch prompt.kind {
+        case .from:
+            let device = try DeviceInput(prompt.text)
+            return .setFrom(version: device.version, build: device.build)
+        case .to:
+            let text = prompt.text.trimmingWhitespaceForPrompt()
+            try PromptError.checkVersion(text)
+            return .setTo(text)
         }
     }
 
-    private static func handleOverlay(_ overlay: ViewState.Overlay, _ key: Key, _ state: inout ViewState, layout: Layout) -> Effect? {
-        if key == .escape || (key == .character("q") && !isConfirm(overlay)) {
-            if key == .character("q") { state.wantsQuit = true }
-            state.overlay = nil
-            return nil
+    private static func handleFilter(_ key: Key, _ state: inout ViewState) {
+        guard var line = state.filterLine else { return }
+        if let edit: LineEdit = Keymap.lineEditing.action(for: key) {
+            switch edit {
+            case .cancel:
+                state.filterLine = nil
+                state.setFilter("")
+                return
+            case .submit:
+                state.filterLine = nil
+                return
+            default:
+                line.apply(edit)
+            }
+        } else if key == .tab || key == .up || key == .down {
+            state.filterLine = nil
+            return
+        } else if let character = key.typedCharacter {
+            line.insert(character)
+        } else {
+            return
         }
+        state.filterLine = line
+        if line.text != state.filter { state.setFilter(line.text) }
+    }
+
+    private static func handleOverlay(_ overlay: ViewState.Overlay, _ key: Key, _ state: inout ViewState, layout: Layout) -> Effect? {
         switch overlay {
-        case .help:
-            if key == .enter || key == .character("?") { state.overlay = nil }
-        case .report(let report, let offset):
-            let delta: Int? = switch key {
-            case .up, .character("k"): -1
-            case .down, .character("j"): 1
-            case .pageUp: -layout.visibleRows
-            case .pageDown: layout.visibleRows
-            default: nil
-            }
-            if key == .enter {
-                state.overlay = nil
-            } else if let delta {
-                let limit = Overlays.maxReportOffset(report, size: layout.size)
-                state.overlay = .report(report, offset: max(0, min(limit, offset + delta)))
-            }
-        case .whatsNew(let pages, let page):
-            switch key {
-            case .right, .enter, .character(" "), .character("l"), .character("n"):
-                state.overlay = page + 1 < pages.count ? .whatsNew(pages: pages, page: page + 1) : nil
-            case .left, .character("h"), .character("p"):
-                state.overlay = .whatsNew(pages: pages, page: max(0, page - 1))
-            default: break
-            }
         case .confirm(let confirmation):
             state.overlay = nil
-            guard key == .character("y") || key == .character("Y") else {
+            guard Keymap.confirm.action(for: key) == Answer.yes else {
                 state.message = .init(text: "Cancelled", role: .dim)
                 return nil
             }
             return confirmation == .reset ? .reset : .run
+        case .whatsNew(let pages, let page):
+            let turn: OverlayAction? = key == .enter ? .nextPage : Keymap.overlay.action(for: key)
+            if turn == .nextPage {
+                state.overlay = page + 1 < pages.count ? .whatsNew(pages: pages, page: page + 1) : nil
+                return nil
+            }
+            if turn == .previousPage {
+                state.overlay = .whatsNew(pages: pages, page: max(0, page - 1))
+                return nil
+            }
+        case .help, .report, .problems:
+            break
         }
-        return nil
+        if let action: OverlayAction = Keymap.overlay.action(for: key) {
+            scroll(action, &state, page: max(1, layout.size.height - 6))
+            return nil
+        }
+        guard let action = Keymap.action(for: key) else { return nil }
+        // A key of the main screen closes the overlay and acts; the key that opened this
+        // overlay just closes it.
+        state.overlay = nil
+        if opens(action, overlay) { return nil }
+        return perform(action, &state, layout: layout)
     }
 
-    private static func isConfirm(_ overlay: ViewState.Overlay) -> Bool {
-        if case .confirm = overlay { return true }
-        return false
+    private static func scroll(_ action: OverlayAction, _ state: inout ViewState, page: Int) {
+        switch action {
+        case .scrollUp: state.overlayOffset -= 1
+        case .scrollDown: state.overlayOffset += 1
+        case .pageUp: state.overlayOffset -= page
+        case .pageDown: state.overlayOffset += page
+        case .top: state.overlayOffset = 0
+        case .bottom: state.overlayOffset = Int(Int32.max)
+        case .close: state.overlay = nil
+        case .nextPage, .previousPage: break
+        }
+        state.overlayOffset = max(0, state.overlayOffset)
     }
-}
 
-extension String {
-    func trimmingWhitespaceForPrompt() -> String {
-        String(drop { $0.isWhitespace }.reversed().drop { $0.isWhitespace }.reversed())
+    private static func opens(_ action: Action, _ overlay: ViewState.Overlay) -> Bool {
+        switch (action, overlay) {
+        case (.help, .help), (.problems, .problems), (.whatsNew, .whatsNew): true
+        default: false
+        }
     }
 }

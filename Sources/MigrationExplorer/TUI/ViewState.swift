@@ -1,20 +1,23 @@
 import MigrationCore
 
-/// Everything the terminal UI shows, as a value: the current plan (from `MigrationCore`), the
-/// selection, the open overlay or prompt, the filter and the message line.
+/// Everything the terminal UI shows, as a value: the current plan (from `MigrationCore`) or
+/// why there is none, the selection, the open overlay or prompt, the filter and the message.
 package struct ViewState: Sendable {
     package enum Pane: Sendable { case table, details }
 
-    /// A row of the table: a migration, or an update hook.
+    /// A row of the table: a migration, an update hook, or a migration whose status is
+    /// unknown because no plan could be made.
     package enum Item: Sendable {
         case migration(PlanEntry)
         case hook(HookPlan)
+        case unplanned(RegisteredMigration)
     }
 
     package enum Overlay: Sendable {
         case help
-        /// A run or dry-run report, scrolled by `offset` lines.
-        case report(RunReport, offset: Int)
+        /// A run or dry-run report.
+        case report(RunReport)
+        case problems
         case whatsNew(pages: [RegisteredMigration], page: Int)
         case confirm(Confirmation)
     }
@@ -27,8 +30,15 @@ package struct ViewState: Sendable {
     package struct Prompt: Sendable {
         package enum Kind: Sendable { case from, to }
         package var kind: Kind
-        package var text: String
+        package var line: LineEditor
         package var error: String?
+
+        package init(kind: Kind, text: String) {
+            self.kind = kind
+            line = LineEditor(text)
+        }
+
+        package var text: String { line.text }
     }
 
     package struct Message: Sendable {
@@ -39,9 +49,15 @@ package struct ViewState: Sendable {
     package var appName: String
     package var storeDescription: String
     package var isSandbox: Bool
+    /// The migrations, listed (status unknown) when no plan could be made.
+    package let registry: MigrationRegistry
+    /// Where the upgrade goes, known even without a plan.
+    package var target: AppTarget
     package private(set) var plan: MigrationPlan?
     /// Why there is no plan (a store that cannot be read), if there is none.
-    package var planError: String?
+    package private(set) var planError: String?
+    /// The plan's problems, downgrades first.
+    private(set) var problems: [PlanProblem] = []
     /// The last run or dry-run, whose results the details pane shows.
     package var lastReport: RunReport?
     /// A run in progress: the steps finished so far.
@@ -55,57 +71,79 @@ package struct ViewState: Sendable {
     package var tableTop = 0
     package var focus = Pane.table
     package var detailsOffset = 0
-    package var overlay: Overlay?
+    /// The open overlay; opening one scrolls it to the top.
+    package var overlay: Overlay? { didSet { overlayOffset = 0 } }
+    package var overlayOffset = 0
     package var prompt: Prompt?
     package private(set) var filter = ""
-    package var isEditingFilter = false
+    /// The filter being typed, while it is.
+    package var filterLine: LineEditor?
     package var message: Message?
     package var wantsQuit = false
     package var wantsRedraw = false
 
-    package init(appName: String, storeDescription: String, isSandbox: Bool) {
+    package init(appName: String, storeDescription: String, isSandbox: Bool, registry: MigrationRegistry, target: AppTarget) {
         self.appName = appName
         self.storeDescription = storeDescription
         self.isSandbox = isSandbox
+        self.registry = registry
+        self.target = target
     }
 
     /// Shows a new plan, keeping the selected migration selected where it still shows.
     package mutating func show(_ plan: MigrationPlan) {
-        let selectedID = selectedItem.flatMap { item -> Int? in if case .migration(let entry) = item { entry.migration.id } else { nil } }
+        let selectedID = selectedMigrationID
         self.plan = plan
         planError = nil
+        target = plan.target
         statusCounts = [:]
         for entry in plan.entries { statusCounts[entry.status.word, default: 0] += 1 }
         runPosition = plan.runPositions
-        rebuildItems()
-        if let selectedID, let index = items.firstIndex(where: { if case .migration(let entry) = $0 { entry.migration.id == selectedID } else { false } }) {
-            selection = index
-        }
-        clampSelection()
+        problems = PlanProblem.all(in: plan)
+        rebuildItems(keeping: selectedID)
+    }
+
+    /// Shows that no plan could be made, and why: the migrations stay listed, status unknown.
+    package mutating func showPlanError(_ error: String) {
+        let selectedID = selectedMigrationID
+        plan = nil
+        planError = error
+        statusCounts = [:]
+        runPosition = [:]
+        problems = []
+        rebuildItems(keeping: selectedID)
     }
 
     package mutating func setFilter(_ text: String) {
         filter = text
-        rebuildItems()
+        rebuildItems(keeping: nil)
         selection = 0
         tableTop = 0
     }
 
     package var selectedItem: Item? { items.indices.contains(selection) ? items[selection] : nil }
 
-    package mutating func clampSelection() {
-        selection = max(0, min(selection, items.count - 1))
-    }
+    private var selectedMigrationID: Int? { selectedItem?.migration?.id }
 
-    private mutating func rebuildItems() {
-        guard let plan else { return items = [] }
-        let all = plan.entries.map(Item.migration) + plan.hooks.map(Item.hook)
+    private mutating func rebuildItems(keeping selectedID: Int?) {
+        let all: [Item] = plan.map { $0.entries.map(Item.migration) + $0.hooks.map(Item.hook) }
+            ?? registry.migrations.map(Item.unplanned)
         let needle = filter.lowercased()
         items = needle.isEmpty ? all : all.filter { $0.searchText.contains(needle) }
+        if let selectedID, let index = items.firstIndex(where: { $0.migration?.id == selectedID }) { selection = index }
     }
 }
 
 extension ViewState.Item {
+    /// The migration of the row, if it is one.
+    var migration: RegisteredMigration? {
+        switch self {
+        case .migration(let entry): entry.migration
+        case .unplanned(let migration): migration
+        case .hook: nil
+        }
+    }
+
     /// What `/` matches: title, version, status and reason, lower-cased.
     var searchText: String {
         switch self {
@@ -113,6 +151,8 @@ extension ViewState.Item {
             "\(entry.migration.trackAndVersion) \(entry.migration.title) \(entry.status.phrase) \(entry.status.word)".lowercased()
         case .hook(let hook):
             "\(hook.hook.kind) \(hook.hook.title) hook \(hook.fires ? "fires" : "")".lowercased()
+        case .unplanned(let migration):
+            "\(migration.trackAndVersion) \(migration.title) unknown".lowercased()
         }
     }
 }

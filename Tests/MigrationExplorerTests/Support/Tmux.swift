@@ -7,14 +7,15 @@ final class Tmux {
     let statusFile: URL
 
     /// Starts `arguments` (the built binary's) in a `width`×`height` window; when it exits,
-    /// its status is written to ``statusFile``.
-    init(_ arguments: [String], width: Int = 80, height: Int = 24, environment: [String: String] = [:]) throws {
+    /// its status is written to ``statusFile`` and the shell command `then` runs in the same
+    /// pane (`stty -a`, to see the terminal it left).
+    init(_ arguments: [String], width: Int = 80, height: Int = 24, environment: [String: String] = [:], then: String? = nil) throws {
         statusFile = FileManager.default.temporaryDirectory.appendingPathComponent("\(socket).status")
         let variables = ["LANG": "C.UTF-8", "TERM": "xterm-256color"].merging(environment) { $1 }
             .map { "\($0.key)=\(Self.quote($0.value))" }.sorted().joined(separator: " ")
         // Only what the test names: the runner's own NO_COLOR or locale must not leak in.
         let command = "env -u NO_COLOR -u LC_ALL -u LC_CTYPE \(variables) \(Self.quote(Executable.url.path)) \(arguments.map(Self.quote).joined(separator: " "));"
-            + " echo $? > \(Self.quote(statusFile.path)); sleep 60"
+            + " echo $? > \(Self.quote(statusFile.path)); \(then.map { $0 + ";" } ?? "") sleep 60"
         // The server outlives this call: it must not inherit a pipe we wait on.
         try tmux(["new-session", "-d", "-x", String(width), "-y", String(height), command], capture: false)
     }
@@ -24,7 +25,10 @@ final class Tmux {
         try? FileManager.default.removeItem(at: statusFile)
     }
 
-    func send(_ keys: String...) throws { try tmux(["send-keys"] + keys) }
+    func send(_ keys: String...) throws { try send(keys) }
+
+    /// Sends `keys` (tmux key names) in one go.
+    func send(_ keys: [String]) throws { try tmux(["send-keys"] + keys) }
 
     /// Types text literally.
     func type(_ text: String) throws { try tmux(["send-keys", "-l", text]) }
@@ -37,11 +41,12 @@ final class Tmux {
         try tmux(["resize-window", "-x", String(width), "-y", String(height)])
     }
 
-    /// Polls the screen until it contains every one of `texts` (5 s at most) and returns it.
+    /// Polls the screen until it contains every one of `texts` (`seconds` at most) and
+    /// returns it.
     @discardableResult
-    func waitFor(_ texts: String..., colors: Bool = false) throws -> String {
+    func waitFor(_ texts: String..., colors: Bool = false, seconds: Double = 5) throws -> String {
         var screen = ""
-        for _ in 0..<100 {
+        for _ in 0..<Int(seconds * 20) {
             screen = try capture(colors: colors)
             if texts.allSatisfy(screen.contains) { return screen }
             Thread.sleep(forTimeInterval: 0.05)

@@ -2,7 +2,8 @@ import CNcurses
 import Foundation
 
 /// ``Terminal`` on ncursesw. It checks first that there is a terminal to draw on, and gives
-/// it back (also on SIGINT and SIGTERM) as it found it.
+/// it back as it found it; SIGHUP, SIGINT and SIGTERM are caught for the loop to act on
+/// (``TerminationSignals``).
 final class NcursesTerminal: Terminal {
     private let screenHandle: OpaquePointer
     let unicode: Bool
@@ -44,7 +45,7 @@ final class NcursesTerminal: Terminal {
         curs_set(0)
         palette = Palette(color: color && has_colors())
         size = Size(width: Int(cn_cols()), height: Int(cn_lines()))
-        Self.restoreTerminalOnSignals()
+        TerminationSignals.install()
     }
 
     func draw(_ screen: Screen) {
@@ -53,8 +54,13 @@ final class NcursesTerminal: Terminal {
                 let cell = screen.cell(row: row, column: column)
                 if cell.isWideTail { continue }
                 let (attributes, pair) = palette.style(cell.role)
-                let scalar = cell.character.unicodeScalars.first ?? " "
-                cn_put(Int32(row), Int32(column), wchar_t(bitPattern: scalar.value), attributes, pair)
+                let width = cell.character.displayWidth
+                var x = column
+                for part in TerminalCells.split(cell.character, width: width, measure: { Int(wcwidth(wchar_t(bitPattern: $0.value))) }) {
+                    let characters = part.map { wchar_t(bitPattern: $0.value) }
+                    cn_put(Int32(row), Int32(x), characters, Int32(characters.count), attributes, pair)
+                    x += max(1, Int(wcwidth(characters[0])))
+                }
             }
         }
         refresh()
@@ -78,6 +84,8 @@ final class NcursesTerminal: Terminal {
         }
     }
 
+    func terminationSignal() -> Int32? { TerminationSignals.received() }
+
     func clear() {
         clearok(cn_stdscr(), true)
     }
@@ -99,29 +107,22 @@ final class NcursesTerminal: Terminal {
         case KEY_END: .end
         case KEY_ENTER: .enter
         case KEY_BACKSPACE: .backspace
+        case KEY_DC: .delete
         default: nil
         }
     }
 
+    /// A typed character; Ctrl and a letter is ``Key/control(_:)``, and other control
+    /// characters are no key at all.
     private static func characterKey(_ code: wint_t) -> Key? {
         switch code {
-        case 3: .controlC
         case 9: .tab
         case 10, 13: .enter
-        case 12: .controlL
         case 27: .escape
         case 8, 127: .backspace
+        case 1...26: .control(Character(Unicode.Scalar(UInt8(code) + 0x60)))
+        case 0..<32, 128..<160: nil
         default: Unicode.Scalar(UInt32(code)).map { .character(Character($0)) }
-        }
-    }
-
-    /// ncurses restores the terminal on SIGINT and SIGTERM but exits 1; exit 128+signal.
-    private static func restoreTerminalOnSignals() {
-        for signalNumber in [SIGINT, SIGTERM] {
-            signal(signalNumber) { received in
-                endwin()
-                _exit(128 + received)
-            }
         }
     }
 }

@@ -1,0 +1,42 @@
+import MigrationCore
+
+/// One thing wrong with a plan, worded for people: the registry's validation problems and a
+/// downgrade, each with what it is about and what to do.
+///
+/// ```swift
+/// for problem in PlanProblem.all(in: plan) { print(problem.subject, problem.message, problem.hint) }
+/// ```
+struct PlanProblem: Sendable {
+    let severity: ValidationProblem.Severity
+    /// The migration it is about, if it is about one.
+    let migrationID: Int?
+    /// "version 0.7 \"Trim spaces around titles\"" or "the recorded state".
+    let subject: String
+    let message: String
+    let hint: String
+
+    static func all(in plan: MigrationPlan) -> [PlanProblem] {
+        plan.downgrades.map(PlanProblem.init) + plan.problems.map(PlanProblem.init)
+    }
+
+    private init(_ problem: ValidationProblem) {
+        severity = problem.severity
+        migrationID = problem.migrationID
+        subject = problem.migration.label
+        message = problem.message
+        hint = switch problem.kind {
+        case .invalidVersion: "Write the version as dot-separated numbers (1.10.2); until then it never runs."
+        case .duplicate: "Give each migration its own version, or merge the two."
+        case .declaredAfter: "Declare migrations in ascending version order, so every library runs them alike."
+        }
+    }
+
+    private init(_ downgrade: Downgrade) {
+        severity = .warning
+        migrationID = nil
+        subject = "the recorded state"
+        message = downgrade.description
+        hint = "Nothing runs backwards: data stays as \(downgrade.track) \(downgrade.recorded.text) left it. "
+            + "Make sure this release can read it, or upgrade to \(downgrade.recorded.text) or later."
+    }
+}
