@@ -39,7 +39,7 @@ enum Overlays {
                            footer: "\(next) · \(glyphs.unicode ? "←" : "Left") back · Esc closes")
         case .confirm(let confirmation):
             let question = switch confirmation {
-            case .reset: "Reset the recorded state of \(state.storeDescription)? Every record is forgotten."
+            case .reset: "Reset the recorded state of \(state.storeDescription)? Its four marks are forgotten, so every migration up to the app runs again; the history stays."
             case .run: "Run the pending migrations against the real store \(state.storeDescription)?"
             }
             var lines: [StyledLine] = []

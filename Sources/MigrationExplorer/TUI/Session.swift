@@ -79,7 +79,7 @@ package struct Session {
                 refreshPlan()
                 state.message = .init(text: explorer.isSandbox
                     ? "Reset: the sandbox is back to \(deviceDescription)"
-                    : "Reset: every record in \(explorer.storeDescription) forgotten", role: .accent)
+                    : "Reset: the four marks in \(explorer.storeDescription) forgotten; every migration up to the app runs again", role: .accent)
             case .setFrom(let version, let build):
                 try explorer.setFrom(version, build: build)
                 state.lastReport = nil
