@@ -32,6 +32,13 @@ final class FileLock: @unchecked Sendable {
         }
     }
 
+    /// The locked descriptor while the calling thread holds the lock (inside ``withLock(_:)``),
+    /// for a child process to inherit; `nil` otherwise. Called from another thread, it waits
+    /// for the holder to finish and then gives `nil`.
+    var heldDescriptor: Int32? {
+        threads.withLock { depth > 0 ? descriptor : nil }
+    }
+
     private func acquire() throws(LockError) {
         let opened = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
         guard opened >= 0 else { throw LockError(description: "open \(path): \(errnoText())") }

@@ -50,6 +50,27 @@ public final class FileMigrationStore: MigrationStore {
         }
     }
 
+    /// The descriptor holding the store's `flock` while the calling thread is inside
+    /// ``withExclusiveAccess(_:)``; `nil` outside it.
+    ///
+    /// A `flock` belongs to the open file, not to the process: a child process that inherits
+    /// this descriptor (as its standard input, say) holds the lock too, and the lock lasts until
+    /// every process holding it has exited, even when this process is killed first. Hand it
+    /// to the commands a migration runs, so that no second run starts while one still runs.
+    ///
+    /// ```swift
+    /// try store.withExclusiveAccess {
+    ///     let lock = store.lockDescriptor!   // the child's standard input, for example
+    /// }
+    /// ```
+    public var lockDescriptor: Int32? { lockFile.heldDescriptor }
+
+    /// The domains the file holds records for, sorted; empty when the file does not exist.
+    /// - Throws: ``MigrationStoreError`` when the file cannot be read or parsed.
+    public func domains() throws -> [String] {
+        try readDocument().domains.keys.sorted()
+    }
+
     private func readDocument() throws -> Document {
         let data: Data
         do { data = try Data(contentsOf: url) } catch {
