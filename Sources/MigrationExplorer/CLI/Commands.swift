@@ -63,7 +63,7 @@ extension RootCommand {
             try command.run()
         } catch {
             let status = exitCode(for: error)
-            if arguments.contains("--json"), status.rawValue == 64 {
+            if arguments.contains("--json"), status.rawValue == 64, !(error is ExitCode) {
                 let failure = CommandFailure(.usage, fullMessage(for: error))
                 print(JSONReports.encode(CommandFailure.Alone(error: .init(failure))))
             }

@@ -33,8 +33,8 @@ struct RunCommand: ParsableCommand {
             let explorer = try source.explorer()
             if dryRun { return try write(explorer.dryRun(), explorer: explorer, failure: nil) }
             if source.manifest != nil, explorer.isSandbox, !yes {
-                throw CommandFailure(.usage, "this run is a simulation over \(explorer.storeDescription), but \(Self.sandboxWarning): "
-                    + "commands get MIGRATION_SANDBOX=1; add --yes to run them, or use --dry-run")
+                throw CommandFailure(.usage, "this run executes the manifest's commands against a \(explorer.storeDescription): "
+                    + "\(Self.sandboxWarning) (they get MIGRATION_SANDBOX=1); add --yes to run them, or use --dry-run")
             }
             let style = ConsoleStyle.forStandardOutput()
             let live = json ? nil : LiveOutput(style: style)

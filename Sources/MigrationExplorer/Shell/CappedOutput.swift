@@ -1,10 +1,12 @@
+import Foundation
+
 /// A command's output as it arrives: each complete line is handed on at once, and only the
 /// first and last `limit` bytes are kept for the report, so a command that prints 100 MB
 /// costs 128 KiB.
 ///
 /// ```swift
 /// var output = CappedOutput(limit: 4) { print("live:", $0) }
-/// output.append(Array("one\ntwo\nthree\n".utf8))
+/// Array("one\ntwo\nthree\n".utf8).withUnsafeBytes { output.append($0) }
 /// output.finish()
 /// output.lines   // ["one", "… 6 bytes left out …", "ree"]
 /// ```
@@ -28,21 +30,38 @@ struct CappedOutput: Sendable {
     /// Bytes left out of the report: all but the first and last `limit`.
     var leftOut: Int { total - head.count - min(tail.count, limit) }
 
-    mutating func append(_ bytes: some Collection<UInt8>) {
+    mutating func append(_ bytes: UnsafeRawBufferPointer) {
+        guard let start = bytes.baseAddress, !bytes.isEmpty else { return }
         total += bytes.count
         let toHead = min(bytes.count, limit - head.count)
-        head += bytes.prefix(toHead)
-        tail += bytes.dropFirst(toHead)
+        head.append(contentsOf: UnsafeRawBufferPointer(start: start, count: toHead))
+        tail.append(contentsOf: UnsafeRawBufferPointer(start: start + toHead, count: bytes.count - toHead))
         if tail.count > 2 * limit { tail.removeFirst(tail.count - limit) }
-        for byte in bytes {
-            if byte == UInt8(ascii: "\n") {
-                emitPartialLine()
-            } else {
-                partialLine.append(byte)
-                // A line longer than the limit is handed on in pieces rather than held whole.
-                if partialLine.count >= limit { emitPartialLine() }
+        var offset = 0
+        while offset < bytes.count {
+            let remaining = bytes.count - offset
+            guard let found = memchr(start + offset, Int32(UInt8(ascii: "\n")), remaining) else {
+                addToLine(UnsafeRawBufferPointer(start: start + offset, count: remaining))
+                return
             }
+            let length = start.distance(to: UnsafeRawPointer(found)) - offset
+            addToLine(UnsafeRawBufferPointer(start: start + offset, count: length))
+            emitPartialLine()
+            offset += length + 1
         }
+    }
+
+    /// Adds to the line being read; a line longer than the limit is handed on in pieces
+    /// rather than held whole.
+    private mutating func addToLine(_ bytes: UnsafeRawBufferPointer) {
+        var offset = 0
+        while partialLine.count + bytes.count - offset >= limit {
+            let piece = limit - partialLine.count
+            partialLine.append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes[offset..<(offset + piece)]))
+            emitPartialLine()
+            offset += piece
+        }
+        partialLine.append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes[offset...]))
     }
 
     /// Hands on a last line that did not end with a newline.

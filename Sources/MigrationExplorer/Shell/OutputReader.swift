@@ -54,7 +54,7 @@ final class OutputReader: @unchecked Sendable {
             let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
             if count < 0 && errno == EINTR { continue }
             if count <= 0 { return }
-            output.append(buffer[0..<count])
+            buffer.withUnsafeBytes { output.append(UnsafeRawBufferPointer(rebasing: $0[..<count])) }
         }
     }
 }
