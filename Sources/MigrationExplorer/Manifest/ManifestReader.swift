@@ -5,6 +5,8 @@ import MigrationCore
 struct ManifestReader {
     let folder: URL
     private(set) var problems: [ManifestError.Problem] = []
+    /// Whether some migration or hook has a `run`.
+    private(set) var runsCommands = false
 
     init(folder: URL) { self.folder = folder }
 
@@ -29,7 +31,9 @@ struct ManifestReader {
             }
         }
         guard let appVersion else { return nil }
-        return ExplorerApp(registry: registry, appVersion: appVersion.text, appBuild: appBuild?.text)
+        var app = ExplorerApp(registry: registry, appVersion: appVersion.text, appBuild: appBuild?.text)
+        app.runsCommands = runsCommands
+        return app
     }
 
     private mutating func readMigration(
@@ -131,6 +135,7 @@ struct ManifestReader {
     /// would cut the command short where the shell receives it).
     private mutating func command(_ value: Any?, at path: String) -> String? {
         guard let text = string(value, at: path) else { return nil }
+        runsCommands = true
         if let (offset, scalar) = text.unicodeScalars.enumerated().first(where: { Self.isForbidden($0.element) }) {
             let code = String(format: "U+%04X", scalar.value)
             problem(path, "contains the control character \(code) at character \(offset); a command may hold tabs and newlines but no other control characters")

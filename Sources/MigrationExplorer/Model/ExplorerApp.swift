@@ -16,6 +16,9 @@ public struct ExplorerApp: Sendable {
     /// The device to simulate when `--from` is not given; `nil` is a fresh install.
     public var defaultFrom: String?
     public var defaultFromBuild: String?
+    /// Whether its migrations run external commands (a manifest's `run`), which a sandbox
+    /// cannot hold back: only their records are simulated.
+    public var runsCommands = false
 
     public init(
         registry: MigrationRegistry, appVersion: String, appBuild: String? = nil,

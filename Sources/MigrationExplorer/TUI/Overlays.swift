@@ -26,6 +26,8 @@ enum Overlays {
         case .confirm(let confirmation):
             let question = switch confirmation {
             case .reset: "Reset the recorded state of \(state.storeDescription)? Every record is forgotten."
+            case .run where state.isSandbox:
+                "Run the pending migrations' commands? The commands run for real and only the records are simulated (\(state.storeDescription))."
             case .run: "Run the pending migrations against the real store \(state.storeDescription)?"
             }
             var lines: [StyledLine] = []

@@ -16,6 +16,7 @@ package struct Session {
         self.explorer = explorer
         state = ViewState(appName: explorer.app.registry.appName, storeDescription: explorer.storeDescription,
                           isSandbox: explorer.isSandbox)
+        state.runsCommands = explorer.app.runsCommands
         refreshPlan()
         if let first = state.items.firstIndex(where: { if case .migration(let entry) = $0 { entry.status.willRun } else { false } }) {
             state.selection = first

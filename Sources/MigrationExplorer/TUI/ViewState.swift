@@ -39,6 +39,8 @@ package struct ViewState: Sendable {
     package var appName: String
     package var storeDescription: String
     package var isSandbox: Bool
+    /// Whether a run executes external commands, even in a sandbox.
+    package var runsCommands = false
     package private(set) var plan: MigrationPlan?
     /// Why there is no plan (a store that cannot be read), if there is none.
     package var planError: String?
