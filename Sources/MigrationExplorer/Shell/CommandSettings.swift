@@ -28,6 +28,8 @@ struct CommandSettings: Sendable {
     var grace: Duration = .seconds(2)
     /// Each line of output, as it comes; called on a background thread.
     var onOutput: @Sendable (String) -> Void = { _ in }
+    /// A command is about to start; given the command.
+    var onCommandStart: @Sendable (String) -> Void = { _ in }
     /// Stops the run from outside.
     var cancellation = RunCancellation()
 

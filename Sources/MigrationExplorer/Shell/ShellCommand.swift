@@ -47,6 +47,7 @@ struct ShellCommand: Sendable {
         let settings = CommandSettings.current
         if let reason = settings.cancellation.cancellationReason { throw Failure(description: reason) }
         let lock = settings.lockedStore?.lockDescriptor
+        settings.onCommandStart(identity.map { "\($0.value) `\(command)`" } ?? "`\(command)`")
         let environment = environment(context, settings: settings)
         let (status, stopReason, output) = try blocking { [self] in
             try await execute(environment: environment, lock: lock, settings: settings)

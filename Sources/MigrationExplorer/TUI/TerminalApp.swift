@@ -16,7 +16,9 @@ struct TerminalApp {
                 size = newSize
                 terminal.clear()
             case .key(let key):
-                session.handle(key, size: size) { draw($0, size) }
+                LiveRun.around(terminal: terminal, size: size, state: session.state) { live in
+                    session.handle(key, size: size) { live.show($0) }
+                }
             }
             if session.state.wantsRedraw {
                 terminal.clear()
