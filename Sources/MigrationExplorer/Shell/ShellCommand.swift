@@ -84,7 +84,7 @@ struct ShellCommand: Sendable {
         var options = PlatformOptions()
         options.processGroupID = 0
         let limit = timeout ?? settings.timeout
-        let result: (status: TerminationStatus, running: RunningCommand)
+        let result: (status: TerminationStatus, running: RunningCommand, timer: Task<Void, Never>?)
         do {
             let execution = try await Subprocess.run(
                 .path("/bin/sh"), arguments: ["-c", command], environment: environment,
@@ -94,20 +94,21 @@ struct ShellCommand: Sendable {
             ) { execution in
                 let running = RunningCommand(group: ProcessGroup(id: execution.processIdentifier.value), grace: settings.grace)
                 settings.cancellation.register(running)
-                if let limit {
+                let timer = limit.map { limit in
                     Task.detached {
-                        try? await Task.sleep(for: limit)
+                        guard (try? await Task.sleep(for: limit)) != nil else { return }
                         running.stop(reason: "timed out after \(Self.seconds(limit)) s")
                     }
                 }
-                return running
+                return (running, timer)
             }
-            result = (execution.terminationStatus, execution.closureResult)
+            result = (execution.terminationStatus, execution.closureResult.0, execution.closureResult.1)
         } catch {
             _ = reader.finish()
             throw Failure(description: "could not start /bin/sh in \(folder.path): \(error)")
         }
         let running = result.running
+        result.timer?.cancel()
         running.shellDidExit()
         settings.cancellation.unregister(running)
         await running.group.end(grace: settings.grace)
