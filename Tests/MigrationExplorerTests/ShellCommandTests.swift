@@ -68,6 +68,38 @@ struct ShellCommandTests {
         #expect(!log.textIfAny.contains("OVERLAP"), "\(log.textIfAny)")
     }
 
+    @Test func randomKillsNeverOverlapLoseTheStoreOrRunACommandThreeTimes() throws {
+        let folder = try makeTemporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let versions = ["0.1", "0.2", "0.3", "0.4"]
+        let manifest = try manifest(in: folder, versions.map { ($0, Self.guarded($0, sleep: "0.01")) })
+        let store = folder.appendingPathComponent("state.json")
+        let log = folder.appendingPathComponent("log")
+        for _ in 1...20 {
+            try? FileManager.default.removeItem(at: store)
+            try log.write("")
+            let runner = try Executable.start(["run", "--manifest", manifest.path, "--store", store.path], in: folder)
+            usleep(UInt32.random(in: 0...150_000))
+            kill(runner.process.processIdentifier, SIGKILL)
+            _ = Executable.finish(runner)
+            #expect(try Executable.run(["run", "--manifest", manifest.path, "--store", store.path], in: folder).status == 0)
+            let text = log.textIfAny
+            #expect(!text.contains("OVERLAP"), "\(text)")
+            for version in versions { #expect((2...3).contains(text.components(separatedBy: "end \(version)").count), "\(text)") }
+            #expect(try store.read().contains("\"lastMigratedVersion\" : \"0.4\""))
+        }
+    }
+
+    @Test func aShortCommandIsRecordedAsSoonAsItEnds() throws {
+        let folder = try makeTemporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let manifest = try manifest(in: folder, (1...5).map { ("0.\($0)", "echo hi") })
+        let result = try Executable.run(["run", "--manifest", manifest.path, "--store", folder.appendingPathComponent("s.json").path, "--json"], in: folder)
+        let durations = try #require((try result.json()["ran"] as? [[String: Any]])?.compactMap { $0["durationMs"] as? Double })
+        #expect(durations.count == 5)
+        #expect(durations.sorted()[2] < 40, "a 1 ms echo took \(durations) ms: its end was not noticed at once")
+    }
+
     @Test func aBackgroundChildDoesNotHoldTheRunAndIsEndedWithTheGroup() throws {
         let folder = try makeTemporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
