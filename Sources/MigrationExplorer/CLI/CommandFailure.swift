@@ -89,7 +89,7 @@ extension CommandFailure {
         case let error as ExplorerError where error.status == .noTerminal:
             self.init(.noTerminal, error.description)
         case let error as ExplorerError:
-            self.init(error.status == .migrationFailed ? .migrationFailed : .store, error.description, path: store)
+            self.init(.store, error.description, path: store)
         case let error as MigrationStoreError:
             self.init(.store, error.description, path: store)
         case let error as MigrationStateError:

@@ -97,7 +97,7 @@ struct ShellCommand: Sendable {
                 let timer = limit.map { limit in
                     Task.detached {
                         guard (try? await Task.sleep(for: limit)) != nil else { return }
-                        running.stop(reason: "timed out after \(Self.seconds(limit)) s")
+                        running.stop(reason: "timed out after \(limit.secondsText) s")
                     }
                 }
                 return (running, timer)
@@ -127,11 +127,5 @@ struct ShellCommand: Sendable {
         let descriptor = open("/dev/null", O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { throw Failure(description: "cannot open /dev/null: \(String(cString: strerror(errno)))") }
         return descriptor
-    }
-
-    static func seconds(_ duration: Duration) -> String {
-        let value = duration.components
-        let seconds = Double(value.seconds) + Double(value.attoseconds) / 1e18
-        return seconds.rounded() == seconds ? String(Int(seconds)) : String(seconds)
     }
 }

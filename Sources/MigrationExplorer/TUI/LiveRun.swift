@@ -84,7 +84,7 @@ final class LiveRun: @unchecked Sendable {
             = lock.withLock { (self.state, self.size, self.command, self.lastLine) }
         var screen = Render.screen(now.state, size: now.size, unicode: terminal.unicode)
         if let command = now.command, cancellation.cancellationReason == nil {
-            let elapsed = formatDuration((ContinuousClock.now - command.started).seconds)
+            let elapsed = formatDuration((ContinuousClock.now - command.started).inSeconds)
             let separator = terminal.unicode ? "│" : "|"
             let line = "\(command.title) \(separator) \(elapsed) \(separator) \(now.line)"
             let row = Layout(now.size).messageRow
@@ -92,11 +92,5 @@ final class LiveRun: @unchecked Sendable {
             screen.write(line + "   Ctrl-C or Esc cancels", row: row, column: 1, role: .pending)
         }
         terminalLock.withLock { terminal.draw(screen) }
-    }
-}
-
-private extension Duration {
-    var seconds: Double {
-        Double(components.seconds) + Double(components.attoseconds) / 1e18
     }
 }
