@@ -26,7 +26,7 @@ public enum MigrationExplorer {
     /// The same for an ``ExplorerApp``; `nil` shows the built-in demo.
     public static func main(app: ExplorerApp? = nil, arguments: [String]? = nil) -> Never {
         EmbeddedApp.$current.withValue(app) {
-            RootCommand.main(arguments)
+            RootCommand.mainWithJSONErrors(arguments)
         }
         exit(0)
     }

@@ -141,7 +141,7 @@ struct CommandLineTests {
         let store = folder.appendingPathComponent("state.json")
         _ = try Executable.run(["run", "--manifest", manifest.path, "--store", store.path])
         let recorded = try store.read()
-        let simulated = try Executable.run(["run", "--manifest", manifest.path, "--store", store.path, "--from", "0.9", "--json"])
+        let simulated = try Executable.run(["run", "--manifest", manifest.path, "--store", store.path, "--from", "0.9", "--yes", "--json"])
         #expect(simulated.status == 0)
         #expect((try simulated.json()["ran"] as? [[String: Any]])?.compactMap { $0["version"] as? String } == ["0.10", "1.0"])
         #expect(try store.read() == recorded)

@@ -43,10 +43,27 @@ struct ManifestTests {
         (#"{ "appVersion": "1.0", "migrations": [ { "version": "1", "title": "t", "whatsNew": [1] } ] }"#, "migrations[0].whatsNew: must be a list of strings"),
         (#"{ "appVersion": "1.0", "migrations": [ { "version": "1", "title": "t", "run": false } ] }"#, "migrations[0].run: must be a string, not false"),
         (#"{ "appVersion": "1.0", "migrations": [], "onBuildUpdate": [ { "title": "t", "when": "now" } ] }"#, "onBuildUpdate[0].when: is not a known field"),
+        (#"{ "appVersion": "1.0", "migrations": [ { "version": "1", "title": "t", "timeout": 0 } ] }"#, "migrations[0].timeout: must be a positive number of seconds, not 0"),
+        (#"{ "appVersion": "1.0", "migrations": [ { "version": "1", "title": "t", "timeout": "30" } ] }"#, #"migrations[0].timeout: must be a positive number of seconds, not "30""#),
+        (#"{ "appVersion": "1.0", "migrations": [], "onUpdate": [ { "title": "t", "timeout": -1 } ] }"#, "onUpdate[0].timeout: must be a positive number of seconds"),
+        (#"{ "appVersion": "1.0", "migrations": [ { "version": "1", "title": "t", "run": "echo\u0000" } ] }"#, "migrations[0].run: contains the control character U+0000 at character 4"),
+        (#"{ "appVersion": "1.0", "migrations": [], "onUpdate": [ { "title": "t", "run": "echo \r" } ] }"#, "onUpdate[0].run: contains the control character U+000D"),
     ])
     func badInput(json: String, expected: String) {
         let found = problems(json)
         #expect(found.contains { $0.hasPrefix(expected) }, "\(found)")
+    }
+
+    @Test func tabsNewlinesAndTimeoutsAreFine() throws {
+        let app = try Manifest.parse(Data(#"{ "appVersion": "1.0", "migrations": [ { "version": "1", "title": "t", "run": "echo a\n\techo b", "timeout": 2.5 } ] }"#.utf8),
+                                     path: "m.json", folder: URL(fileURLWithPath: "/tmp"))
+        #expect(app.runsCommands)
+    }
+
+    @Test func aManifestWithoutCommandsRunsNone() throws {
+        let app = try Manifest.parse(Data(#"{ "appVersion": "1.0", "migrations": [ { "version": "1", "title": "t" } ] }"#.utf8),
+                                     path: "m.json", folder: URL(fileURLWithPath: "/tmp"))
+        #expect(!app.runsCommands)
     }
 
     @Test func aVersionAndABuildMayShareANumber() {

@@ -111,6 +111,8 @@ struct TmuxEndToEndTests {
         let tmux = try Tmux(["--manifest", manifest.path, "--from", "2.0"])
         try tmux.waitFor("Ledger 2.0 → 3.0", "● pending             1 version 2.5   Split accounts")
         try tmux.send("r")
+        try tmux.waitFor("The commands run for real")
+        try tmux.send("y")
         try tmux.waitFor("succeeded version 2.5", "split")
         try tmux.send("q")
         #expect(try tmux.exitStatus() == 0)

@@ -50,6 +50,14 @@ final class FileLock: @unchecked Sendable {
         holders -= 1
         if holders == 0 { flock(descriptor, LOCK_UN) }
     }
+
+    /// The locked descriptor while this process holds the lock (some thread is inside
+    /// ``withLock(_:)``), for a child process to inherit; `nil` otherwise.
+    var heldDescriptor: Int32? {
+        mutex.lock()
+        defer { mutex.unlock() }
+        return holders > 0 ? descriptor : nil
+    }
 }
 
 func errnoText(_ code: Int32 = errno) -> String {

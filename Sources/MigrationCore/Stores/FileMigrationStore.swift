@@ -96,6 +96,27 @@ public final class FileMigrationStore: MigrationStore, MarksCaching {
         }
     }
 
+    /// The descriptor holding the store's `flock` while the calling thread is inside
+    /// ``withExclusiveAccess(_:)`` or running a block; `nil` outside them.
+    ///
+    /// A `flock` belongs to the open file, not to the process: a child process that inherits
+    /// this descriptor (as its standard input, say) holds the lock too, and the lock lasts until
+    /// every process holding it has exited, even when this process is killed first. Hand it
+    /// to the commands a migration runs, so that no second run starts while one still runs.
+    ///
+    /// ```swift
+    /// try store.withExclusiveAccess {
+    ///     let lock = store.lockDescriptor!   // the child's standard input, for example
+    /// }
+    /// ```
+    public var lockDescriptor: Int32? { resource.heldLockDescriptor }
+
+    /// The domains the file holds records for, sorted; empty when the file does not exist.
+    /// - Throws: ``MigrationStoreError`` when the file cannot be read or parsed.
+    public func domains() throws -> [String] {
+        try readDocument().domains.keys.sorted()
+    }
+
     private func readDocument() throws -> Document {
         try refuseDirectory()
         let data: Data

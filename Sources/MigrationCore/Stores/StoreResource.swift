@@ -74,6 +74,9 @@ final class StoreResource: Sendable {
         return try acrossProcesses { try block.withLock(body) }
     }
 
+    /// The descriptor holding the file's `flock` while this process holds it; `nil` otherwise.
+    var heldLockDescriptor: Int32? { fileLock?.heldDescriptor }
+
     /// Runs `body` while this process holds the resource against other processes.
     func acrossProcesses<T>(_ body: () throws -> T) throws -> T {
         guard let fileLock else { return try body() }

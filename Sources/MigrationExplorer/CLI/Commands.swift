@@ -13,7 +13,8 @@ struct RootCommand: ParsableCommand {
 
         Exit status: 0 success; 1 a migration failed (earlier ones stay recorded); 2 no \
         terminal for the interactive explorer; 64 bad usage; 65 a manifest, version or store \
-        that cannot be used.
+        that cannot be used; 128 + the signal when SIGINT, SIGTERM or SIGHUP stopped a run. \
+        With --json, errors too are one JSON document on stdout.
         """,
         subcommands: [TUICommand.self, PlanCommand.self, RunCommand.self, ResetCommand.self],
         defaultSubcommand: TUICommand.self
@@ -26,7 +27,7 @@ struct TUICommand: ParsableCommand {
     @OptionGroup var source: SourceOptions
 
     func run() throws {
-        try reportingFailures {
+        try reportingFailures(json: false, store: source.store) {
             try TerminalApp.launch(explorer: try source.explorer())
         }
     }
@@ -40,7 +41,7 @@ struct PlanCommand: ParsableCommand {
     @Flag(help: "Write JSON instead of a table.") var json = false
 
     func run() throws {
-        try reportingFailures {
+        try reportingFailures(json: json, store: source.store) {
             let explorer = try source.explorer()
             let plan = try explorer.plan()
             if json {
@@ -52,56 +53,20 @@ struct PlanCommand: ParsableCommand {
     }
 }
 
-struct RunCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "run", abstract: "Run the pending migrations and the hooks that fire (or, with --dry-run, list them).")
-
-    @OptionGroup var source: SourceOptions
-    @Flag(name: .customLong("dry-run"), help: "Run nothing and write nothing: list exactly what a run would execute.")
-    var dryRun = false
-    @Flag(help: "Write JSON instead of a table.") var json = false
-
-    func run() throws {
-        try reportingFailures {
-            let explorer = try source.explorer()
-            let report = dryRun ? try explorer.dryRun() : try explorer.run()
-            if json {
-                print(JSONReports.encode(JSONReports.Run(report)))
-            } else {
-                print(TextReports.run(report, explorer: explorer, style: .forStandardOutput()).joined(separator: "\n"))
+extension RootCommand {
+    /// `main`, except that with `--json` a usage error is a JSON document on stdout too.
+    static func mainWithJSONErrors(_ arguments: [String]?) {
+        let arguments = arguments ?? Array(CommandLine.arguments.dropFirst())
+        do {
+            var command = try parseAsRoot(arguments)
+            try command.run()
+        } catch {
+            let status = exitCode(for: error)
+            if arguments.contains("--json"), status.rawValue == 64, !(error is ExitCode) {
+                let failure = CommandFailure(.usage, fullMessage(for: error))
+                print(JSONReports.encode(CommandFailure.Alone(error: .init(failure))))
             }
-            if !report.succeeded { throw ExitCode(ExplorerError.ExitStatus.migrationFailed.rawValue) }
+            exit(withError: error)
         }
-    }
-}
-
-struct ResetCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "reset", abstract: "Forget every record in a state file, as MTMigration's reset does.")
-
-    @Option(help: ArgumentHelp("The JSON state file to reset.", valueName: "file")) var store: String
-
-    func run() throws {
-        try reportingFailures {
-            let file = FileMigrationStore(url: URL(fileURLWithPath: store))
-            do { try file.withExclusiveAccess { try file.save(.freshInstall) } } catch {
-                throw ExplorerError(String(describing: error), status: .migrationFailed)
-            }
-            print("Reset \(store): every record forgotten; the next run starts as a fresh install.")
-        }
-    }
-}
-
-/// Runs `body`, turning the errors a person can act on into a message and an exit status.
-func reportingFailures(_ body: () throws -> Void) throws {
-    do { try body() } catch let error as ExplorerError {
-        FileHandle.standardError.write(Data("migration-explorer: \(error)\n".utf8))
-        throw ExitCode(error.status.rawValue)
-    } catch let error as MigrationStoreError {
-        FileHandle.standardError.write(Data("migration-explorer: \(error)\n".utf8))
-        throw ExitCode(ExplorerError.ExitStatus.unusableInput.rawValue)
-    } catch let error as MigrationStateError {
-        FileHandle.standardError.write(Data("migration-explorer: \(error)\n".utf8))
-        throw ExitCode(ExplorerError.ExitStatus.unusableInput.rawValue)
     }
 }

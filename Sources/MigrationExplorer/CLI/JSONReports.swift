@@ -18,7 +18,7 @@ enum JSONReports {
             to = plan.target.version.text
             migrations = plan.entries.map(Migration.init)
             hooks = plan.hooks.map { Hook(kind: $0.hook.kind, title: $0.hook.title, fires: $0.fires) }
-            problems = plan.problems.map { Problem(severity: $0.severity.rawValue, migration: $0.migration.declared, message: $0.message) }
+            problems = plan.problems.map { Problem(severity: $0.severity.rawValue, migration: Identity($0.migration), message: $0.message) }
         }
     }
 
@@ -51,17 +51,34 @@ enum JSONReports {
 
     struct Problem: Encodable {
         let severity: String
-        let migration: String
+        let migration: Identity
         let message: String
+    }
+
+    /// A migration named by its track: `{"version": "0.7"}` or `{"build": "95"}`.
+    struct Identity: Encodable {
+        let track: MigrationTrack
+        let declared: String
+
+        init(_ migration: RegisteredMigration) {
+            track = migration.track
+            declared = migration.declared
+        }
+
+        func encode(to encoder: Encoder) throws {
+            var container = encoder.container(keyedBy: Step.CodingKeys.self)
+            try container.encode(declared, forKey: track == .version ? .version : .build)
+        }
     }
 
     struct Run: Encodable {
         let ran: [Step]
         let hooks: [Step]
         let state: State
-        let error: Nullable<String>
+        let error: Nullable<CommandFailure.Document>
 
-        init(_ report: RunReport) {
+        /// `error`: why the command failed, when it did (see ``CommandFailure``).
+        init(_ report: RunReport, error failure: CommandFailure?) {
             ran = report.steps.compactMap { step in
                 if case .migration(let migration) = step.subject { Step(step, migration: migration) } else { nil }
             }
@@ -69,7 +86,7 @@ enum JSONReports {
                 if case .hook(let hook) = step.subject { Step(step, hook: hook) } else { nil }
             }
             state = State(report.state)
-            error = Nullable(report.failure?.outcome.errorMessage ?? report.saveError.map(String.init(describing:)))
+            error = Nullable(failure.map(CommandFailure.Document.init))
         }
     }
 

@@ -22,6 +22,9 @@ struct SourceOptions: ParsableArguments {
     @Option(name: .long, help: ArgumentHelp("A JSON state file to run against for real (default: a sandbox).", valueName: "file"))
     var store: String?
 
+    @Option(name: .long, help: ArgumentHelp("The domain of the state file (default: \"default\"); one file can hold several.", valueName: "name"))
+    var domain: String = FileMigrationStore.defaultDomain
+
     @Option(name: .customLong("fresh-install"), help: ArgumentHelp("On a fresh install: run-all (MTMigration's behaviour) or baseline (record everything up to the app version without running it).", valueName: "policy"))
     var freshInstall: FreshInstallOption = .runAll
 
@@ -35,23 +38,39 @@ struct SourceOptions: ParsableArguments {
     }
 
     /// The app the options name: a manifest, the embedding app's registry, or the demo.
-    func app() throws(ExplorerError) -> ExplorerApp {
+    func app() throws(CommandFailure) -> ExplorerApp {
         if let manifest {
             do { return try Manifest.load(path: manifest) } catch {
-                throw ExplorerError(error.description, status: .unusableInput)
+                throw CommandFailure(.manifest, error.description, path: manifest)
             }
         }
         if let embedded = EmbeddedApp.current { return embedded }
         let failing: Version?
         do { failing = try fail.map { (text) throws(VersionError) in try Version(text) } } catch {
-            throw ExplorerError("--fail: \(error)", status: .unusableInput)
+            throw CommandFailure(.version, "--fail: \(error)")
         }
         return DemoApp.make(failing: failing)
     }
 
-    func explorer() throws(ExplorerError) -> Explorer {
-        try Explorer(app: app(), options: ExplorerOptions(
-            from: from, to: to, fromBuild: fromBuild, toBuild: toBuild, storePath: store, policy: freshInstall.policy))
+    /// The explorer on the app and store the options name.
+    /// - Throws: ``CommandFailure``: every bad version at once, then the manifest, then the store.
+    func explorer() throws(CommandFailure) -> Explorer {
+        let versions = [("--from", from), ("--to", to), ("--from-build", fromBuild), ("--to-build", toBuild)]
+        let problems = versions.compactMap { option, text -> String? in
+            guard let text else { return nil }
+            do { _ = try Version(text) } catch { return "\(option): \(error)" }
+            return nil
+        }
+        if !problems.isEmpty { throw CommandFailure(.version, problems.joined(separator: "\n")) }
+        let app = try app()
+        if let store { try StorePath.check(store) }
+        do {
+            return try Explorer(app: app, options: ExplorerOptions(
+                from: from, to: to, fromBuild: fromBuild, toBuild: toBuild, storePath: store, domain: domain,
+                policy: freshInstall.policy))
+        } catch {
+            throw CommandFailure(error, store: store)
+        }
     }
 }
 

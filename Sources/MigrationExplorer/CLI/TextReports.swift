@@ -35,6 +35,7 @@ enum TextReports {
         return lines + ["", summary]
     }
 
+    /// The outcome of each step; the output was written live (see ``LiveOutput``).
     static func run(_ report: RunReport, explorer: Explorer, style: ConsoleStyle) -> [String] {
         let glyphs = style.glyphs
         let verb = report.mode == .dryRun ? "Dry run" : "Run"
@@ -49,7 +50,6 @@ enum TextReports {
         let rendered = table.render(style)
         for (step, line) in zip(report.steps, rendered) {
             lines.append(line)
-            lines += step.log.map { "      " + style.paint($0, .dim) }
             if let error = step.outcome.errorMessage { lines.append("      " + style.paint("error: \(error)", .failed)) }
         }
         if let saveError = report.saveError, report.failure == nil {

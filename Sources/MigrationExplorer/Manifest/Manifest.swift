@@ -5,13 +5,14 @@ import MigrationCore
 ///
 /// ```json
 /// { "app": "Notes", "appVersion": "1.0", "appBuild": "120",
-///   "migrations": [ { "version": "0.9", "title": "Add GUIDs", "run": "./scripts/add-guids.sh" } ],
+///   "migrations": [ { "version": "0.9", "title": "Add GUIDs", "run": "./scripts/add-guids.sh", "timeout": 60 } ],
 ///   "onUpdate": [ { "title": "Reset statistics", "run": "…" } ] }
 /// ```
 public enum Manifest {
     /// Loads and checks the manifest at `path`.
     /// - Throws: ``ManifestError`` listing every problem (unreadable file, bad JSON, unknown
-    ///   field, missing title, both or neither of version/build, malformed or duplicate version).
+    ///   field, missing title, both or neither of version/build, malformed or duplicate version,
+    ///   a `timeout` that is not a positive number, a control character in a `run`).
     public static func load(path: String) throws(ManifestError) -> ExplorerApp {
         let url = URL(fileURLWithPath: path)
         let data: Data

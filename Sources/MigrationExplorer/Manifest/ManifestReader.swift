@@ -5,12 +5,14 @@ import MigrationCore
 struct ManifestReader {
     let folder: URL
     private(set) var problems: [ManifestError.Problem] = []
+    /// Whether some migration or hook has a `run`.
+    private(set) var runsCommands = false
 
     init(folder: URL) { self.folder = folder }
 
     private static let rootFields: Set = ["app", "appVersion", "appBuild", "migrations", "onUpdate", "onBuildUpdate"]
-    private static let migrationFields: Set = ["version", "build", "title", "notes", "whatsNew", "run"]
-    private static let hookFields: Set = ["title", "run"]
+    private static let migrationFields: Set = ["version", "build", "title", "notes", "whatsNew", "run", "timeout"]
+    private static let hookFields: Set = ["title", "run", "timeout"]
 
     mutating func read(_ json: Any) -> ExplorerApp? {
         guard let root = object(json, at: "manifest") else { return nil }
@@ -29,7 +31,9 @@ struct ManifestReader {
             }
         }
         guard let appVersion else { return nil }
-        return ExplorerApp(registry: registry, appVersion: appVersion.text, appBuild: appBuild?.text)
+        var app = ExplorerApp(registry: registry, appVersion: appVersion.text, appBuild: appBuild?.text)
+        app.runsCommands = runsCommands
+        return app
     }
 
     private mutating func readMigration(
@@ -40,7 +44,8 @@ struct ManifestReader {
         let title = title(fields["title"], at: "\(path).title")
         let notes = string(fields["notes"], at: "\(path).notes")
         let whatsNew = strings(fields["whatsNew"], at: "\(path).whatsNew")
-        let run = string(fields["run"], at: "\(path).run")
+        let run = command(fields["run"], at: "\(path).run")
+        let timeout = timeout(fields["timeout"], at: "\(path).timeout")
         let track: MigrationTrack
         switch (fields["version"] != nil, fields["build"] != nil) {
         case (true, true): return problem(path, "has both \"version\" and \"build\"; give exactly one")
@@ -54,7 +59,8 @@ struct ManifestReader {
             return problem("\(path).\(key)", "\"\(version.text)\" duplicates \(first)")
         }
         seen[track, default: [:]][version] = "\(path).\(key)"
-        let body = Self.body(run, folder: folder, identity: (track == .version ? "MIGRATION_VERSION" : "MIGRATION_BUILD", version.text))
+        let body = Self.body(run, folder: folder, timeout: timeout,
+                             identity: (track == .version ? "MIGRATION_VERSION" : "MIGRATION_BUILD", version.text))
         if track == .version {
             registry.migrate(toVersion: version.text, title: title, notes: notes, whatsNew: whatsNew, body: body)
         } else {
@@ -65,15 +71,18 @@ struct ManifestReader {
     private mutating func readHook(_ item: Any, at path: String, track: MigrationTrack, into registry: inout MigrationRegistry) {
         guard let fields = object(item, at: path) else { return }
         checkFields(fields, allowed: Self.hookFields, at: path)
-        let run = string(fields["run"], at: "\(path).run")
+        let run = command(fields["run"], at: "\(path).run")
+        let timeout = timeout(fields["timeout"], at: "\(path).timeout")
         guard let title = title(fields["title"], at: "\(path).title") else { return }
-        let body = Self.body(run, folder: folder, identity: nil)
+        let body = Self.body(run, folder: folder, timeout: timeout, identity: nil)
         if track == .version { registry.onUpdate(title: title, body: body) } else { registry.onBuildUpdate(title: title, body: body) }
     }
 
-    private static func body(_ run: String?, folder: URL, identity: (name: String, value: String)?) -> MigrationBody {
+    private static func body(
+        _ run: String?, folder: URL, timeout: Duration?, identity: (name: String, value: String)?
+    ) -> MigrationBody {
         guard let run else { return { _ in } }
-        let command = ShellCommand(command: run, folder: folder, identity: identity)
+        let command = ShellCommand(command: run, folder: folder, identity: identity, timeout: timeout)
         return { context in try command.run(context) }
     }
 
@@ -120,6 +129,33 @@ struct ManifestReader {
             return nil
         }
         return text
+    }
+
+    /// A `run`: a string with no NUL or other control character but tab and newline (a NUL
+    /// would cut the command short where the shell receives it).
+    private mutating func command(_ value: Any?, at path: String) -> String? {
+        guard let text = string(value, at: path) else { return nil }
+        runsCommands = true
+        if let (offset, scalar) = text.unicodeScalars.enumerated().first(where: { Self.isForbidden($0.element) }) {
+            let code = String(format: "U+%04X", scalar.value)
+            problem(path, "contains the control character \(code) at character \(offset); a command may hold tabs and newlines but no other control characters")
+            return nil
+        }
+        return text
+    }
+
+    private static func isForbidden(_ scalar: Unicode.Scalar) -> Bool {
+        scalar != "\t" && scalar != "\n" && (scalar.value < 0x20 || scalar.value == 0x7F || (0x80...0x9F).contains(scalar.value))
+    }
+
+    /// A `timeout`: a positive number of seconds.
+    private mutating func timeout(_ value: Any?, at path: String) -> Duration? {
+        guard let value else { return nil }
+        guard !(value is String), let number = value as? NSNumber, number.doubleValue > 0, number.doubleValue.isFinite else {
+            problem(path, "must be a positive number of seconds, not \(Self.render(value))")
+            return nil
+        }
+        return .milliseconds((number.doubleValue * 1000).rounded())
     }
 
     private mutating func title(_ value: Any?, at path: String) -> String? {

@@ -30,7 +30,7 @@ public struct Explorer: Sendable {
     public init(app: ExplorerApp, options: ExplorerOptions) throws(ExplorerError) {
         self.app = app
         self.policy = options.policy
-        self.realStore = options.storePath.map { FileMigrationStore(url: URL(fileURLWithPath: $0)) }
+        self.realStore = options.storePath.map { FileMigrationStore(url: URL(fileURLWithPath: $0), domain: options.domain) }
         let simulating = options.from != nil || options.fromBuild != nil || realStore == nil
         self.from = try Self.version(options.from ?? (realStore == nil ? app.defaultFrom : nil), option: "--from")
         self.fromBuild = try Self.version(
@@ -62,8 +62,12 @@ public struct Explorer: Sendable {
 
     public func dryRun() throws -> RunReport { try runner.dryRun(store: store) }
 
+    /// Runs the plan; manifest commands learn whether the store is a sandbox, and inherit a
+    /// real store's lock (see ``CommandSettings``).
     public func run(observer: (RunEvent) -> Void = { _ in }) throws -> RunReport {
-        try runner.run(store: store, observer: observer)
+        try CommandSettings.$current.withValue(CommandSettings.current.against(real: isSandbox ? nil : realStore)) {
+            try runner.run(store: store, observer: observer)
+        }
     }
 
     /// Starts again: a sandbox goes back to the device at "from"; a real store forgets its four
@@ -128,17 +132,20 @@ public struct ExplorerOptions: Sendable, Equatable {
     public var fromBuild: String?
     public var toBuild: String?
     public var storePath: String?
+    /// The domain of the store file to use.
+    public var domain: String
     public var policy: FreshInstallPolicy
 
     public init(
         from: String? = nil, to: String? = nil, fromBuild: String? = nil, toBuild: String? = nil,
-        storePath: String? = nil, policy: FreshInstallPolicy = .runAll
+        storePath: String? = nil, domain: String = FileMigrationStore.defaultDomain, policy: FreshInstallPolicy = .runAll
     ) {
         self.from = from
         self.to = to
         self.fromBuild = fromBuild
         self.toBuild = toBuild
         self.storePath = storePath
+        self.domain = domain
         self.policy = policy
     }
 }

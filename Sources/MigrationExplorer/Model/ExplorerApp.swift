@@ -22,6 +22,10 @@ public struct ExplorerApp: Sendable {
     /// first one did. The built-in demo rewrites its notes file.
     public var prepareDevice: (@Sendable (MigrationState) -> Void)?
 
+    /// Whether its migrations run external commands (a manifest's `run`), which a sandbox
+    /// cannot hold back: only their records are simulated.
+    public var runsCommands = false
+
     public init(
         registry: MigrationRegistry, appVersion: String, appBuild: String? = nil,
         defaultFrom: String? = nil, defaultFromBuild: String? = nil,

@@ -19,6 +19,7 @@ package struct Session {
         self.explorer = explorer
         state = ViewState(appName: explorer.app.registry.appName, storeDescription: explorer.storeDescription,
                           isSandbox: explorer.isSandbox, registry: explorer.app.registry, target: explorer.target)
+        state.runsCommands = explorer.app.runsCommands
         refreshPlan()
         if let first = state.items.firstIndex(where: { if case .migration(let entry) = $0 { entry.status.willRun } else { false } }) {
             state.selection = first

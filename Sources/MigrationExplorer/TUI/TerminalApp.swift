@@ -42,10 +42,12 @@ struct TerminalApp {
                 session.resize(to: size)
                 terminal.clear()
             case .key(let key):
-                session.handle(key, size: size) { state in
-                    // Between the steps of a run: each finished step is already recorded.
-                    if let signal = terminal.terminationSignal() { Self.leave(terminal, signal: signal) }
-                    draw(state, size)
+                LiveRun.around(terminal: terminal, size: size, state: session.state) { live in
+                    session.handle(key, size: size) { state in
+                        // Between the steps of a run: each finished step is already recorded.
+                        if let signal = terminal.terminationSignal() { Self.leave(terminal, signal: signal) }
+                        live.show(state)
+                    }
                 }
             }
             if session.state.wantsRedraw {

@@ -59,7 +59,7 @@ package enum Update {
         case .dryRun:
             return .dryRun
         case .runPending:
-            if state.isSandbox { return .run }
+            if state.isSandbox && !state.runsCommands { return .run }
             state.overlay = .confirm(.run)
         case .reset:
             state.overlay = .confirm(.reset)

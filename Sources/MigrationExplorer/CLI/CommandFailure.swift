@@ -1,0 +1,101 @@
+import ArgumentParser
+import Foundation
+import MigrationCore
+
+/// Why a command did not succeed: the message for stderr, the exit status, and the `error`
+/// object every `--json` outcome carries.
+///
+/// ```json
+/// { "error": { "kind": "store", "message": "state.json: is a directory; …", "path": "state.json" } }
+/// ```
+struct CommandFailure: Error, CustomStringConvertible {
+    enum Kind: String, Encodable {
+        /// Bad usage, or a sandbox run of real commands without `--yes`: exit 64.
+        case usage
+        /// A manifest, a version, or a store that cannot be used: exit 65.
+        case manifest, version, store
+        /// A migration failed or could not be recorded: exit 1.
+        case migrationFailed = "migration-failed"
+        /// A signal stopped the run: exit 128 + the signal's number.
+        case cancelled
+        /// The interactive explorer without a terminal: exit 2.
+        case noTerminal = "no-terminal"
+    }
+
+    let kind: Kind
+    let message: String
+    /// The file concerned: the manifest or the store.
+    let path: String?
+    let status: Int32
+    /// Whether the `--json` document (with this error in it) is already written.
+    var reported = false
+
+    init(_ kind: Kind, _ message: String, path: String? = nil, status: Int32? = nil) {
+        self.kind = kind
+        self.message = message
+        self.path = path
+        self.status = status ?? Self.status(of: kind)
+    }
+
+    private static func status(of kind: Kind) -> Int32 {
+        switch kind {
+        case .usage: 64
+        case .manifest, .version, .store: ExplorerError.ExitStatus.unusableInput.rawValue
+        case .migrationFailed, .cancelled: ExplorerError.ExitStatus.migrationFailed.rawValue
+        case .noTerminal: ExplorerError.ExitStatus.noTerminal.rawValue
+        }
+    }
+
+    var description: String { message }
+
+    /// The `error` object of `--json` documents.
+    struct Document: Encodable {
+        let kind: Kind
+        let message: String
+        let path: Nullable<String>
+
+        init(_ failure: CommandFailure) {
+            kind = failure.kind
+            message = failure.message
+            path = Nullable(failure.path)
+        }
+    }
+
+    /// `{"error": {…}}`, for outcomes that have nothing else to say.
+    struct Alone: Encodable {
+        let error: Document
+    }
+}
+
+/// Runs `body`, turning every error into a message on stderr, an exit status and, with
+/// `json`, a JSON document on stdout.
+func reportingFailures(json: Bool, store: String? = nil, _ body: () throws -> Void) throws {
+    do { try body() } catch let exit as ExitCode {
+        throw exit
+    } catch {
+        let failure = CommandFailure(error, store: store)
+        FileHandle.standardError.write(Data("migration-explorer: \(failure.message)\n".utf8))
+        if json, !failure.reported { print(JSONReports.encode(CommandFailure.Alone(error: .init(failure)))) }
+        throw ExitCode(failure.status)
+    }
+}
+
+extension CommandFailure {
+    /// Classifies any error a command meets; `store` is the `--store` path, if any.
+    init(_ error: Error, store: String?) {
+        switch error {
+        case let failure as CommandFailure:
+            self = failure
+        case let error as ExplorerError where error.status == .noTerminal:
+            self.init(.noTerminal, error.description)
+        case let error as ExplorerError:
+            self.init(.store, error.description, path: store)
+        case let error as MigrationStoreError:
+            self.init(.store, error.description, path: store)
+        case let error as MigrationStateError:
+            self.init(.store, String(describing: error), path: store)
+        default:
+            self.init(.usage, String(describing: error))
+        }
+    }
+}

@@ -1,0 +1,122 @@
+import ArgumentParser
+import Foundation
+import MigrationCore
+
+/// `reset`: forgets the records of one domain of a state file (or all of them), as
+/// MTMigration's reset does, and says exactly what it forgot.
+struct ResetCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "reset", abstract: "Forget the records of a state file's domain, as MTMigration's reset does.",
+        discussion: """
+        A file with one domain is reset whole; with several, name one with --domain or give \
+        --all-domains. A file that is not a migration record is left alone (exit 65) unless \
+        --force moves it aside to FILE.corrupt-<UTC time>.
+        """)
+
+    @Option(help: ArgumentHelp("The JSON state file to reset.", valueName: "file")) var store: String
+    @Option(help: ArgumentHelp("The domain to reset.", valueName: "name")) var domain: String?
+    @Flag(name: .customLong("all-domains"), help: "Reset every domain of the file.") var allDomains = false
+    @Flag(help: "Move a corrupt state file aside and start afresh.") var force = false
+    @Flag(help: "Write JSON instead of text.") var json = false
+
+    func validate() throws {
+        if domain != nil, allDomains { throw ValidationError("give --domain or --all-domains, not both") }
+    }
+
+    func run() throws {
+        try reportingFailures(json: json, store: store) {
+            try StorePath.check(store)
+            let outcome = try reset(URL(fileURLWithPath: store))
+            print(json ? JSONReports.encode(outcome) : outcome.lines.joined(separator: "\n"))
+        }
+    }
+
+    private func reset(_ url: URL) throws -> ResetOutcome {
+        let file = FileMigrationStore(url: url)
+        let present: [String]
+        do { present = try file.domains() } catch let error as MigrationStoreError {
+            guard case .corrupt = error.problem else { throw error }
+            guard force else {
+                throw CommandFailure(.store, "\(error); `reset --force` moves it aside and starts afresh", path: store)
+            }
+            return ResetOutcome(store: store, movedAside: try moveAside(file), domains: [])
+        }
+        let chosen: [String]
+        if allDomains {
+            chosen = present
+        } else if let domain {
+            chosen = present.contains(domain) ? [domain] : []
+        } else if present.count > 1 {
+            throw CommandFailure(.usage, "\(store) holds \(present.count) domains (\(present.joined(separator: ", "))); give --domain NAME, or --all-domains", path: store)
+        } else {
+            chosen = present
+        }
+        let domains = try chosen.map { name in
+            let domainStore = FileMigrationStore(url: url, domain: name)
+            return try domainStore.withExclusiveAccess {
+                let state = try domainStore.load()
+                try domainStore.save(.freshInstall)
+                return ResetOutcome.Domain(name: name, forgotten: ResetOutcome.forgotten(in: state))
+            }
+        }
+        return ResetOutcome(store: store, movedAside: nil, domains: domains, missingDomain: chosen.isEmpty ? domain : nil)
+    }
+
+    /// Renames the corrupt file to `FILE.corrupt-<UTC time>`, under the store's lock.
+    private func moveAside(_ file: FileMigrationStore) throws -> String {
+        let stamp = ISO8601DateFormatter.string(from: Date(), timeZone: TimeZone(identifier: "UTC")!,
+                                                formatOptions: [.withYear, .withMonth, .withDay, .withTime, .withTimeZone])
+        let destination = "\(store).corrupt-\(stamp)"
+        try file.withExclusiveAccess {
+            do { try FileManager.default.moveItem(atPath: store, toPath: destination) } catch {
+                throw CommandFailure(.store, "\(store): cannot be moved aside to \(destination) (\(error.localizedDescription))", path: store)
+            }
+        }
+        return destination
+    }
+}
+
+/// What `reset` did, as text or JSON.
+struct ResetOutcome: Encodable {
+    struct Domain: Encodable {
+        let name: String
+        /// "last migrated version 1.0", "3 history records", …; empty when nothing was recorded.
+        let forgotten: [String]
+    }
+
+    let store: String
+    /// Where a corrupt file went.
+    let movedAside: Nullable<String>
+    let domains: [Domain]
+    let error: Nullable<String> = Nullable(nil)
+    private let missingDomain: String?
+
+    init(store: String, movedAside: String?, domains: [Domain], missingDomain: String? = nil) {
+        self.store = store
+        self.movedAside = Nullable(movedAside)
+        self.domains = domains
+        self.missingDomain = missingDomain
+    }
+
+    enum CodingKeys: String, CodingKey { case store, movedAside, domains, error }
+
+    static func forgotten(in state: MigrationState) -> [String] {
+        let marks = [("last migrated version", state.lastMigratedVersion), ("last migrated build", state.lastMigratedBuild),
+                     ("last app version", state.lastAppVersion), ("last app build", state.lastAppBuild)]
+        let records = state.history.count
+        return marks.compactMap { name, value in value.map { "\(name) \($0)" } }
+            + (records == 0 ? [] : ["\(records) history record\(records == 1 ? "" : "s")"])
+    }
+
+    var lines: [String] {
+        if let movedAside = movedAside.value {
+            return ["\(store) was not a migration record: moved it aside to \(movedAside); starting afresh, nothing is recorded."]
+        }
+        if let missingDomain { return ["\(store) has no domain \"\(missingDomain)\": nothing to forget."] }
+        if domains.isEmpty { return ["\(store) records nothing: nothing to forget."] }
+        return domains.map { domain in
+            let what = domain.forgotten.isEmpty ? "nothing was recorded" : "forgot " + domain.forgotten.joined(separator: ", ")
+            return "Reset \(store), domain \"\(domain.name)\": \(what); its next run starts as a fresh install."
+        }
+    }
+}

@@ -1,0 +1,76 @@
+import ArgumentParser
+import Foundation
+import MigrationCore
+
+/// `run`: runs the pending migrations and firing hooks (or, with `--dry-run`, lists them),
+/// streaming commands' output as it comes.
+struct RunCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "run", abstract: "Run the pending migrations and the hooks that fire (or, with --dry-run, list them).",
+        discussion: """
+        SIGINT, SIGTERM and SIGHUP stop the running command's process group (SIGTERM, then \
+        SIGKILL after 2 s); that migration is recorded as failed ("cancelled"), nothing after \
+        it runs, and the exit status is 128 + the signal's number.
+        """)
+
+    @OptionGroup var source: SourceOptions
+    @Flag(name: .customLong("dry-run"), help: "Run nothing and write nothing: list exactly what a run would execute.")
+    var dryRun = false
+    @Flag(help: "Write JSON instead of a table.") var json = false
+    @Flag(help: "Run a manifest's commands against a sandbox (no --store, or --from over one): they run for real, only the records are simulated.")
+    var yes = false
+    @Option(help: ArgumentHelp("Stop a command still running after this many seconds (a migration's own \"timeout\" comes first).", valueName: "seconds"))
+    var timeout: Double?
+
+    static let sandboxWarning = "the commands run for real and only the records are simulated"
+
+    func validate() throws {
+        if let timeout, !(timeout > 0 && timeout.isFinite) { throw ValidationError("--timeout must be a positive number of seconds") }
+    }
+
+    func run() throws {
+        try reportingFailures(json: json, store: source.store) {
+            let explorer = try source.explorer()
+            if dryRun { return try write(explorer.dryRun(), explorer: explorer, failure: nil) }
+            if source.manifest != nil, explorer.isSandbox, !yes {
+                throw CommandFailure(.usage, "this run executes the manifest's commands against a \(explorer.storeDescription): "
+                    + "\(Self.sandboxWarning) (they get MIGRATION_SANDBOX=1); add --yes to run them, or use --dry-run")
+            }
+            let style = ConsoleStyle.forStandardOutput()
+            let live = json ? nil : LiveOutput(style: style)
+            var settings = CommandSettings.current
+            settings.timeout = timeout.map { .milliseconds(($0 * 1000).rounded()) }
+            if let live { settings.onOutput = live.write(line:) }
+            let signals = SignalCancellation(settings.cancellation, json: json)
+            let report = try CommandSettings.$current.withValue(settings) {
+                try explorer.run { event in
+                    signals.runStarted()
+                    live?.show(event)
+                }
+            }
+            var failure = Self.failure(of: report, signal: signals.received)
+            failure?.reported = json
+            try write(report, explorer: explorer, failure: failure)
+            if let failure { throw failure }
+        }
+    }
+
+    private func write(_ report: RunReport, explorer: Explorer, failure: CommandFailure?) throws {
+        if json {
+            print(JSONReports.encode(JSONReports.Run(report, error: failure)))
+        } else {
+            print(TextReports.run(report, explorer: explorer, style: .forStandardOutput()).joined(separator: "\n"))
+        }
+    }
+
+    /// Why the run did not succeed, if it did not.
+    static func failure(of report: RunReport, signal: Int32?) -> CommandFailure? {
+        let reason = report.failure.map { step in "\(step.subject.label) failed: \(step.outcome.errorMessage ?? "")" }
+            ?? report.saveError.map(String.init(describing:))
+        if let signal {
+            let stopped = "stopped by signal \(signal)" + (reason.map { "; \($0)" } ?? "")
+            return CommandFailure(.cancelled, stopped, status: 128 + signal)
+        }
+        return reason.map { CommandFailure(.migrationFailed, $0) }
+    }
+}

@@ -1,0 +1,52 @@
+import Foundation
+
+/// SIGINT, SIGTERM and SIGHUP during `run`. Before the first step starts nothing has run,
+/// and the process exits at once with 128 + the signal; once a step has started, the run is
+/// cancelled (see ``RunCancellation``) and ends on its own, recorded.
+///
+/// ```swift
+/// let signals = SignalCancellation(settings.cancellation, json: false)
+/// let report = try explorer.run { _ in signals.runStarted() }
+/// if let signal = signals.received { exit(128 + signal) }
+/// ```
+final class SignalCancellation: @unchecked Sendable {
+    private let cancellation: RunCancellation
+    private let json: Bool
+    // Safe: `started` and `signal` are only touched while `lock` is held.
+    private let lock = NSLock()
+    private var started = false
+    private var signal: Int32?
+    private var sources: [DispatchSourceSignal] = []
+
+    init(_ cancellation: RunCancellation, json: Bool) {
+        self.cancellation = cancellation
+        self.json = json
+        for number in [SIGINT, SIGTERM, SIGHUP] {
+            Foundation.signal(number, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
+            source.setEventHandler { [self] in receive(number) }
+            source.resume()
+            sources.append(source)
+        }
+    }
+
+    /// The first signal received, if any.
+    var received: Int32? { lock.withLock { signal } }
+
+    /// A step has started: from now on a signal cancels rather than exits.
+    func runStarted() {
+        lock.withLock { started = true }
+    }
+
+    private func receive(_ number: Int32) {
+        let exitNow: Bool = lock.withLock {
+            if signal == nil { signal = number }
+            return !started
+        }
+        guard exitNow else { return cancellation.cancel() }
+        let failure = CommandFailure(.cancelled, "stopped by signal \(number) before anything ran", status: 128 + number)
+        FileHandle.standardError.write(Data("migration-explorer: \(failure.message)\n".utf8))
+        if json { FileHandle.standardOutput.write(Data((JSONReports.encode(CommandFailure.Alone(error: .init(failure))) + "\n").utf8)) }
+        exit(failure.status)
+    }
+}

@@ -1,0 +1,20 @@
+import Foundation
+
+/// Checks a `--store` path before anything touches it, so that a mistake is a clear error that
+/// names the path and leaves nothing behind (no `.lock` file beside a folder).
+///
+/// ```swift
+/// try StorePath.check("/tmp")   // "/tmp: is a directory; --store names a JSON file …"
+/// ```
+enum StorePath {
+    static func check(_ path: String) throws(CommandFailure) {
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
+            throw CommandFailure(.store, "\(path): is a directory; --store names a JSON file (created by the first run)", path: path)
+        }
+        let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
+        guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory), isDirectory.boolValue else {
+            throw CommandFailure(.store, "\(path): the folder \(folder) does not exist; create it first", path: path)
+        }
+    }
+}

@@ -1,0 +1,44 @@
+import MigrationCore
+
+/// How manifest commands run during one run: what they are told about the store, how long
+/// they may take, where their output goes as it comes, and what can stop them.
+///
+/// A task-local, so that the front end running the plan sets it once around the run and every
+/// ``ShellCommand`` in the registry sees it:
+///
+/// ```swift
+/// var settings = CommandSettings.current
+/// settings.timeout = .seconds(30)
+/// settings.onOutput = { line in print("0.9 │ \(line)") }
+/// let report = try CommandSettings.$current.withValue(settings) { try explorer.run() }
+/// ```
+struct CommandSettings: Sendable {
+    /// The settings of the run in progress.
+    @TaskLocal static var current = CommandSettings()
+
+    /// Whether the records go to a sandbox (`MIGRATION_SANDBOX=1`) rather than a real store.
+    var sandbox = true
+    /// `MIGRATION_STORE`: the real store's path, or "memory" for a sandbox.
+    var storeName = "memory"
+    /// The real store whose lock a command inherits (see ``FileMigrationStore/lockDescriptor``).
+    var lockedStore: FileMigrationStore?
+    /// The limit for commands whose manifest entry gives none; `nil`: no limit.
+    var timeout: Duration?
+    /// How long a command told to stop gets before SIGKILL.
+    var grace: Duration = .seconds(2)
+    /// Each line of output, as it comes; called on a background thread.
+    var onOutput: @Sendable (String) -> Void = { _ in }
+    /// A command is about to start; given the command.
+    var onCommandStart: @Sendable (String) -> Void = { _ in }
+    /// Stops the run from outside.
+    var cancellation = RunCancellation()
+
+    /// These settings for a run against `store` (`real` when it is not a sandbox).
+    func against(real store: FileMigrationStore?) -> CommandSettings {
+        var settings = self
+        settings.sandbox = store == nil
+        settings.storeName = store?.url.path ?? "memory"
+        settings.lockedStore = store
+        return settings
+    }
+}

@@ -1,0 +1,49 @@
+import Foundation
+
+/// Stops a run from outside: a signal to the command line, Ctrl-C or Esc in the terminal UI.
+///
+/// The command running now has its process group ended (SIGTERM, then SIGKILL after the
+/// grace period) and fails with the reason given; every command after it refuses to start,
+/// so the run stops there, recorded as failed.
+///
+/// ```swift
+/// let cancellation = RunCancellation()
+/// // from a signal handler or a key press, on any thread:
+/// cancellation.cancel()            // the running migration fails with "cancelled"
+/// ```
+final class RunCancellation: @unchecked Sendable {
+    // Safe: `reason` and `running` are only touched while `lock` is held.
+    private let lock = NSLock()
+    private var reason: String?
+    private var running: RunningCommand?
+
+    init() {}
+
+    /// Why the run was stopped, once it was.
+    var cancellationReason: String? {
+        lock.withLock { reason }
+    }
+
+    /// Stops the run: ends the running command, if any, and keeps any later one from starting.
+    func cancel(reason: String = "cancelled") {
+        let command: RunningCommand? = lock.withLock {
+            if self.reason == nil { self.reason = reason }
+            return running
+        }
+        command?.stop(reason: reason)
+    }
+
+    /// Makes `command` the one a ``cancel(reason:)`` stops; stops it at once when the run
+    /// was already cancelled.
+    func register(_ command: RunningCommand) {
+        let reason: String? = lock.withLock {
+            running = command
+            return self.reason
+        }
+        if let reason { command.stop(reason: reason) }
+    }
+
+    func unregister(_ command: RunningCommand) {
+        lock.withLock { if running === command { running = nil } }
+    }
+}

@@ -1,0 +1,96 @@
+import Foundation
+import MigrationCore
+
+/// A run in the terminal UI while it happens. The session runs the plan on the main thread;
+/// once a command starts, a watcher thread reads keys (Ctrl-C or Esc cancel the run: the
+/// command's group is ended and the migration fails with "cancelled") and redraws the
+/// status line every quarter second with the running migration, its elapsed time and its
+/// latest output line. Every terminal call, from either thread, holds `terminalLock`.
+///
+/// ```swift
+/// LiveRun.around(terminal: terminal, size: size, state: session.state) { live in
+///     session.handle(key, size: size) { live.show($0) }
+/// }
+/// ```
+final class LiveRun: @unchecked Sendable {
+    private let terminal: any Terminal
+    private let cancellation = RunCancellation()
+    private let terminalLock = NSLock()
+    // Safe: everything below is only touched while `lock` is held.
+    private let lock = NSLock()
+    private var size: Size
+    private var state: ViewState
+    private var command: (title: String, started: ContinuousClock.Instant)?
+    private var lastLine = ""
+    private var watching = false
+    private var finished = false
+    private let watcherDone = DispatchSemaphore(value: 0)
+
+    private init(terminal: any Terminal, size: Size, state: ViewState) {
+        self.terminal = terminal
+        self.size = size
+        self.state = state
+    }
+
+    /// Calls `body` with commands reporting here; returns once any watcher has stopped.
+    static func around(terminal: any Terminal, size: Size, state: ViewState, _ body: (LiveRun) -> Void) {
+        let live = LiveRun(terminal: terminal, size: size, state: state)
+        var settings = CommandSettings.current
+        settings.cancellation = live.cancellation
+        settings.onOutput = { [live] line in live.lock.withLock { live.lastLine = line } }
+        settings.onCommandStart = { [live] title in live.commandStarted(title) }
+        CommandSettings.$current.withValue(settings) { body(live) }
+        let wasWatching: Bool = live.lock.withLock {
+            live.finished = true
+            return live.watching
+        }
+        if wasWatching { live.watcherDone.wait() }
+    }
+
+    /// The session's state after a step: drawn at once.
+    func show(_ state: ViewState) {
+        lock.withLock { self.state = state }
+        draw()
+    }
+
+    private func commandStarted(_ title: String) {
+        let start: Bool = lock.withLock {
+            command = (title, .now)
+            lastLine = ""
+            defer { watching = true }
+            return !watching
+        }
+        if start { Thread.detachNewThread { [self] in watch() } }
+    }
+
+    private func watch() {
+        while !lock.withLock({ finished }) {
+            switch terminalLock.withLock({ terminal.nextEvent() }) {
+            case .key(.control("c")), .key(.escape):
+                cancellation.cancel()
+                lock.withLock { state.message = .init(text: "Cancelling the run…", role: .failed) }
+            case .resize(let newSize):
+                lock.withLock { size = newSize }
+                terminalLock.withLock { terminal.clear() }
+            default: break
+            }
+            draw()
+        }
+        watcherDone.signal()
+    }
+
+    private func draw() {
+        let now: (state: ViewState, size: Size, command: (title: String, started: ContinuousClock.Instant)?, line: String)
+            = lock.withLock { (self.state, self.size, self.command, self.lastLine) }
+        var screen = Render.screen(now.state, size: now.size, unicode: terminal.unicode)
+        if let command = now.command, cancellation.cancellationReason == nil {
+            let elapsed = formatDuration((ContinuousClock.now - command.started).inSeconds)
+            let separator = terminal.unicode ? "│" : "|"
+            let line = "\(command.title) \(separator) \(elapsed) \(separator) \(now.line)"
+            let row = Layout(now.size).messageRow
+            screen.write(String(repeating: " ", count: now.size.width), row: row, column: 0)
+            screen.write(line + "   Ctrl-C or Esc cancels", row: row, column: 1, role: .pending)
+        }
+        terminalLock.withLock { terminal.draw(screen) }
+    }
+}

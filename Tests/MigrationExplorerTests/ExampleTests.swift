@@ -1,0 +1,75 @@
+import Foundation
+import Testing
+
+/// The README's walk through `Examples/notes`, pasted line by line, on a copy of the example.
+@Suite("Examples")
+struct ExampleTests {
+    static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    /// The `sh` block under "An example to copy" in the README.
+    static func readmeCommands() throws -> [String] {
+        let readme = try repository.appendingPathComponent("README.md").read()
+        let section = try #require(readme.components(separatedBy: "### An example to copy").dropFirst().first)
+        let block = try #require(section.components(separatedBy: "```sh\n").dropFirst().first?.components(separatedBy: "```").first)
+        return block.split(separator: "\n").map(String.init)
+    }
+
+    @Test func everyREADMECommandOnTheNotesExampleWorksAsDocumented() throws {
+        let folder = try makeTemporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("Examples"), withIntermediateDirectories: true)
+        try FileManager.default.copyItem(at: Self.repository.appendingPathComponent("Examples/notes"),
+                                        to: folder.appendingPathComponent("Examples/notes"))
+        let lines = try Self.readmeCommands()
+        #expect(lines.count >= 8)
+        for line in lines {
+            let parts = line.components(separatedBy: "  # ")
+            let command = parts[0].trimmingCharacters(in: .whitespaces)
+            let comment = parts.dropFirst().joined()
+            let prefix = "swift run migration-explorer "
+            guard command.hasPrefix(prefix) else {
+                let shell = Process()
+                shell.executableURL = URL(fileURLWithPath: "/bin/sh")
+                shell.arguments = ["-c", command]
+                shell.currentDirectoryURL = folder
+                try shell.run()
+                shell.waitUntilExit()
+                #expect(shell.terminationStatus == 0, "\(line)")
+                continue
+            }
+            let arguments = command.dropFirst(prefix.count).split(separator: " ").map(String.init)
+            let expected: Int32 = if let range = comment.range(of: #"exit \d+"#, options: .regularExpression) {
+                Int32(comment[range].dropFirst(5))!
+            } else if arguments.first?.hasPrefix("--") == true {
+                2 // the terminal UI, without a terminal here
+            } else {
+                0
+            }
+            let result = try Executable.run(arguments, in: folder)
+            #expect(result.status == expected, "\(line)\n\(result.stdout)\n\(result.stderr)")
+        }
+        let data = folder.appendingPathComponent("Examples/notes/data")
+        #expect(try data.appendingPathComponent("notes.tsv").read().hasPrefix("note-1\tGroceries\t2026-11-21\thome,errands\n"))
+        #expect(try data.appendingPathComponent("index.txt").read().contains("travel"))
+        #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("Examples/notes/data-sandbox/notes.tsv").path))
+    }
+
+    @Test func theFailingAndSlowMigrationsDoWhatTheySay() throws {
+        let folder = try makeTemporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let example = folder.appendingPathComponent("notes")
+        try FileManager.default.copyItem(at: Self.repository.appendingPathComponent("Examples/notes"), to: example)
+        try example.appendingPathComponent("fail-split-tags").write("")
+        let manifest = example.appendingPathComponent("manifest.json").path
+        let store = example.appendingPathComponent("state.json").path
+        let failed = try Executable.run(["run", "--manifest", manifest, "--store", store, "--json"])
+        #expect(failed.status == 1)
+        let ran = try #require(try failed.json()["ran"] as? [[String: Any]])
+        #expect(ran.map { $0["result"] as? String } == ["succeeded", "succeeded", "failed"])
+        #expect((ran[2]["output"] as? String)?.contains("failing on purpose") == true)
+        try FileManager.default.removeItem(at: example.appendingPathComponent("fail-split-tags"))
+        let resumed = try Executable.run(["run", "--manifest", manifest, "--store", store], environment: ["LANG": "C.UTF-8"])
+        #expect(resumed.status == 0)
+        #expect(resumed.stdout.contains("build 118 │ indexing: 20%\nbuild 118 │ indexing: 40%"))
+    }
+}

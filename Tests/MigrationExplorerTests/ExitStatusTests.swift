@@ -1,0 +1,97 @@
+import Foundation
+import Testing
+
+/// Every outcome's exit status, and with `--json` one JSON document on stdout, errors included.
+@Suite("Exit statuses and JSON errors")
+struct ExitStatusTests {
+    struct Case: CustomTestStringConvertible, Sendable {
+        let arguments: [String]
+        let status: Int32
+        let kind: String
+        /// Files the case needs, by name, in a fresh folder; "DIR" makes a folder.
+        var files: [String: String] = [:]
+        var testDescription: String { arguments.joined(separator: " ") }
+    }
+
+    static let cases: [Case] = [
+        Case(arguments: ["plan", "--from", "v2", "--to", "1..2"], status: 65, kind: "version"),
+        Case(arguments: ["plan", "--manifest", "missing.json"], status: 65, kind: "manifest"),
+        Case(arguments: ["run", "--store", "folder"], status: 65, kind: "store", files: ["folder": "DIR"]),
+        Case(arguments: ["plan", "--store", "nowhere/state.json"], status: 65, kind: "store"),
+        Case(arguments: ["reset", "--store", "nowhere/state.json"], status: 65, kind: "store"),
+        Case(arguments: ["reset", "--store", "state.json"], status: 65, kind: "store", files: ["state.json": "{ broken"]),
+        Case(arguments: ["run", "--store", "state.json"], status: 65, kind: "store", files: ["state.json": "{ broken"]),
+        Case(arguments: ["plan", "--nope"], status: 64, kind: "usage"),
+        Case(arguments: ["run", "--timeout", "0"], status: 64, kind: "usage"),
+        Case(arguments: ["run", "--fail", "0.10"], status: 1, kind: "migration-failed"),
+    ]
+
+    @Test("exit status, stderr and one JSON document", arguments: cases)
+    func outcome(_ testCase: Case) throws {
+        let folder = try makeTemporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        for (name, content) in testCase.files {
+            let url = folder.appendingPathComponent(name)
+            if content == "DIR" { try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true) } else { try url.write(content) }
+        }
+        let before = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
+        let text = try Executable.run(testCase.arguments, in: folder)
+        #expect(text.status == testCase.status)
+        #expect(!text.stderr.isEmpty)
+        let json = try Executable.run(testCase.arguments + ["--json"], in: folder)
+        #expect(json.status == testCase.status)
+        let error = try #require(try json.json()["error"] as? [String: Any], "\(json.stdout)")
+        #expect(error["kind"] as? String == testCase.kind)
+        #expect((error["message"] as? String).map { !$0.isEmpty } == true)
+        #expect(error.keys.contains("path"))
+        // A run takes the store's lock before it reads the store: its lock file may stay.
+        let after = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { !$0.hasSuffix(".json.lock") }
+        #expect(after.sorted() == before, "a file was left behind")
+    }
+
+    @Test func everyBadVersionIsReportedAtOnce() throws {
+        let result = try Executable.run(["plan", "--from", "v2", "--to", "1..2", "--json"])
+        let message = try #require((try result.json()["error"] as? [String: Any])?["message"] as? String)
+        #expect(message.contains("--from: \"v2\""))
+        #expect(message.contains("--to: \"1..2\""))
+    }
+
+    @Test func aStoreThatIsAFolderIsNamedAndNothingIsLeftBeside() throws {
+        let folder = try makeTemporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let store = folder.appendingPathComponent("records")
+        try FileManager.default.createDirectory(at: store, withIntermediateDirectories: true)
+        let result = try Executable.run(["plan", "--store", store.path, "--json"])
+        #expect(result.stderr.contains("\(store.path): is a directory"))
+        #expect((try result.json()["error"] as? [String: Any])?["path"] as? String == store.path)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["records"])
+    }
+
+    @Test func aFailedRunSaysWhyOnStderrAndCarriesTheErrorBesideTheUsualFields() throws {
+        let result = try Executable.run(["run", "--fail", "0.10", "--json"])
+        #expect(result.stderr.contains("version 0.10"))
+        #expect(result.stderr.contains("the demo was started with --fail 0.10"))
+        let json = try result.json()
+        #expect((json["ran"] as? [Any])?.isEmpty == false)
+        #expect(json["state"] is [String: Any])
+        #expect((json["error"] as? [String: Any])?["kind"] as? String == "migration-failed")
+        let success = try Executable.run(["run", "--json"]).json()
+        #expect(success["error"] is NSNull)
+    }
+
+    @Test func problemsNameTheirMigrationByTrack() throws {
+        let json = try Executable.run(["plan", "--json"]).json()
+        let problem = try #require((json["problems"] as? [[String: Any]])?.first)
+        #expect(problem["migration"] as? [String: String] == ["version": "0.7"])
+    }
+
+    @Test func aBaselinedRunSaysBaselined() throws {
+        let folder = try makeTemporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let store = folder.appendingPathComponent("state.json").path
+        let json = try Executable.run(["run", "--store", store, "--fresh-install", "baseline", "--json"]).json()
+        let results = (json["ran"] as? [[String: Any]])?.compactMap { $0["result"] as? String }
+        #expect(results?.isEmpty == false)
+        #expect(results?.allSatisfy { $0 == "baselined" } == true)
+    }
+}

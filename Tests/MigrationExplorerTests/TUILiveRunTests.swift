@@ -1,0 +1,33 @@
+import Foundation
+import Testing
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A run of commands in the terminal UI: live progress, and Ctrl-C or Esc to stop it.
+@Suite("End to end in tmux: live runs", .serialized)
+struct TUILiveRunTests {
+    @Test("a command that never ends shows live and is cancelled", arguments: ["C-c", "Escape"])
+    func cancel(key: String) throws {
+        let folder = try makeTemporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let manifest = folder.appendingPathComponent("m.json")
+        try manifest.write(#"{ "appVersion": "1.0", "migrations": [ { "version": "0.1", "title": "hang", "run": "echo working; echo $$ > pid; sleep 1000" }, { "version": "0.2", "title": "after", "run": "touch after" } ] }"#)
+        let tmux = try Tmux(["--manifest", manifest.path, "--store", folder.appendingPathComponent("s.json").path], width: 100, height: 30)
+        try tmux.waitFor("version 0.1")
+        try tmux.send("r")
+        try tmux.waitFor("Are you sure?")
+        try tmux.send("y")
+        try tmux.waitFor("0.1 `echo working;", "│ working", "Ctrl-C or Esc cancels")
+        let shell = try #require(pid_t(folder.appendingPathComponent("pid").read().trimmingCharacters(in: .whitespacesAndNewlines)))
+        try tmux.send(key)
+        try tmux.waitFor("error: cancelled", "Run stopped at version 0.1 \"hang\": cancelled")
+        #expect(!isAlive(shell))
+        #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("after").path))
+        try tmux.send("Escape")
+        try tmux.send("q")
+        #expect(try tmux.exitStatus() == 0)
+    }
+}
