@@ -2,8 +2,8 @@ import ArgumentParser
 import Foundation
 import MigrationCore
 
-/// `reset`: forgets the records of one domain of a state file (or all of them), as
-/// MTMigration's reset does, and says exactly what it forgot.
+/// `reset`: forgets the four marks of one domain of a state file (or of all of them), as
+/// MTMigration's reset does (``MigrationRule/reset(_:at:)``), and says exactly what it forgot.
 struct ResetCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "reset", abstract: "Forget the records of a state file's domain, as MTMigration's reset does.",
@@ -53,11 +53,12 @@ struct ResetCommand: ParsableCommand {
         }
         let domains = try chosen.map { name in
             let domainStore = FileMigrationStore(url: url, domain: name)
-            return try domainStore.withExclusiveAccess {
-                let state = try domainStore.load()
-                try domainStore.save(.freshInstall)
-                return ResetOutcome.Domain(name: name, forgotten: ResetOutcome.forgotten(in: state))
+            var forgotten: [String] = []
+            try domainStore.update { state in
+                forgotten = ResetOutcome.forgotten(in: state)
+                state = MigrationRule.reset(state)
             }
+            return ResetOutcome.Domain(name: name, forgotten: forgotten)
         }
         return ResetOutcome(store: store, movedAside: nil, domains: domains, missingDomain: chosen.isEmpty ? domain : nil)
     }
@@ -80,7 +81,7 @@ struct ResetCommand: ParsableCommand {
 struct ResetOutcome: Encodable {
     struct Domain: Encodable {
         let name: String
-        /// "last migrated version 1.0", "3 history records", …; empty when nothing was recorded.
+        /// "last migrated version 1.0", …; empty when no mark was recorded.
         let forgotten: [String]
     }
 
@@ -103,9 +104,7 @@ struct ResetOutcome: Encodable {
     static func forgotten(in state: MigrationState) -> [String] {
         let marks = [("last migrated version", state.lastMigratedVersion), ("last migrated build", state.lastMigratedBuild),
                      ("last app version", state.lastAppVersion), ("last app build", state.lastAppBuild)]
-        let records = state.history.count
         return marks.compactMap { name, value in value.map { "\(name) \($0)" } }
-            + (records == 0 ? [] : ["\(records) history record\(records == 1 ? "" : "s")"])
     }
 
     var lines: [String] {
@@ -116,7 +115,7 @@ struct ResetOutcome: Encodable {
         if domains.isEmpty { return ["\(store) records nothing: nothing to forget."] }
         return domains.map { domain in
             let what = domain.forgotten.isEmpty ? "nothing was recorded" : "forgot " + domain.forgotten.joined(separator: ", ")
-            return "Reset \(store), domain \"\(domain.name)\": \(what); its next run starts as a fresh install."
+            return "Reset \(store), domain \"\(domain.name)\": \(what); its next run runs every migration up to the app version again (the history is kept)."
         }
     }
 }

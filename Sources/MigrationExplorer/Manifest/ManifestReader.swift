@@ -21,10 +21,11 @@ struct ManifestReader {
         let appVersion = version(root["appVersion"], at: "appVersion", required: true)
         let appBuild = version(root["appBuild"], at: "appBuild", required: false)
         var registry = MigrationRegistry(appName: appName)
-        var seen: [MigrationTrack: [Version: String]] = [:]
+        var versionPaths: [String] = []
         for (index, item) in array(root["migrations"], at: "migrations", required: true).enumerated() {
-            readMigration(item, at: "migrations[\(index)]", into: &registry, seen: &seen)
+            readMigration(item, at: "migrations[\(index)]", into: &registry, versionPaths: &versionPaths)
         }
+        reportDeclarationProblems(of: registry, at: versionPaths)
         for (key, track) in [("onUpdate", MigrationTrack.version), ("onBuildUpdate", .build)] {
             for (index, item) in array(root[key], at: key, required: false).enumerated() {
                 readHook(item, at: "\(key)[\(index)]", track: track, into: &registry)
@@ -36,8 +37,11 @@ struct ManifestReader {
         return app
     }
 
+    /// Declares the migration as written; whether its version is one, or a duplicate, is the
+    /// core's to say (``reportDeclarationProblems(of:at:)``). `versionPaths` gets the field path
+    /// of its version, by migration id.
     private mutating func readMigration(
-        _ item: Any, at path: String, into registry: inout MigrationRegistry, seen: inout [MigrationTrack: [Version: String]]
+        _ item: Any, at path: String, into registry: inout MigrationRegistry, versionPaths: inout [String]
     ) {
         guard let fields = object(item, at: path) else { return }
         checkFields(fields, allowed: Self.migrationFields, at: path)
@@ -54,17 +58,28 @@ struct ManifestReader {
         case (false, true): track = .build
         }
         let key = track == .version ? "version" : "build"
-        guard let version = version(fields[key], at: "\(path).\(key)", required: true), let title else { return }
-        if let first = seen[track]?[version] {
-            return problem("\(path).\(key)", "\"\(version.text)\" duplicates \(first)")
-        }
-        seen[track, default: [:]][version] = "\(path).\(key)"
+        guard let declared = string(fields[key], at: "\(path).\(key)", required: true, example: " such as \"1.0\""),
+              let title else { return }
+        let text = declared.trimmingCharacters(in: .whitespacesAndNewlines)
         let body = Self.body(run, folder: folder, timeout: timeout,
-                             identity: (track == .version ? "MIGRATION_VERSION" : "MIGRATION_BUILD", version.text))
+                             identity: (track == .version ? "MIGRATION_VERSION" : "MIGRATION_BUILD", text))
+        versionPaths.append("\(path).\(key)")
         if track == .version {
-            registry.migrate(toVersion: version.text, title: title, notes: notes, whatsNew: whatsNew, body: body)
+            registry.migrate(toVersion: text, title: title, notes: notes, whatsNew: whatsNew, body: body)
         } else {
-            registry.migrate(toBuild: version.text, title: title, notes: notes, whatsNew: whatsNew, body: body)
+            registry.migrate(toBuild: text, title: title, notes: notes, whatsNew: whatsNew, body: body)
+        }
+    }
+
+    /// The registry's invalid and duplicate versions, as the core finds them, at their fields.
+    private mutating func reportDeclarationProblems(of registry: MigrationRegistry, at versionPaths: [String]) {
+        for found in registry.problems {
+            let path = versionPaths[found.migration.id]
+            switch found.kind {
+            case .invalidVersion(let error): problem(path, String(describing: error))
+            case .duplicate(let first): problem(path, "\"\(found.migration.declared)\" duplicates \(versionPaths[first.id])")
+            case .declaredAfter: break
+            }
         }
     }
 
