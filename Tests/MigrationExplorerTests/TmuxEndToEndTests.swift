@@ -231,22 +231,28 @@ struct TmuxTerminalDefectTests {
         #expect(!stty.contains("Notes 0.8"), "the alternate screen is gone")
     }
 
-    @Test func aSignalDuringARunStopsBetweenStepsWithTheFinishedOnesRecorded() throws {
+    @Test func aSignalDuringARunEndsTheRunningCommandAndKeepsTheFinishedStepsRecorded() throws {
         let folder = try makeTemporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let manifest = folder.appendingPathComponent("manifest.json"), store = folder.appendingPathComponent("state.json")
-        try manifest.write(#"{ "app": "Ledger", "appVersion": "3.0", "migrations": [ { "version": "2.5", "title": "Slow", "run": "sleep 1" }, { "version": "2.6", "title": "Slower", "run": "sleep 1" } ] }"#)
+        try manifest.write(#"{ "app": "Ledger", "appVersion": "3.0", "migrations": [ { "version": "2.5", "title": "Quick", "run": "true" }, { "version": "2.6", "title": "Hangs", "run": "echo $$ > pid; sleep 1000" }, { "version": "2.7", "title": "After", "run": "touch after" } ] }"#)
         let tmux = try Tmux(["--manifest", manifest.path, "--store", store.path], then: "stty -a")
         try tmux.waitFor("Ledger fresh install → 3.0")
         try tmux.send("r")
         try tmux.waitFor("Are you sure?")
         try tmux.send("y")
-        Thread.sleep(forTimeInterval: 0.3)
+        let pidFile = folder.appendingPathComponent("pid")
+        let deadline = Date().addingTimeInterval(10)
+        while (try? pidFile.read())?.hasSuffix("\n") != true, Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
+        let shell = try #require(pid_t(pidFile.read().trimmingCharacters(in: .whitespacesAndNewlines)))
         try tmux.signalCommand(SIGTERM)
         #expect(try tmux.exitStatus() == 143)
         #expect(try sttyAfterExit(tmux).contains(" icanon "))
+        #expect(kill(shell, 0) != 0, "the running command's group is ended")
         let recorded = try store.read()
         #expect(recorded.contains("\"lastMigratedVersion\" : \"2.5\""), "the finished step is recorded: \(recorded)")
+        #expect(recorded.contains("cancelled"), "the running one failed as cancelled: \(recorded)")
+        #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("after").path))
     }
 
     @Test func theDemoRemovesItsTemporaryFolder() throws {

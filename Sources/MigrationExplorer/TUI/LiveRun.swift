@@ -3,12 +3,14 @@ import MigrationCore
 
 /// A run in the terminal UI while it happens. The session runs the plan on the main thread;
 /// once a command starts, a watcher thread reads keys (Ctrl-C or Esc cancel the run: the
-/// command's group is ended and the migration fails with "cancelled") and redraws the
-/// status line every quarter second with the running migration, its elapsed time and its
-/// latest output line. Every terminal call, from either thread, holds `terminalLock`.
+/// command's group is ended and the migration fails with "cancelled"), watches for SIGHUP,
+/// SIGINT and SIGTERM (which cancel it the same way and are handed back to the caller, which
+/// then exits) and redraws the status line every quarter second with the running migration,
+/// its elapsed time and its latest output line. Every terminal call, from either thread,
+/// holds `terminalLock`.
 ///
 /// ```swift
-/// LiveRun.around(terminal: terminal, size: size, state: session.state) { live in
+/// let signal = LiveRun.around(terminal: terminal, size: size, state: session.state) { live in
 ///     session.handle(key, size: size) { live.show($0) }
 /// }
 /// ```
@@ -24,6 +26,7 @@ final class LiveRun: @unchecked Sendable {
     private var lastLine = ""
     private var watching = false
     private var finished = false
+    private var signal: Int32?
     private let watcherDone = DispatchSemaphore(value: 0)
 
     private init(terminal: any Terminal, size: Size, state: ViewState) {
@@ -32,8 +35,10 @@ final class LiveRun: @unchecked Sendable {
         self.state = state
     }
 
-    /// Calls `body` with commands reporting here; returns once any watcher has stopped.
-    static func around(terminal: any Terminal, size: Size, state: ViewState, _ body: (LiveRun) -> Void) {
+    /// Calls `body` with commands reporting here; returns once any watcher has stopped, with
+    /// the termination signal that cancelled the run, if one did.
+    @discardableResult
+    static func around(terminal: any Terminal, size: Size, state: ViewState, _ body: (LiveRun) -> Void) -> Int32? {
         let live = LiveRun(terminal: terminal, size: size, state: state)
         var settings = CommandSettings.current
         settings.cancellation = live.cancellation
@@ -45,7 +50,11 @@ final class LiveRun: @unchecked Sendable {
             return live.watching
         }
         if wasWatching { live.watcherDone.wait() }
+        return live.receivedSignal
     }
+
+    /// The termination signal that cancelled the run, if one did.
+    var receivedSignal: Int32? { lock.withLock { signal } }
 
     /// The session's state after a step: drawn at once.
     func show(_ state: ViewState) {
@@ -65,6 +74,10 @@ final class LiveRun: @unchecked Sendable {
 
     private func watch() {
         while !lock.withLock({ finished }) {
+            if let number = terminal.terminationSignal() {
+                lock.withLock { signal = signal ?? number }
+                cancellation.cancel()
+            }
             switch terminalLock.withLock({ terminal.nextEvent() }) {
             case .key(.control("c")), .key(.escape):
                 cancellation.cancel()

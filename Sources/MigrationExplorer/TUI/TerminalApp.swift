@@ -42,13 +42,14 @@ struct TerminalApp {
                 session.resize(to: size)
                 terminal.clear()
             case .key(let key):
-                LiveRun.around(terminal: terminal, size: size, state: session.state) { live in
+                let signal = LiveRun.around(terminal: terminal, size: size, state: session.state) { live in
                     session.handle(key, size: size) { state in
                         // Between the steps of a run: each finished step is already recorded.
-                        if let signal = terminal.terminationSignal() { Self.leave(terminal, signal: signal) }
+                        if let signal = live.receivedSignal ?? terminal.terminationSignal() { Self.leave(terminal, signal: signal) }
                         live.show(state)
                     }
                 }
+                if let signal { Self.leave(terminal, signal: signal) }
             }
             if session.state.wantsRedraw {
                 terminal.clear()
