@@ -99,6 +99,13 @@ public enum MigrationRule {
         return false
     }
 
+    /// Records that the update to `app` on `track` is done: its update hooks will not fire
+    /// again until the app changes. A drop-in update block does it as soon as it succeeds
+    /// (MTMigration's behaviour); a registry run once every hook of the track has run.
+    static func recordUpdate(to app: Version, on track: MigrationTrack, in state: inout MigrationState) {
+        state[.lastApp(track)] = app.text
+    }
+
     /// The state after `step` ran: its record appended and, on success, its mark raised.
     /// Merged into whatever is recorded now, so that concurrent and nested steps lose nothing.
     static func record(
@@ -115,7 +122,7 @@ public enum MigrationRule {
             }
         case .update(let track, let hook):
             identifier = app?.text
-            if failure == nil, hook == nil, let app { state[.lastApp(track)] = app.text }
+            if failure == nil, hook == nil, let app { recordUpdate(to: app, on: track, in: &state) }
         }
         state.history.append(MigrationRecord(
             subject: step.recordSubject, identifier: identifier, title: title, date: date, duration: duration,

@@ -67,7 +67,7 @@ struct PlanWalk {
             finished = RunStep(subject: subject, outcome: .failed("ran, but could not be recorded: it will run again next launch: \(error)"),
                                duration: duration, log: context?.logLines ?? [])
         case .refused(let error):
-            saveError = MigrationStoreError(error, location: store.location)
+            saveError = error as? MigrationStoreError
             finished = RunStep(subject: subject, outcome: .failed("did not run: \(error)"), duration: 0, log: [])
         }
         steps.append(finished)
@@ -77,13 +77,13 @@ struct PlanWalk {
 
     /// Records the app version (or build) once every hook of its track has run.
     private mutating func recordAppValue(on track: MigrationTrack) -> Bool {
-        guard let value = plan.target.value(on: track)?.text else { return true }
+        guard let app = plan.target.value(on: track) else { return true }
         guard let store else {
-            state[.lastApp(track)] = value
+            MigrationRule.recordUpdate(to: app, on: track, in: &state)
             return true
         }
         do {
-            state = try store.update { $0[.lastApp(track)] = value }
+            state = try store.update { MigrationRule.recordUpdate(to: app, on: track, in: &$0) }
             return true
         } catch {
             saveError = MigrationStoreError(error, location: store.location)
