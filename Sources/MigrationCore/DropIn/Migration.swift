@@ -42,3 +42,37 @@ public enum Migration {
         shared.reset()
     }
 }
+
+extension Migration {
+    /// The asynchronous ``Migrator/migrateToVersion(_:_:)`` on ``shared``.
+    ///
+    /// ```swift
+    /// try await Migration.migrateToVersion("1.1") { try await importer.run() }
+    /// ```
+    nonisolated(nonsending) public static func migrateToVersion<E: Error>(
+        _ version: String, _ block: nonisolated(nonsending) () async throws(E) -> Void
+    ) async throws(E) {
+        try await shared.migrateToVersion(version, block)
+    }
+
+    /// The asynchronous ``Migrator/migrateToBuild(_:_:)`` on ``shared``.
+    nonisolated(nonsending) public static func migrateToBuild<E: Error>(
+        _ build: String, _ block: nonisolated(nonsending) () async throws(E) -> Void
+    ) async throws(E) {
+        try await shared.migrateToBuild(build, block)
+    }
+
+    /// The asynchronous ``Migrator/applicationUpdateBlock(_:)`` on ``shared``.
+    nonisolated(nonsending) public static func applicationUpdateBlock<E: Error>(
+        _ block: nonisolated(nonsending) () async throws(E) -> Void
+    ) async throws(E) {
+        try await shared.applicationUpdateBlock(block)
+    }
+
+    /// The asynchronous ``Migrator/buildNumberUpdateBlock(_:)`` on ``shared``.
+    nonisolated(nonsending) public static func buildNumberUpdateBlock<E: Error>(
+        _ block: nonisolated(nonsending) () async throws(E) -> Void
+    ) async throws(E) {
+        try await shared.buildNumberUpdateBlock(block)
+    }
+}

@@ -116,18 +116,37 @@ public final class Migrator: Sendable {
     /// A cheap check on the store's current marks, then, only when the block looks due, the
     /// one exactly-once path shared with registry runs.
     private func runOnce<E: Error>(_ step: BlockStep, _ block: () throws(E) -> Void) throws(E) {
+        guard let runner = exactlyOnceIfDue(step) else { return }
+        var blockError: E?
+        let outcome = runner.perform(step, title: step.callName) { _ in
+            do throws(E) { try block() } catch {
+                blockError = error
+                throw error
+            }
+        }
+        report(outcome, of: step)
+        if let blockError { throw blockError }
+    }
+
+    /// The exactly-once runner for `step` when a cheap check on the store's current marks says
+    /// it looks due; `nil` (reported when something is wrong) otherwise.
+    func exactlyOnceIfDue(_ step: BlockStep) -> ExactlyOnce? {
         var call: String { step.callName }
         let app: Version?
         switch step.track {
         case .version:
             switch appVersion {
             case .success(let version): app = version
-            case .failure(let error): return report(call, "did not run: the app version (\(appVersions.versionSource)) is not usable: \(error)")
+            case .failure(let error):
+                report(call, "did not run: the app version (\(appVersions.versionSource)) is not usable: \(error)")
+                return nil
             }
         case .build:
             switch appBuild {
             case .success(let build): app = build
-            case .failure(let error): return report(call, "did not run: the app build (\(appVersions.buildSource)) is not usable: \(error)")
+            case .failure(let error):
+                report(call, "did not run: the app build (\(appVersions.buildSource)) is not usable: \(error)")
+                return nil
             }
         }
         do {
@@ -135,38 +154,33 @@ public final class Migrator: Sendable {
             if !current.marks.notes.isEmpty { reportNotes(current.marks) }
             let baselinePending = policy == .baseline && current.state.hasNoMarks
             let due = try step.isDue(current.state, marks: current.marks, app: app)
-            guard baselinePending || due else { return }
+            guard baselinePending || due else { return nil }
         } catch {
-            return report(call, "did not run: \(error)")
+            report(call, "did not run: \(error)")
+            return nil
         }
-        var blockError: E?
         let build = (try? appBuild.get()) ?? nil
-        let runner = ExactlyOnce(
+        return ExactlyOnce(
             store: store, target: appVersion.map { AppTarget(version: $0, build: build) },
             app: (version: try? appVersion.get(), build: build), policy: policy
         )
-        let outcome = runner.perform(step, title: call) { _ in
-            do throws(E) { try block() } catch {
-                blockError = error
-                throw error
-            }
-        }
-        switch outcome {
-        case .notDue, .ran:
-            break
-        case .threw(_, _, let recordError?):
-            report(call, "failed, and its failure could not be recorded: \(recordError)")
-        case .threw:
-            break
-        case .unrecorded(_, let error):
-            report(call, "ran, but could not be recorded: it will run again next launch: \(error)")
-        case .refused(let error):
-            report(call, "did not run: \(error)")
-        }
-        if let blockError { throw blockError }
     }
 
-    private func parse(_ text: String, track: MigrationTrack) -> Version? {
+    /// Reports what went wrong with a block that was found due.
+    func report(_ outcome: ExactlyOnce.Outcome, of step: BlockStep) {
+        switch outcome {
+        case .notDue, .ran, .threw(_, _, nil), .cancelled:
+            break
+        case .threw(_, _, let recordError?):
+            report(step.callName, "failed, and its failure could not be recorded: \(recordError)")
+        case .unrecorded(_, let error):
+            report(step.callName, "ran, but could not be recorded: it will run again next launch: \(error)")
+        case .refused(let error):
+            report(step.callName, "did not run: \(error)")
+        }
+    }
+
+    func parse(_ text: String, track: MigrationTrack) -> Version? {
         do { return try Version(text) } catch {
             let call = track == .version ? "migrateToVersion(\"\(text)\")" : "migrateToBuild(\"\(text)\")"
             report(call, "did not run: \(error)")

@@ -106,6 +106,12 @@ public enum MigrationRule {
         state[.lastApp(track)] = app.text
     }
 
+    /// Whether a body that ended with `failure` leaves a record: every success and failure
+    /// does, a cancelled body (`CancellationError`) does not, so it stays due as if it never ran.
+    static func isRecorded(failure: (any Error)?) -> Bool {
+        !(failure is CancellationError)
+    }
+
     /// The state after `step` ran: its record appended and, on success, its mark raised.
     /// Merged into whatever is recorded now, so that concurrent and nested steps lose nothing.
     static func record(

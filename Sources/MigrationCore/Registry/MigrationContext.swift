@@ -1,4 +1,5 @@
-/// What a migration body is given: where the upgrade goes, and a log that front ends show.
+/// What a migration body is given: where the upgrade goes, a log that front ends show, and a
+/// way to report how far it got.
 ///
 /// ```swift
 /// registry.migrate(toVersion: "0.9", title: "Add GUIDs") { context in
@@ -13,10 +14,18 @@ public final class MigrationContext: Sendable {
     /// The app version (or build) being upgraded to.
     public let to: String
     private let lines = Locked<[String]>([])
+    private let fraction = Locked<Double>(0)
+    private let onProgress: (@Sendable (Double) -> Void)?
 
-    public init(from: String?, to: String) {
+    public convenience init(from: String?, to: String) {
+        self.init(from: from, to: to, onProgress: nil)
+    }
+
+    /// A context whose progress reports reach `onProgress`, once per increase.
+    init(from: String?, to: String, onProgress: (@Sendable (Double) -> Void)?) {
         self.from = from
         self.to = to
+        self.onProgress = onProgress
     }
 
     /// Adds a line to the migration's log, shown in reports and the terminal UI.
@@ -26,7 +35,28 @@ public final class MigrationContext: Sendable {
 
     /// The lines logged so far.
     public var logLines: [String] { lines.withLock { $0 } }
-}
 
-/// The work a migration or hook does. It may throw to fail the run.
-public typealias MigrationBody = @Sendable (MigrationContext) throws -> Void
+    /// Reports how far the body got, from 0 to 1; a run passes it on as
+    /// ``RunEvent/progress(_:_:)``. Values are clamped to 0…1, and progress only grows: a value
+    /// below the last one reported (or not a number) is ignored.
+    ///
+    /// ```swift
+    /// for (index, batch) in batches.enumerated() {
+    ///     try await store.insert(batch)
+    ///     context.reportProgress(Double(index + 1) / Double(batches.count))
+    /// }
+    /// ```
+    public func reportProgress(_ fraction: Double) {
+        guard !fraction.isNaN else { return }
+        let clamped = min(max(fraction, 0), 1)
+        let grew = self.fraction.withLock { last in
+            guard clamped > last else { return false }
+            last = clamped
+            return true
+        }
+        if grew { onProgress?(clamped) }
+    }
+
+    /// The progress reported so far, from 0 to 1.
+    public var progress: Double { fraction.withLock { $0 } }
+}

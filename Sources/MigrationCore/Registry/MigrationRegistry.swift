@@ -31,7 +31,22 @@ public struct MigrationRegistry: Sendable {
         toVersion version: String, title: String, notes: String? = nil, whatsNew: [String] = [],
         body: @escaping MigrationBody = { _ in }
     ) {
-        declare(.version, version, title: title, notes: notes, whatsNew: whatsNew, body: body)
+        declare(.version, version, title: title, notes: notes, whatsNew: whatsNew, body: .sync(body))
+    }
+
+    /// Declares a migration with an asynchronous body, run by `try await runner.run(store:)`.
+    ///
+    /// ```swift
+    /// registry.migrate(toVersion: "2.0", title: "Move notes to SwiftData") { context async throws in
+    ///     try await importer.run()
+    ///     context.reportProgress(1)
+    /// }
+    /// ```
+    public mutating func migrate(
+        toVersion version: String, title: String, notes: String? = nil, whatsNew: [String] = [],
+        body: @escaping AsyncMigrationBody
+    ) {
+        declare(.version, version, title: title, notes: notes, whatsNew: whatsNew, body: .async(body))
     }
 
     /// Declares a migration that runs once when the app reaches build `build`.
@@ -39,26 +54,51 @@ public struct MigrationRegistry: Sendable {
         toBuild build: String, title: String, notes: String? = nil, whatsNew: [String] = [],
         body: @escaping MigrationBody = { _ in }
     ) {
-        declare(.build, build, title: title, notes: notes, whatsNew: whatsNew, body: body)
+        declare(.build, build, title: title, notes: notes, whatsNew: whatsNew, body: .sync(body))
+    }
+
+    /// Declares a migration to build `build` with an asynchronous body.
+    public mutating func migrate(
+        toBuild build: String, title: String, notes: String? = nil, whatsNew: [String] = [],
+        body: @escaping AsyncMigrationBody
+    ) {
+        declare(.build, build, title: title, notes: notes, whatsNew: whatsNew, body: .async(body))
     }
 
     /// Declares code that runs whenever the app version changes, a first launch included.
     public mutating func onUpdate(title: String, body: @escaping MigrationBody = { _ in }) {
-        hooks.append(UpdateHook(id: hooks.count, track: .version, title: title, body: body))
+        hook(.version, title: title, body: .sync(body))
+    }
+
+    /// Declares asynchronous code that runs whenever the app version changes.
+    ///
+    /// ```swift
+    /// registry.onUpdate(title: "Show What's New") { @MainActor _ in WhatsNew.show() }
+    /// ```
+    public mutating func onUpdate(title: String, body: @escaping AsyncMigrationBody) {
+        hook(.version, title: title, body: .async(body))
     }
 
     /// Declares code that runs whenever the app build changes, a first launch included.
     public mutating func onBuildUpdate(title: String, body: @escaping MigrationBody = { _ in }) {
-        hooks.append(UpdateHook(id: hooks.count, track: .build, title: title, body: body))
+        hook(.build, title: title, body: .sync(body))
+    }
+
+    /// Declares asynchronous code that runs whenever the app build changes.
+    public mutating func onBuildUpdate(title: String, body: @escaping AsyncMigrationBody) {
+        hook(.build, title: title, body: .async(body))
     }
 
     private mutating func declare(
-        _ track: MigrationTrack, _ declared: String, title: String, notes: String?, whatsNew: [String],
-        body: @escaping MigrationBody
+        _ track: MigrationTrack, _ declared: String, title: String, notes: String?, whatsNew: [String], body: MigrationWork
     ) {
         migrations.append(RegisteredMigration(
             id: migrations.count, track: track, declared: declared, title: title, notes: notes, whatsNew: whatsNew,
             body: body
         ))
+    }
+
+    private mutating func hook(_ track: MigrationTrack, title: String, body: MigrationWork) {
+        hooks.append(UpdateHook(id: hooks.count, track: track, title: title, body: body))
     }
 }

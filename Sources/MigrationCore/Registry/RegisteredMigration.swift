@@ -16,10 +16,10 @@ public final class RegisteredMigration: Sendable, Identifiable {
     public let notes: String?
     /// Lines for a "What's New" screen.
     public let whatsNew: [String]
-    public let body: MigrationBody
+    public let body: MigrationWork
 
     init(id: Int, track: MigrationTrack, declared: String, title: String, notes: String?, whatsNew: [String],
-         body: @escaping MigrationBody) {
+         body: MigrationWork) {
         self.id = id
         self.track = track
         self.declared = declared
@@ -46,7 +46,7 @@ public struct UpdateHook: Sendable, Identifiable {
     public let id: Int
     public let track: MigrationTrack
     public let title: String
-    public let body: MigrationBody
+    public let body: MigrationWork
 
     /// `onUpdate` or `onBuildUpdate`, as manifests and reports name the kind.
     public var kind: String { track == .version ? "onUpdate" : "onBuildUpdate" }

@@ -1,12 +1,15 @@
 import Foundation
 
 /// Runs one block at most once per device: the one path shared by the drop-in ``Migrator``
-/// and registry runs.
+/// and registry runs, synchronous or asynchronous.
 ///
-/// Under the block's own lock (see ``StoreResource``) it reads the store's current marks,
-/// applies the fresh-install policy, decides by ``MigrationRule`` whether the block is due,
-/// proves the records can be written, runs the body and merges its record into the current
-/// records. A body that throws is recorded as failed and stays due.
+/// Under the block's own lock (see ``StoreResource`` and ``AsyncBlockExclusion``) it goes
+/// through two phases around the body: ``decide(_:)`` reads the store's current marks, applies
+/// the fresh-install policy, decides by ``MigrationRule`` whether the block is due and proves
+/// the records can be written; ``record(_:title:failure:duration:)`` merges the body's record
+/// into the current records. A body that throws is recorded as failed and stays due; one that
+/// throws `CancellationError` is not recorded at all. The synchronous ``perform(_:title:willRun:body:)``
+/// and the asynchronous one differ only in how they hold the lock and call the body.
 struct ExactlyOnce {
     let store: any MigrationStore
     /// What a baseline records; an error when the app version is not usable.
@@ -16,12 +19,14 @@ struct ExactlyOnce {
     let policy: FreshInstallPolicy
 
     enum Outcome {
-        /// Not due (or already running on this thread): nothing ran.
+        /// Not due (or already running in this thread or task): nothing ran.
         case notDue
         /// Ran and recorded.
         case ran(duration: Double, state: MigrationState)
         /// The body threw; its failure was recorded unless `recordError` says otherwise.
         case threw(any Error, duration: Double, recordError: MigrationStoreError?)
+        /// The body threw `CancellationError`: nothing was recorded, it stays due.
+        case cancelled(duration: Double)
         /// Ran, but the record could not be saved: it will run again.
         case unrecorded(duration: Double, MigrationStoreError)
         /// Nothing ran: the store could not be read, locked or written, or a mark is unusable.
@@ -34,32 +39,67 @@ struct ExactlyOnce {
     func perform(
         _ step: BlockStep, title: String, willRun: () -> Void = {}, body: (MigrationState) throws -> Void
     ) -> Outcome {
-        let app = step.track == .version ? self.app.version : self.app.build
+        if AsyncBlockExclusion.isHeld(step.lockKey, of: store) { return .notDue }
         do {
             return try store.withExclusiveAccess(toBlock: step.lockKey) { alreadyRunning in
-                if alreadyRunning { return .notDue }
-                let state = try currentState(full: step.needsHistory)
-                guard try step.isDue(state, marks: RecordedMarks(state), app: app) else { return .notDue }
-                try store.prepareToWrite()
+                guard !alreadyRunning, let state = try decide(step) else { return .notDue }
                 willRun()
                 let stopwatch = Stopwatch()
                 var failure: (any Error)?
                 do { try body(state) } catch { failure = error }
-                let duration = stopwatch.seconds
-                do {
-                    let saved = try store.update {
-                        MigrationRule.record(step, title: title, failure: failure, duration: duration, app: app, in: &$0)
-                    }
-                    if let failure { return .threw(failure, duration: duration, recordError: nil) }
-                    return .ran(duration: duration, state: saved)
-                } catch {
-                    let recordError = MigrationStoreError(error, location: store.location)
-                    if let failure { return .threw(failure, duration: duration, recordError: recordError) }
-                    return .unrecorded(duration: duration, recordError)
-                }
+                return record(step, title: title, failure: failure, duration: stopwatch.seconds)
             }
         } catch {
             return .refused(error)
+        }
+    }
+
+    /// ``perform(_:title:willRun:body:)`` for an asynchronous body: the block's lock is held
+    /// across its suspension points without a thread waiting (see ``AsyncBlockExclusion``).
+    nonisolated(nonsending) func perform(
+        _ step: BlockStep, title: String, willRun: () -> Void = {},
+        body: nonisolated(nonsending) (MigrationState) async throws -> Void
+    ) async -> Outcome {
+        do {
+            return try await AsyncBlockExclusion.withBlock(step.lockKey, of: store) { alreadyRunning in
+                guard !alreadyRunning, let state = try decide(step) else { return .notDue }
+                willRun()
+                let stopwatch = Stopwatch()
+                var failure: (any Error)?
+                do { try await body(state) } catch { failure = error }
+                return record(step, title: title, failure: failure, duration: stopwatch.seconds)
+            }
+        } catch {
+            return .refused(error)
+        }
+    }
+
+    /// The first phase, under the block's lock: the state the block runs in when it is due
+    /// and its record can be written, `nil` when it is not due.
+    /// - Throws: when the store cannot be read or written, or a mark is unusable.
+    func decide(_ step: BlockStep) throws -> MigrationState? {
+        let app = step.track == .version ? self.app.version : self.app.build
+        let state = try currentState(full: step.needsHistory)
+        guard try step.isDue(state, marks: RecordedMarks(state), app: app) else { return nil }
+        try store.prepareToWrite()
+        return state
+    }
+
+    /// The second phase, under the block's lock once the body is done: its record merged into
+    /// the store's current records (none for a cancelled body).
+    func record(_ step: BlockStep, title: String, failure: (any Error)?, duration: Double) -> Outcome {
+        guard MigrationRule.isRecorded(failure: failure) else { return .cancelled(duration: duration) }
+        let app = step.track == .version ? self.app.version : self.app.build
+        do {
+            let saved = try store.update {
+                MigrationRule.record(step, title: title, failure: failure, duration: duration, app: app, in: &$0)
+            }
+            if let failure { return .threw(failure, duration: duration, recordError: nil) }
+            return .ran(duration: duration, state: saved)
+        } catch {
+            let recordError = MigrationStoreError(error, location: store.location)
+            if let failure { return .threw(failure, duration: duration, recordError: recordError) }
+            return .unrecorded(duration: duration, recordError)
         }
     }
 

@@ -34,15 +34,16 @@ public struct MigrationRunner: Sendable {
         try plan(store.load())
     }
 
-    /// Runs the pending migrations and firing hooks.
+    /// Runs the pending migrations and firing hooks, on the caller's thread.
     ///
     /// Each step is decided again on the store's current records under the step's own lock,
     /// so two runs (threads or processes) on one store never run a step twice, and a body may
     /// call the drop-in API for another block. A body that throws, or a record that cannot be
-    /// saved, ends the run; that is reported, not thrown.
+    /// saved, ends the run; that is reported, not thrown. An asynchronous body cannot run here:
+    /// its step fails, saying to use `try await run(store:)`.
     /// - Throws: ``MigrationStoreError`` or ``MigrationStateError`` when the store cannot be
     ///   read: then nothing ran.
-    public func run(store: any MigrationStore, observer: (RunEvent) -> Void = { _ in }) throws -> RunReport {
+    public func run(store: any MigrationStore, observer: @escaping (RunEvent) -> Void = { _ in }) throws -> RunReport {
         try execute(plan(store.load()), store: store, observer: observer)
     }
 
@@ -67,9 +68,9 @@ public struct MigrationRunner: Sendable {
         InMemoryMigrationStore(state: .device(at: from, build: fromBuild))
     }
 
-    /// The one walk through a plan, shared by runs and dry-runs so that they cannot disagree.
+    /// The synchronous walk through a plan, shared by runs and dry-runs.
     private func execute(
-        _ plan: MigrationPlan, store: (any MigrationStore)?, observer: (RunEvent) -> Void
+        _ plan: MigrationPlan, store: (any MigrationStore)?, observer: @escaping (RunEvent) -> Void
     ) -> RunReport {
         var walk = PlanWalk(plan: plan, store: store)
         walk.walk(observer: observer)

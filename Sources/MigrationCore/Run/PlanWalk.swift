@@ -1,71 +1,135 @@
 import Foundation
 
-/// Walks a plan step by step. With a store it runs each due body through ``ExactlyOnce``,
-/// which records it as soon as it finishes; without one (a dry-run) it marks each step
-/// "would run" and records nothing. Either way the walk stops at the first failure.
+/// Walks a plan step by step: the one walk shared by runs and dry-runs, synchronous
+/// (``walk(observer:)``) or asynchronous (``walk(budgetSpent:observer:)``), so that they cannot
+/// disagree. The drivers only call bodies; what comes next, when to stop and what each outcome
+/// means live here.
+///
+/// With a store each due body runs through ``ExactlyOnce``, which records it as soon as it
+/// finishes; without one (a dry-run) each step is marked "would run" and nothing is recorded.
+/// The walk stops at the first failure, at cancellation (the task awaiting it is cancelled, or
+/// a body throws `CancellationError`) and, before a migration, when the budget is spent.
 struct PlanWalk {
+    /// What the walk does, in order: the pending migrations, then for each updated track its
+    /// firing hooks and the new app version.
+    enum Item {
+        case step(RunStep.Subject)
+        case recordApp(MigrationTrack)
+    }
+
     let plan: MigrationPlan
     let store: (any MigrationStore)?
     private(set) var state: MigrationState
+    private let items: [Item]
+    private var next = 0
     private var steps: [RunStep] = []
     private var saveError: MigrationStoreError?
+    private var deferred: [RegisteredMigration] = []
+    private var wasCancelled = false
 
     init(plan: MigrationPlan, store: (any MigrationStore)?) {
         self.plan = plan
         self.store = store
         self.state = plan.state
+        var items = plan.pending.map { Item.step(.migration($0.migration)) }
+        for track in plan.updatedTracks {
+            items += plan.hooks.filter { $0.fires && $0.hook.track == track }.map { .step(.hook($0.hook)) }
+            items.append(.recordApp(track))
+        }
+        self.items = plan.isBaseline ? [] : items
     }
 
     var report: RunReport {
-        RunReport(mode: store == nil ? .dryRun : .run, plan: plan, steps: steps, state: state, saveError: saveError)
+        var report = RunReport(mode: store == nil ? .dryRun : .run, plan: plan, steps: steps, state: state, saveError: saveError)
+        report.deferred = deferred
+        report.wasCancelled = wasCancelled
+        return report
     }
 
-    /// The whole walk: a baseline, or the pending migrations in order, then for each updated
-    /// track its hooks and the new app version.
-    mutating func walk(observer: (RunEvent) -> Void) {
-        defer { if let store, let current = try? store.load() { state = current } }
+    /// The synchronous walk. An asynchronous body does not run here: the step fails, saying so.
+    mutating func walk(observer: @escaping (RunEvent) -> Void) {
+        defer { reload() }
         if plan.isBaseline { return recordBaseline() }
-        for entry in plan.pending {
-            guard step(.migration(entry.migration), observer: observer) else { return }
-        }
-        for track in plan.updatedTracks {
-            for hook in plan.hooks where hook.fires && hook.hook.track == track {
-                guard step(.hook(hook.hook), observer: observer) else { return }
+        let progress = CallerThreadObserver(observer)
+        while let item = nextItem() {
+            switch item {
+            case .step(let subject):
+                guard let once = exactlyOnce else {
+                    wouldRun(subject)
+                    continue
+                }
+                var started: MigrationContext?
+                let outcome: ExactlyOnce.Outcome
+                if case .async = subject.work {
+                    outcome = .refused(AsynchronousBodyError())
+                } else {
+                    outcome = once.perform(subject.blockStep, title: subject.title, willRun: { observer(.started(subject)) }) { current in
+                        let context = context(for: subject, in: current) { progress.send(.progress(subject, $0)) }
+                        started = context
+                        if case .sync(let body) = subject.work { try body(context) }
+                    }
+                }
+                guard finish(subject, outcome, log: started?.logLines ?? [], observer: observer) else { return }
+            case .recordApp(let track):
+                guard recordAppValue(on: track) else { return }
             }
-            guard recordAppValue(on: track) else { return }
         }
     }
 
-    /// Runs one migration or hook; returns whether the walk goes on.
-    private mutating func step(_ subject: RunStep.Subject, observer: (RunEvent) -> Void) -> Bool {
-        let app = plan.target.value(on: subject.track)
-        guard let store else {
-            MigrationRule.record(subject.blockStep, title: subject.title, failure: nil, duration: 0, app: app, in: &state)
-            steps.append(RunStep(subject: subject, outcome: .wouldRun, duration: 0, log: []))
-            return true
+    /// The next item, or `nil` once the walk is over: at the end, when the current task is
+    /// cancelled, or before a migration once `budgetSpent()`; the migrations left are then
+    /// deferred.
+    mutating func nextItem(budgetSpent: () -> Bool = { false }) -> Item? {
+        guard next < items.count else { return nil }
+        if Task.isCancelled {
+            stop(deferringFrom: next, cancelled: true)
+            return nil
         }
-        var context: MigrationContext?
-        let once = ExactlyOnce(store: store, target: .success(plan.target), app: (plan.target.version, plan.target.build), policy: plan.policy)
-        let outcome = once.perform(subject.blockStep, title: subject.title, willRun: { observer(.started(subject)) }) { current in
-            let from = subject.isHook ? current.lastApp(subject.track) : current.lastMigrated(subject.track)
-            let started = MigrationContext(from: from, to: app?.text ?? "")
-            context = started
-            try subject.body(started)
+        if case .step(.migration) = items[next], budgetSpent() {
+            stop(deferringFrom: next, cancelled: false)
+            return nil
         }
+        next += 1
+        return items[next - 1]
+    }
+
+    /// The step's exactly-once runner; `nil` in a dry-run.
+    var exactlyOnce: ExactlyOnce? {
+        store.map { ExactlyOnce(store: $0, target: .success(plan.target), app: (plan.target.version, plan.target.build), policy: plan.policy) }
+    }
+
+    /// The context a body runs in, on a device in `current`.
+    func context(for subject: RunStep.Subject, in current: MigrationState, onProgress: @escaping @Sendable (Double) -> Void) -> MigrationContext {
+        let from = subject.isHook ? current.lastApp(subject.track) : current.lastMigrated(subject.track)
+        return MigrationContext(from: from, to: plan.target.value(on: subject.track)?.text ?? "", onProgress: onProgress)
+    }
+
+    /// A dry-run step: it would run, and the walk goes on as if it had.
+    mutating func wouldRun(_ subject: RunStep.Subject) {
+        MigrationRule.record(subject.blockStep, title: subject.title, failure: nil, duration: 0,
+                             app: plan.target.value(on: subject.track), in: &state)
+        steps.append(RunStep(subject: subject, outcome: .wouldRun, duration: 0, log: []))
+    }
+
+    /// Takes in how a step ended; returns whether the walk goes on.
+    mutating func finish(_ subject: RunStep.Subject, _ outcome: ExactlyOnce.Outcome, log: [String], observer: (RunEvent) -> Void) -> Bool {
         let finished: RunStep
         switch outcome {
         case .notDue:
             return true
         case .ran(let duration, let saved):
             state = saved
-            finished = RunStep(subject: subject, outcome: .succeeded, duration: duration, log: context?.logLines ?? [])
+            finished = RunStep(subject: subject, outcome: .succeeded, duration: duration, log: log)
         case .threw(let error, let duration, let recordError):
             saveError = recordError
-            finished = RunStep(subject: subject, outcome: .failed(String(describing: error)), duration: duration, log: context?.logLines ?? [])
+            finished = RunStep(subject: subject, outcome: .failed(String(describing: error)), duration: duration, log: log)
+        case .cancelled(let duration):
+            stop(deferringFrom: next - 1, cancelled: true)
+            finished = RunStep(subject: subject, outcome: .cancelled, duration: duration, log: log)
         case .unrecorded(let duration, let error):
             saveError = error
             finished = RunStep(subject: subject, outcome: .failed("ran, but could not be recorded: it will run again next launch: \(error)"),
-                               duration: duration, log: context?.logLines ?? [])
+                               duration: duration, log: log)
         case .refused(let error):
             saveError = error as? MigrationStoreError
             finished = RunStep(subject: subject, outcome: .failed("did not run: \(error)"), duration: 0, log: [])
@@ -75,8 +139,14 @@ struct PlanWalk {
         return finished.outcome == .succeeded
     }
 
+    /// Ends the walk early, leaving the migrations from item `index` on for the next run.
+    private mutating func stop(deferringFrom index: Int, cancelled: Bool) {
+        wasCancelled = cancelled
+        deferred = items[index...].compactMap { if case .step(.migration(let migration)) = $0 { migration } else { nil } }
+    }
+
     /// Records the app version (or build) once every hook of its track has run.
-    private mutating func recordAppValue(on track: MigrationTrack) -> Bool {
+    mutating func recordAppValue(on track: MigrationTrack) -> Bool {
         guard let app = plan.target.value(on: track) else { return true }
         guard let store else {
             MigrationRule.recordUpdate(to: app, on: track, in: &state)
@@ -92,7 +162,7 @@ struct PlanWalk {
     }
 
     /// Fresh install, baseline policy: everything up to the target counts as applied.
-    private mutating func recordBaseline() {
+    mutating func recordBaseline() {
         for entry in plan.entries where entry.status == .applied {
             steps.append(RunStep(subject: .migration(entry.migration), outcome: store == nil ? .wouldRun : .baselined, duration: 0, log: []))
         }
@@ -108,10 +178,35 @@ struct PlanWalk {
             saveError = MigrationStoreError(error, location: store.location)
         }
     }
+
+    /// The store's records as the walk leaves them.
+    mutating func reload() {
+        if let store, let current = try? store.load() { state = current }
+    }
+}
+
+/// An asynchronous body met by a synchronous run, which cannot await it.
+struct AsynchronousBodyError: Error, CustomStringConvertible {
+    var description: String { "its body is async: run the registry with `try await runner.run(store:)`" }
+}
+
+/// A synchronous run's observer, handed to a body's context: progress reported on the run's
+/// own thread reaches it at once; a report from any other thread is not passed on, since the
+/// observer need not be thread-safe.
+private struct CallerThreadObserver: @unchecked Sendable {
+    // Safe: `observer` is only called on `thread`, the thread the run (and its observer) is on.
+    private let observer: (RunEvent) -> Void
+    private let thread = Thread.current
+
+    init(_ observer: @escaping (RunEvent) -> Void) { self.observer = observer }
+
+    func send(_ event: RunEvent) {
+        if Thread.current === thread { observer(event) }
+    }
 }
 
 extension RunStep.Subject {
-    var body: MigrationBody {
+    var work: MigrationWork {
         switch self {
         case .migration(let migration): migration.body
         case .hook(let hook): hook.body

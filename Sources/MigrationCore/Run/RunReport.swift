@@ -22,6 +22,12 @@ public struct RunReport: Sendable {
     /// Set when the store refused a write: the run stopped there, and what it had recorded
     /// before stays recorded.
     public let saveError: MigrationStoreError?
+    /// Pending migrations this run left for the next one without recording anything for them:
+    /// the ones a launch-time budget had no time left for, or those from a cancelled body on.
+    public var deferred: [RegisteredMigration] = []
+    /// Whether the task awaiting the run was cancelled (or a body threw `CancellationError`):
+    /// the run stopped there, and every success before it stays recorded.
+    public var wasCancelled = false
 
     /// The step that stopped the run, if one did.
     public var failure: RunStep? {
@@ -62,6 +68,9 @@ public struct RunStep: Sendable {
         case wouldRun
         /// Recorded as applied without running (fresh install, baseline policy).
         case baselined
+        /// The body was cancelled (it threw `CancellationError`): nothing was recorded, so it
+        /// runs again next time.
+        case cancelled
     }
 
     public let subject: Subject
@@ -73,7 +82,15 @@ public struct RunStep: Sendable {
 }
 
 /// Progress of a run, for front ends that show it as it happens.
+///
+/// ```swift
+/// let report = try await runner.run(store: store) { event in
+///     if case .progress(let subject, let fraction) = event { print(subject.title, fraction) }
+/// }
+/// ```
 public enum RunEvent: Sendable {
     case started(RunStep.Subject)
+    /// The running body reported progress, from 0 to 1 (see ``MigrationContext/reportProgress(_:)``).
+    case progress(RunStep.Subject, Double)
     case finished(RunStep)
 }

@@ -20,7 +20,7 @@ public final class FileMigrationStore: MigrationStore, MarksCaching {
     public let domain: String
     /// The file the records are in: ``url`` with every symbolic link resolved.
     public let fileURL: URL
-    private let resource: StoreResource
+    let resource: StoreResource
     public var location: String { domain == Self.defaultDomain ? url.path : "\(url.path) (\(domain))" }
 
     /// The domain used when none is named.

@@ -5,7 +5,7 @@
 /// ```
 public final class InMemoryMigrationStore: MigrationStore, MarksCaching {
     private let state: Locked<MigrationState>
-    private let resource = StoreResource()
+    let resource = StoreResource()
     public let isSandbox = true
     public var location: String { "memory" }
 

@@ -24,7 +24,7 @@ public final class UserDefaultsMigrationStore: MigrationStore, MarksCaching, @un
     // Safe: UserDefaults is documented as thread-safe; the resource serialises read-modify-write.
     private let defaults: UserDefaults
     private let keys: UserDefaultsKeys
-    private let resource: StoreResource
+    let resource: StoreResource
     public let location: String
 
     public convenience init(defaults: UserDefaults = .standard, domain: String? = nil) {

@@ -1,0 +1,57 @@
+extension Migrator {
+    /// Runs the asynchronous `block` once, when the app reaches `version`: the same rules and
+    /// records as the synchronous call. The block runs in the caller's isolation (on the main
+    /// actor when called from there); concurrent callers of the same block, in any task, thread
+    /// or (with a ``FileMigrationStore``) process, wait without holding a thread, then find it
+    /// recorded.
+    ///
+    /// ```swift
+    /// try await migrator.migrateToVersion("1.1") { try await importer.run() }
+    /// ```
+    nonisolated(nonsending) public func migrateToVersion<E: Error>(
+        _ version: String, _ block: nonisolated(nonsending) () async throws(E) -> Void
+    ) async throws(E) {
+        guard let parsed = parse(version, track: .version) else { return }
+        try await runOnce(.migration(.version, parsed), block)
+    }
+
+    /// Runs the asynchronous `block` once, when the app reaches build `build`.
+    nonisolated(nonsending) public func migrateToBuild<E: Error>(
+        _ build: String, _ block: nonisolated(nonsending) () async throws(E) -> Void
+    ) async throws(E) {
+        guard let parsed = parse(build, track: .build) else { return }
+        try await runOnce(.migration(.build, parsed), block)
+    }
+
+    /// Runs the asynchronous `block` when the app version differs from the one recorded, a
+    /// first launch included; then records the current version.
+    nonisolated(nonsending) public func applicationUpdateBlock<E: Error>(
+        _ block: nonisolated(nonsending) () async throws(E) -> Void
+    ) async throws(E) {
+        try await runOnce(.update(.version, hook: nil), block)
+    }
+
+    /// Runs the asynchronous `block` when the app build differs from the one recorded, a first
+    /// launch included.
+    nonisolated(nonsending) public func buildNumberUpdateBlock<E: Error>(
+        _ block: nonisolated(nonsending) () async throws(E) -> Void
+    ) async throws(E) {
+        try await runOnce(.update(.build, hook: nil), block)
+    }
+
+    /// The synchronous calls' path, awaiting the block.
+    nonisolated(nonsending) private func runOnce<E: Error>(
+        _ step: BlockStep, _ block: nonisolated(nonsending) () async throws(E) -> Void
+    ) async throws(E) {
+        guard let runner = exactlyOnceIfDue(step) else { return }
+        var blockError: E?
+        let outcome = await runner.perform(step, title: step.callName) { _ in
+            do throws(E) { try await block() } catch {
+                blockError = error
+                throw error
+            }
+        }
+        report(outcome, of: step)
+        if let blockError { throw blockError }
+    }
+}
