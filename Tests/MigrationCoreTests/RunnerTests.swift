@@ -124,6 +124,7 @@ struct RunnerTests {
         _ = try runner.run(store: InMemoryMigrationStore()) { event in
             switch event {
             case .started(let subject): events.append("start \(subject.title)")
+            case .progress(let subject, let fraction): events.append("\(subject.title) \(fraction)")
             case .finished(let step): events.append("end \(step.subject.title)")
             }
         }

@@ -26,6 +26,8 @@ final class LiveOutput: @unchecked Sendable {
                 prefix = style.paint(Self.name(subject), .dim) + " " + style.paint(style.glyphs.unicode ? "│" : "|", .dim) + " "
                 streamed = false
             }
+        case .progress:
+            break
         case .finished(let step):
             if !lock.withLock({ streamed }) { step.log.forEach(write(line:)) }
         }

@@ -64,7 +64,7 @@ public struct Explorer: Sendable {
 
     /// Runs the plan; manifest commands learn whether the store is a sandbox, and inherit a
     /// real store's lock (see ``CommandSettings``).
-    public func run(observer: (RunEvent) -> Void = { _ in }) throws -> RunReport {
+    public func run(observer: @escaping (RunEvent) -> Void = { _ in }) throws -> RunReport {
         try CommandSettings.$current.withValue(CommandSettings.current.against(real: isSandbox ? nil : realStore)) {
             try runner.run(store: store, observer: observer)
         }

@@ -21,6 +21,7 @@ struct Glyphs: Sendable {
         case .failed: unicode ? "✗" : "x"
         case .wouldRun: unicode ? "▸" : ">"
         case .baselined: unicode ? "≡" : "="
+        case .cancelled: unicode ? "⊘" : "/"
         }
     }
 
@@ -54,13 +55,14 @@ extension MigrationStatus {
 }
 
 extension RunStep.Outcome {
-    /// "succeeded", "failed", "would-run" or "baselined", as reports and JSON name it.
+    /// "succeeded", "failed", "would-run", "baselined" or "cancelled", as reports and JSON name it.
     var word: String {
         switch self {
         case .succeeded: "succeeded"
         case .failed: "failed"
         case .wouldRun: "would-run"
         case .baselined: "baselined"
+        case .cancelled: "cancelled"
         }
     }
 
@@ -68,7 +70,7 @@ extension RunStep.Outcome {
         switch self {
         case .succeeded, .baselined: .applied
         case .failed: .failed
-        case .wouldRun: .pending
+        case .wouldRun, .cancelled: .pending
         }
     }
 

@@ -6,7 +6,8 @@ import MigrationCore
 /// command's group is ended and the migration fails with "cancelled"), watches for SIGHUP,
 /// SIGINT and SIGTERM (which cancel it the same way and are handed back to the caller, which
 /// then exits) and redraws the status line every quarter second with the running migration,
-/// its elapsed time and its latest output line. Every terminal call, from either thread,
+/// its elapsed time and its latest output line. A Swift body's progress bar and elapsed time
+/// (``RunningStep``) are drawn whenever the session reports progress. Every terminal call, from either thread,
 /// holds `terminalLock`.
 ///
 /// ```swift
@@ -93,8 +94,9 @@ final class LiveRun: @unchecked Sendable {
     }
 
     private func draw() {
-        let now: (state: ViewState, size: Size, command: (title: String, started: ContinuousClock.Instant)?, line: String)
+        var now: (state: ViewState, size: Size, command: (title: String, started: ContinuousClock.Instant)?, line: String)
             = lock.withLock { (self.state, self.size, self.command, self.lastLine) }
+        now.state.runningStep?.tick()
         var screen = Render.screen(now.state, size: now.size, unicode: terminal.unicode)
         if let command = now.command, cancellation.cancellationReason == nil {
             let elapsed = formatDuration((ContinuousClock.now - command.started).inSeconds)

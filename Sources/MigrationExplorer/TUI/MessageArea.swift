@@ -18,7 +18,9 @@ struct MessageArea {
         } else if let line = state.filterLine {
             edit("/", line, placeholder: nil)
         } else if let running = state.running {
-            lines = [StyledLine("running\(glyphs.ellipsis) \(running.count) of \(state.plan?.pending.count ?? 0) done", .pending)]
+            let done = "running\(glyphs.ellipsis) \(running.count) of \(state.plan?.pending.count ?? 0) done"
+            let step = state.runningStep.map { " \(glyphs.separator) " + $0.line(glyphs: glyphs) } ?? ""
+            lines = [StyledLine(done + step, .pending)]
         } else if let message = state.message {
             append(message.text, role: message.role, width: room, glyphs: glyphs)
         } else if !state.filter.isEmpty {

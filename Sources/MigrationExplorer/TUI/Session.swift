@@ -26,8 +26,9 @@ package struct Session {
         }
     }
 
-    /// Handles one key; `progress` sees the state after each migration of a run.
-    package mutating func handle(_ key: Key, size: Size, progress: (ViewState) -> Void = { _ in }) {
+    /// Handles one key; `progress` sees the state as a run goes: when a migration starts,
+    /// reports progress and finishes.
+    package mutating func handle(_ key: Key, size: Size, progress: @escaping (ViewState) -> Void = { _ in }) {
         // A message stays while an overlay or prompt is open, and goes with the next key after.
         if state.prompt == nil && state.overlay == nil { state.message = nil }
         if let effect = Update.handle(key, &state, layout: Layout(size, for: state, unicode: unicode)) {
@@ -55,7 +56,7 @@ package struct Session {
         state.normalise(layout: layout, glyphs: Glyphs(unicode: unicode))
     }
 
-    private mutating func perform(_ effect: Effect, progress: (ViewState) -> Void) {
+    private mutating func perform(_ effect: Effect, progress: @escaping (ViewState) -> Void) {
         do {
             switch effect {
             case .dryRun:
@@ -66,8 +67,16 @@ package struct Session {
                 var live = state
                 live.running = []
                 let report = try explorer.run { event in
-                    guard case .finished(let step) = event else { return }
-                    live.running?.append(step)
+                    switch event {
+                    case .started(let subject):
+                        live.runningStep = RunningStep(label: subject.label, started: .now)
+                    case .progress(_, let fraction):
+                        live.runningStep?.fraction = fraction
+                        live.runningStep?.tick()
+                    case .finished(let step):
+                        live.running?.append(step)
+                        live.runningStep = nil
+                    }
                     progress(live)
                 }
                 state.lastReport = report

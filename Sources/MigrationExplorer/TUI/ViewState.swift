@@ -64,6 +64,8 @@ package struct ViewState: Sendable {
     package var lastReport: RunReport?
     /// A run in progress: the steps finished so far.
     package var running: [RunStep]?
+    /// The step a run is in, while it is in one.
+    package var runningStep: RunningStep?
     package private(set) var items: [Item] = []
     /// How many migrations have each status word, for the summary line.
     package private(set) var statusCounts: [String: Int] = [:]

@@ -1,0 +1,36 @@
+import MigrationCore
+
+/// The migration or hook a run is in, as the message line shows it: its name, the progress
+/// its body reported and the time it has taken so far.
+package struct RunningStep: Sendable {
+    package var label: String
+    /// From 0 to 1; `nil` until the body reports any.
+    package var fraction: Double?
+    package let started: ContinuousClock.Instant
+    /// Time since ``started``, as of the last redraw.
+    package var elapsed: Duration = .zero
+
+    package init(label: String, started: ContinuousClock.Instant) {
+        self.label = label
+        self.started = started
+    }
+
+    /// Brings ``elapsed`` up to `now`.
+    package mutating func tick(now: ContinuousClock.Instant = .now) {
+        elapsed = now - started
+    }
+
+    /// `version 2.0 "Move notes" ▕████░░░░░░▏ 40% │ 1.20 s`, or without the bar before any
+    /// progress was reported.
+    func line(glyphs: Glyphs) -> String {
+        let bar = fraction.map { " " + Self.bar($0, glyphs: glyphs) + String(format: " %3.0f%%", $0 * 100) } ?? ""
+        return "\(label)\(bar) \(glyphs.unicode ? "│" : "|") \(formatDuration(elapsed.inSeconds))"
+    }
+
+    /// A bar ten cells wide, filled in proportion to `fraction`.
+    static func bar(_ fraction: Double, glyphs: Glyphs, width: Int = 10) -> String {
+        let filled = Int((fraction * Double(width)).rounded(.down))
+        let (left, full, empty, right) = glyphs.unicode ? ("▕", "█", "░", "▏") : ("[", "#", "-", "]")
+        return left + String(repeating: full, count: filled) + String(repeating: empty, count: width - filled) + right
+    }
+}
