@@ -187,7 +187,7 @@ struct MTMigrationBehaviourTests {
         #expect(diagnostics.items.first?.problem.contains("did not run") == true)
     }
 
-    @Test func staticFacade_usesTheSharedMigrator() {
+    @Test func staticFacade_usesTheSharedMigrator() async {
         let previous = Migration.shared
         defer { Migration.shared = previous }
         Migration.shared = migrator("1.1")
@@ -199,5 +199,11 @@ struct MTMigrationBehaviourTests {
         Migration.reset()
         #expect(ran == ["1.1", "update"])
         #expect(store.load().hasNoMarks)
+        // The asynchronous calls, on the same shared migrator.
+        await Migration.migrateToVersion("1.1") { () async in ran.append("async 1.1") }
+        await Migration.migrateToBuild("1") { () async in ran.append("async build") }
+        await Migration.applicationUpdateBlock { () async in ran.append("async update") }
+        await Migration.buildNumberUpdateBlock { () async in ran.append("async build update") }
+        #expect(ran == ["1.1", "update", "async 1.1", "async update"])
     }
 }

@@ -73,7 +73,7 @@ public struct MigrationRegistry: Sendable {
     /// Declares asynchronous code that runs whenever the app version changes.
     ///
     /// ```swift
-    /// registry.onUpdate(title: "Show What's New") { @MainActor _ in WhatsNew.show() }
+    /// registry.onUpdate(title: "Show What's New") { @MainActor _ async in WhatsNew.show() }
     /// ```
     public mutating func onUpdate(title: String, body: @escaping AsyncMigrationBody) {
         hook(.version, title: title, body: .async(body))

@@ -1,0 +1,146 @@
+import Foundation
+import Testing
+@testable import MigrationCore
+
+/// The drop-in API with `async` blocks: the synchronous rules, across suspension points.
+@Suite("Async drop-in")
+struct AsyncDropInTests {
+    struct ImportFailed: Error {}
+
+    @Test func asyncBlocksRunOnceInCallOrderBesideSynchronousOnes() async throws {
+        let store = InMemoryMigrationStore(state: .device(at: try Version("0.9"), build: try Version("10")))
+        let migrator = Migrator(appVersion: "1.2", appBuild: "12", store: store)
+        let ran = Recorder<String>()
+        for _ in 0..<2 {
+            await migrator.migrateToVersion("1.0") {
+                await Task.yield()
+                ran.append("1.0")
+            }
+            migrator.migrateToVersion("1.1") { ran.append("1.1") }
+            await migrator.migrateToVersion("1.2") { () async in ran.append("1.2") }
+            await migrator.migrateToVersion("0.8") { () async in ran.append("0.8") }               // below the mark
+            await migrator.migrateToBuild("11") { () async in ran.append("b11") }
+            await migrator.applicationUpdateBlock { () async in ran.append("update") }
+            await migrator.buildNumberUpdateBlock { () async in ran.append("build update") }
+        }
+        #expect(ran.items == ["1.0", "1.1", "1.2", "b11", "update", "build update"])
+        #expect(store.load().lastMigratedVersion == "1.2")
+        #expect(store.load().lastAppBuild == "12")
+    }
+
+    @Test func anAsyncBlockThatThrowsRethrowsItsOwnErrorAndRunsAgain() async throws {
+        let migrator = Migrator(appVersion: "1.0", store: InMemoryMigrationStore())
+        var attempts = 0
+        do {
+            try await migrator.migrateToVersion("1.0") { () async throws(ImportFailed) in
+                attempts += 1
+                throw ImportFailed()
+            }
+            Issue.record("the block's error was not rethrown")
+        } catch {
+            #expect(type(of: error) == ImportFailed.self)
+        }
+        await migrator.migrateToVersion("1.0") { () async in attempts += 1 }
+        await migrator.migrateToVersion("1.0") { () async in attempts += 1 }
+        #expect(attempts == 2)
+    }
+
+    @Test func aCancelledBlockIsNotRecordedAndRunsNextTime() async throws {
+        let store = InMemoryMigrationStore()
+        let migrator = Migrator(appVersion: "1.0", store: store)
+        await #expect(throws: CancellationError.self) {
+            try await migrator.migrateToVersion("1.0") { () async throws in throw CancellationError() }
+        }
+        #expect(store.load().history.isEmpty)
+        var ran = false
+        await migrator.migrateToVersion("1.0") { () async in ran = true }
+        #expect(ran)
+    }
+
+    @Test(arguments: ["memory", "file", "defaults"])
+    func aHundredTasksRunAnAsyncBlockOnce(storeKind: String) async throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let suite = "migration-async-\(UUID().uuidString)"
+        defer { UserDefaults().removePersistentDomain(forName: suite) }
+        let store: any MigrationStore = switch storeKind {
+        case "file": FileMigrationStore(url: folder.appendingPathComponent("state.json"))
+        case "defaults": UserDefaultsMigrationStore(defaults: UserDefaults(suiteName: suite)!)
+        default: InMemoryMigrationStore()
+        }
+        let runs = Recorder<Int>()
+        await withTaskGroup(of: Void.self) { group in
+            for task in 0..<100 {
+                group.addTask {
+                    // A migrator per task, so that only the store's resource is shared.
+                    let migrator = Migrator(appVersion: "2.0", store: store)
+                    await migrator.migrateToVersion("2.0") {
+                        for _ in 0..<5 { await Task.yield() }
+                        try? await Task.sleep(nanoseconds: 1_000_000)
+                        runs.append(task)
+                    }
+                }
+            }
+        }
+        #expect(runs.items.count == 1)
+        #expect(try store.load().lastMigratedVersion == "2.0")
+    }
+
+    @Test func threadsAndTasksTogetherRunABlockOnce() async throws {
+        let store = InMemoryMigrationStore()
+        let runs = Recorder<String>()
+        await withTaskGroup(of: Void.self) { group in
+            for index in 0..<20 {
+                group.addTask {
+                    let migrator = Migrator(appVersion: "1.0", store: store)
+                    if index.isMultiple(of: 2) {
+                        await migrator.migrateToVersion("1.0") {
+                            try? await Task.sleep(nanoseconds: 2_000_000)
+                            runs.append("async")
+                        }
+                    } else {
+                        let done = DispatchSemaphore(value: 0)
+                        Thread.detachNewThread {
+                            migrator.migrateToVersion("1.0") { runs.append("sync") }
+                            done.signal()
+                        }
+                        await withCheckedContinuation { continuation in
+                            Thread.detachNewThread {
+                                done.wait()
+                                continuation.resume()
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        #expect(runs.items.count == 1)
+    }
+
+    @Test func aBlockThatCallsItselfDoesNotWaitForItself() async throws {
+        let migrator = Migrator(appVersion: "1.0", store: InMemoryMigrationStore())
+        let ran = Recorder<String>()
+        await migrator.migrateToVersion("1.0") {
+            ran.append("outer")
+            await migrator.migrateToVersion("1.0") { () async in ran.append("async inner") }
+            migrator.migrateToVersion("1.0") { ran.append("sync inner") }
+            await migrator.migrateToVersion("0.9") { () async in ran.append("another block") }
+        }
+        #expect(ran.items == ["outer", "another block"])
+    }
+
+    @MainActor final class Model {
+        var imported = 0
+    }
+
+    @Test @MainActor func aBlockRunsInTheCallersIsolation() async throws {
+        let model = Model()
+        let migrator = Migrator(appVersion: "1.0", store: InMemoryMigrationStore())
+        await migrator.migrateToVersion("1.0") {
+            MainActor.assertIsolated()
+            await Task.yield()
+            model.imported += 1
+        }
+        #expect(model.imported == 1)
+    }
+}
