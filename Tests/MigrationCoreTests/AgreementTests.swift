@@ -61,40 +61,113 @@ struct AgreementTests {
 
     struct Failure: Error {}
 
-    @Test("registry runs and drop-in calls agree on builds, hooks, failures, baselines and wide versions", arguments: 0..<200)
-    func agreeOnEverything(seed: Int) throws {
-        var random = SplitMix(state: UInt64(seed) &+ 1_000)
-        let versions = (0..<Int.random(in: 0...12, using: &random)).map { _ in Self.wideVersion(&random) }
-        let builds = (0..<Int.random(in: 0...6, using: &random)).map { _ in String(Int.random(in: 1...20, using: &random)) }
-        let failing = Bool.random(using: &random) ? versions.randomElement(using: &random) : nil
-        let hooks = Int.random(in: 0...3, using: &random)
-        let buildHooks = Int.random(in: 0...2, using: &random)
-
-        let ran = Recorder<String>()
+    /// A random upgrade: a registry of versions, builds and hooks (one version may fail),
+    /// with bodies that append what they do to `ran`, synchronous or `async`, and a device.
+    struct Upgrade {
         var registry = MigrationRegistry()
-        for version in versions {
-            registry.migrate(toVersion: version, title: version) { _ in
-                if version == failing { throw Failure() }
-                ran.append("v" + version)
+        let versions: [String], failing: String?, hooks: Int, buildHooks: Int
+        let device: MigrationState, target: AppTarget, policy: FreshInstallPolicy
+
+        init(seed: Int, async: Bool, ran: Recorder<String>) throws {
+            var random = SplitMix(state: UInt64(seed) &+ 1_000)
+            versions = (0..<Int.random(in: 0...12, using: &random)).map { _ in AgreementTests.wideVersion(&random) }
+            let builds = (0..<Int.random(in: 0...6, using: &random)).map { _ in String(Int.random(in: 1...20, using: &random)) }
+            let failing = Bool.random(using: &random) ? versions.randomElement(using: &random) : nil
+            self.failing = failing
+            hooks = Int.random(in: 0...3, using: &random)
+            buildHooks = Int.random(in: 0...2, using: &random)
+            for version in versions {
+                let work: MigrationBody = { _ in
+                    if version == failing { throw Failure() }
+                    ran.append("v" + version)
+                }
+                if async {
+                    registry.migrate(toVersion: version, title: version) { context async throws in
+                        await Task.yield()
+                        try work(context)
+                    }
+                } else {
+                    registry.migrate(toVersion: version, title: version, body: work)
+                }
             }
+            for build in builds {
+                if async {
+                    registry.migrate(toBuild: build, title: build) { _ async in ran.append("b" + build) }
+                } else {
+                    registry.migrate(toBuild: build, title: build) { _ in ran.append("b" + build) }
+                }
+            }
+            for index in 0..<hooks {
+                if async {
+                    registry.onUpdate(title: "hook \(index)") { _ async in ran.append("update") }
+                } else {
+                    registry.onUpdate(title: "hook \(index)") { _ in ran.append("update") }
+                }
+            }
+            for index in 0..<buildHooks { registry.onBuildUpdate(title: "build hook \(index)") { _ in ran.append("build update") } }
+
+            let fresh = Bool.random(using: &random)
+            let from = fresh ? nil : try Version(AgreementTests.wideVersion(&random))
+            let fromBuild = fresh ? nil : try Version(String(Int.random(in: 1...20, using: &random)))
+            policy = fresh && Bool.random(using: &random) ? .baseline : .runAll
+            target = try AppTarget(version: AgreementTests.wideVersion(&random), build: String(Int.random(in: 1...20, using: &random)))
+            device = MigrationState.device(at: from, build: fromBuild)
         }
-        for build in builds { registry.migrate(toBuild: build, title: build) { _ in ran.append("b" + build) } }
-        for index in 0..<hooks { registry.onUpdate(title: "hook \(index)") { _ in ran.append("update") } }
-        for index in 0..<buildHooks { registry.onBuildUpdate(title: "build hook \(index)") { _ in ran.append("build update") } }
 
-        let fresh = Bool.random(using: &random)
-        let from = fresh ? nil : try Version(Self.wideVersion(&random))
-        let fromBuild = fresh ? nil : try Version(String(Int.random(in: 1...20, using: &random)))
-        let policy: FreshInstallPolicy = fresh && Bool.random(using: &random) ? .baseline : .runAll
-        let target = try AppTarget(version: Self.wideVersion(&random), build: String(Int.random(in: 1...20, using: &random)))
-        let device = MigrationState.device(at: from, build: fromBuild)
+        var runner: MigrationRunner { MigrationRunner(registry: registry, target: target, policy: policy) }
+    }
 
+    /// The synchronous run (in an async context, `runner.run(store:)` is the asynchronous one).
+    static func runSynchronously(_ runner: MigrationRunner, store: any MigrationStore) throws -> RunReport {
+        try runner.run(store: store)
+    }
+
+    /// The same marks, compared as versions.
+    static func expectSameMarks(_ left: MigrationState, _ right: MigrationState) {
+        for mark in RecordedMark.allCases {
+            #expect(left[mark].flatMap { try? Version($0) } == right[mark].flatMap { try? Version($0) }, "\(mark)")
+        }
+    }
+
+    @Test("async and synchronous runs of the same registry do the same steps and leave the same state", arguments: 0..<200)
+    func asyncAndSyncRunsAgree(seed: Int) async throws {
+        let ranSync = Recorder<String>(), ranAsync = Recorder<String>(), ranMixed = Recorder<String>()
+        let sync = try Upgrade(seed: seed, async: false, ran: ranSync)
+        let async = try Upgrade(seed: seed, async: true, ran: ranAsync)
+        let mixed = try Upgrade(seed: seed, async: false, ran: ranMixed)
+        let viaSync = InMemoryMigrationStore(state: sync.device)
+        let viaAsync = InMemoryMigrationStore(state: sync.device)
+        let viaMixed = InMemoryMigrationStore(state: sync.device)
+        let syncReport = try Self.runSynchronously(sync.runner, store: viaSync)
+        let asyncReport = try await async.runner.run(store: viaAsync)
+        let mixedReport = try await mixed.runner.run(store: viaMixed)       // synchronous bodies, awaited
+        #expect(ranAsync.items == ranSync.items)
+        #expect(ranMixed.items == ranSync.items)
+        for report in [asyncReport, mixedReport] {
+            #expect(report.steps.map(\.subject.label) == syncReport.steps.map(\.subject.label))
+            #expect(report.steps.map(\.outcome) == syncReport.steps.map(\.outcome))
+            #expect(report.succeeded == syncReport.succeeded)
+        }
+        for store in [viaAsync, viaMixed] {
+            Self.expectSameMarks(store.load(), viaSync.load())
+            #expect(store.load().history.map { "\($0.subject) \($0.title) \($0.outcome)" }
+                == viaSync.load().history.map { "\($0.subject) \($0.title) \($0.outcome)" })
+        }
+    }
+
+    @Test("registry runs and drop-in calls agree on builds, hooks, failures, baselines and wide versions", arguments: 0..<200)
+    func agreeOnEverything(seed: Int) async throws {
+        let ran = Recorder<String>()
+        let upgrade = try Upgrade(seed: seed, async: false, ran: ran)
+        let (registry, failing, hooks, buildHooks) = (upgrade.registry, upgrade.failing, upgrade.hooks, upgrade.buildHooks)
+        let (device, target, policy) = (upgrade.device, upgrade.target, upgrade.policy)
         let runner = MigrationRunner(registry: registry, target: target, policy: policy)
         let viaRegistry = InMemoryMigrationStore(state: device)
-        _ = try runner.run(store: viaRegistry)
+        _ = try Self.runSynchronously(runner, store: viaRegistry)
 
         // The drop-in, called in run order (version order, each version once), with one update
-        // block per track where the registry has hooks: MTMigration fires only the first.
+        // block per track where the registry has hooks: MTMigration fires only the first. Odd
+        // seeds call it with `async` blocks.
         let dropIn = Recorder<String>()
         let store = InMemoryMigrationStore(state: device)
         let migrator = Migrator(appVersion: target.version.text, appBuild: target.build?.text, store: store, policy: policy)
@@ -103,9 +176,17 @@ struct AgreementTests {
             for entry in plan.entries where entry.migration.version != nil && entry.status != .skipped(.duplicate) {
                 let migration = entry.migration
                 if migration.track == .version {
-                    try migrator.migrateToVersion(migration.declared) {
+                    let block = {
                         if migration.declared == failing { throw Failure() }
                         dropIn.append("v" + migration.declared)
+                    }
+                    if seed.isMultiple(of: 2) {
+                        try migrator.migrateToVersion(migration.declared, block)
+                    } else {
+                        try await migrator.migrateToVersion(migration.declared) { () async throws in
+                            await Task.yield()
+                            try block()
+                        }
                     }
                 } else {
                     migrator.migrateToBuild(migration.declared) { dropIn.append("b" + migration.declared) }
@@ -116,10 +197,7 @@ struct AgreementTests {
         } catch {}
 
         #expect(dropIn.items == ran.items)
-        let left = viaRegistry.load(), right = store.load()
-        for mark in RecordedMark.allCases {
-            #expect(left[mark].flatMap { try? Version($0) } == right[mark].flatMap { try? Version($0) }, "\(mark)")
-        }
+        Self.expectSameMarks(viaRegistry.load(), store.load())
     }
 
     @Test func callOrderDiffersFromVersionOrderAsTheREADMESays() throws {
