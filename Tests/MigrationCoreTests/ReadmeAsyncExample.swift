@@ -1,0 +1,72 @@
+import Foundation
+import Testing
+import MigrationCore
+
+// The README's async example, compiled and run here so that it cannot drift from the API. The
+// lines between the markers appear in README.md exactly as written (a test below checks it).
+
+// README: async example
+/// A stand-in for SwiftData's `ModelContext`, which lives on the main actor.
+@MainActor final class NotesContext {
+    private(set) var titles: [String] = []
+    func insert(title: String) { titles.append(title) }
+    func save() throws {}
+}
+
+/// The notes the old version kept in a file, read in batches.
+struct LegacyNotes: Sendable {
+    let batches: [[String]]
+}
+
+func notesRegistry(context: NotesContext, legacy: LegacyNotes) -> MigrationRegistry {
+    var registry = MigrationRegistry(appName: "Notes")
+    registry.migrate(toVersion: "1.9", title: "Drop the thumbnail cache") { _ in
+        // a synchronous body, in the same registry
+    }
+    registry.migrate(toVersion: "2.0", title: "Move notes to SwiftData") { @MainActor migration async throws in
+        for (index, batch) in legacy.batches.enumerated() {
+            try Task.checkCancellation()               // cancelled: nothing is recorded, it runs next launch
+            for title in batch { context.insert(title: title) }
+            try context.save()
+            migration.reportProgress(Double(index + 1) / Double(legacy.batches.count))
+            await Task.yield()
+        }
+    }
+    registry.onUpdate(title: "Show What's New") { @MainActor _ async in
+        // runs once, after every migration is done
+    }
+    return registry
+}
+
+/// At launch: two seconds at most, the rest on a later launch.
+func migrateAtLaunch(store: any MigrationStore, context: NotesContext, legacy: LegacyNotes) async throws -> RunReport {
+    let runner = MigrationRunner(registry: notesRegistry(context: context, legacy: legacy), target: try AppTarget(version: "2.0"))
+    let report = try await runner.run(store: store, budget: .seconds(2)) { event in
+        if case .progress(let subject, let fraction) = event { print("\(subject.title): \(Int(fraction * 100))%") }
+    }
+    if !report.deferred.isEmpty { print("\(report.deferred.count) migrations left for the next launch") }
+    return report
+}
+// README: end
+
+@Suite("README async example")
+struct ReadmeAsyncExampleTests {
+    @Test func itMovesEveryNoteAndFinishes() async throws {
+        let context = NotesContext()
+        let store = InMemoryMigrationStore(state: .device(at: try Version("1.8")))
+        let report = try await migrateAtLaunch(store: store, context: context, legacy: LegacyNotes(batches: [["a", "b"], ["c"]]))
+        #expect(report.succeeded && report.deferred.isEmpty)
+        #expect(report.steps.map(\.subject.title) == ["Drop the thumbnail cache", "Move notes to SwiftData", "Show What's New"])
+        #expect(await context.titles == ["a", "b", "c"])
+        #expect(store.load().lastMigratedVersion == "2.0")
+    }
+
+    @Test func theREADMEShowsThisFileAsItIs() throws {
+        let file = try String(contentsOf: URL(fileURLWithPath: #filePath), encoding: .utf8)
+        let example = try #require(file.components(separatedBy: "// README: async example\n").dropFirst().first?
+            .components(separatedBy: "// README: end").first)
+        let readme = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("README.md")
+        #expect(try String(contentsOf: readme, encoding: .utf8).contains("```swift\n" + example + "```"))
+    }
+}
