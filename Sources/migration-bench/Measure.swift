@@ -2,12 +2,24 @@
 func median(repetitions: Int = 7, _ body: () -> Void) -> Double {
     let clock = ContinuousClock()
     var samples: [Double] = []
+    for _ in 0..<repetitions { samples.append(seconds(clock.measure(body))) }
+    return samples.sorted()[samples.count / 2]
+}
+
+/// ``median(repetitions:_:)`` for asynchronous work.
+func median(repetitions: Int = 7, _ body: () async -> Void) async -> Double {
+    let clock = ContinuousClock()
+    var samples: [Double] = []
     for _ in 0..<repetitions {
-        let elapsed = clock.measure(body)
-        let (seconds, attoseconds) = elapsed.components
-        samples.append(Double(seconds) + Double(attoseconds) / 1e18)
+        let start = clock.now
+        await body()
+        samples.append(seconds(clock.now - start))
     }
     return samples.sorted()[samples.count / 2]
+}
+
+private func seconds(_ duration: Duration) -> Double {
+    Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
 }
 
 /// Keeps the optimiser from dropping work whose result is otherwise unused.
