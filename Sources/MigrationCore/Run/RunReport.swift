@@ -24,10 +24,10 @@ public struct RunReport: Sendable {
     public let saveError: MigrationStoreError?
     /// Pending migrations this run left for the next one without recording anything for them:
     /// the ones a launch-time budget had no time left for, or those from a cancelled body on.
-    public var deferred: [RegisteredMigration] = []
+    public internal(set) var deferred: [RegisteredMigration] = []
     /// Whether the task awaiting the run was cancelled (or a body threw `CancellationError`):
     /// the run stopped there, and every success before it stays recorded.
-    public var wasCancelled = false
+    public internal(set) var wasCancelled = false
 
     /// The step that stopped the run, if one did.
     public var failure: RunStep? {
