@@ -436,7 +436,7 @@ struct TUISessionTests {
         #expect(text.contains("2 problems (p)"))
         #expect(session.state.message?.role == .warning)
         session.press(.problems, size: Self.size)
-        #expect(screen(session).contains("a downgrade"))
+        #expect(screen(session).contains("downgrade: the device recorded 1.1, the app is 1.0"))
     }
 
     // MARK: Stale positions

@@ -2,7 +2,8 @@ import ArgumentParser
 import Foundation
 import MigrationCore
 
-/// `migration-explorer`: the terminal UI by default, and `plan`, `run`, `reset` for scripts.
+/// `migration-explorer`: the terminal UI by default, and `plan`, `run`, `reset`, `matrix`,
+/// `whats-new` and `export` for scripts.
 struct RootCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "migration-explorer",
@@ -16,7 +17,8 @@ struct RootCommand: ParsableCommand {
         that cannot be used; 128 + the signal when SIGINT, SIGTERM or SIGHUP stopped a run. \
         With --json, errors too are one JSON document on stdout.
         """,
-        subcommands: [TUICommand.self, PlanCommand.self, RunCommand.self, ResetCommand.self],
+        subcommands: [TUICommand.self, PlanCommand.self, RunCommand.self, ResetCommand.self, MatrixCommand.self,
+                      WhatsNewCommand.self, ExportCommand.self],
         defaultSubcommand: TUICommand.self
     )
 }

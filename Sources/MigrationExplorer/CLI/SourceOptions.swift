@@ -40,7 +40,7 @@ struct SourceOptions: ParsableArguments {
     /// The app the options name: a manifest, the embedding app's registry, or the demo.
     func app() throws(CommandFailure) -> ExplorerApp {
         if let manifest {
-            do { return try Manifest.load(path: manifest) } catch {
+            do { return try ExplorerApp(manifestAt: manifest) } catch {
                 throw CommandFailure(.manifest, error.description, path: manifest)
             }
         }

@@ -39,7 +39,7 @@ public struct Explorer: Sendable {
             version: Self.version(options.to ?? app.appVersion, option: "--to")!,
             build: Self.version(options.toBuild ?? app.appBuild, option: "--to-build")
         )
-        self.store = simulating ? try Self.sandbox(over: realStore, from: from, fromBuild: fromBuild) : realStore!
+        self.store = simulating ? try Self.sandbox(app.registry, over: realStore, from: from, fromBuild: fromBuild) : realStore!
         startDevice()
     }
 
@@ -60,6 +60,11 @@ public struct Explorer: Sendable {
 
     public func plan() throws -> MigrationPlan { try runner.plan(store: store) }
 
+    /// Every upgrade path to the target; a real store's history says what failed when last run.
+    public func matrix() throws -> UpgradeMatrix {
+        try UpgradeMatrix(registry: app.registry, target: target, policy: policy, lastRun: realStore.map { try $0.load() })
+    }
+
     public func dryRun() throws -> RunReport { try runner.dryRun(store: store) }
 
     /// Runs the plan; manifest commands learn whether the store is a sandbox, and inherit a
@@ -74,7 +79,7 @@ public struct Explorer: Sendable {
     /// marks (``MigrationRule/reset(_:at:)``), so every migration up to the app runs again.
     public mutating func reset() throws {
         if isSandbox {
-            store = try simulatesFreshInstall ? Self.freshSandbox() : Self.sandbox(over: realStore, from: from, fromBuild: fromBuild)
+            store = try simulatesFreshInstall ? Self.freshSandbox() : Self.sandbox(app.registry, over: realStore, from: from, fromBuild: fromBuild)
         } else {
             try store.update { $0 = MigrationRule.reset($0) }
         }
@@ -87,7 +92,7 @@ public struct Explorer: Sendable {
         let newFrom = try Self.version(version.isEmpty ? nil : version, option: "from")
         let newBuild = try Self.version(build.flatMap { $0.isEmpty ? nil : $0 }, option: "from build")
         let fresh = newFrom == nil && newBuild == nil
-        store = try fresh ? Self.freshSandbox() : Self.sandbox(over: realStore, from: newFrom, fromBuild: newBuild)
+        store = try fresh ? Self.freshSandbox() : Self.sandbox(app.registry, over: realStore, from: newFrom, fromBuild: newBuild)
         (from, fromBuild, simulatesFreshInstall) = (newFrom, newBuild, fresh)
         startDevice()
     }
@@ -107,11 +112,19 @@ public struct Explorer: Sendable {
 
     private static func freshSandbox() -> InMemoryMigrationStore { InMemoryMigrationStore(state: .freshInstall) }
 
-    /// A sandbox for the device at `from`: over the real store's records when there is one.
+    /// Why the simulated device's history is guessed, when it is: a "from" that is not one of
+    /// the app's releases, or an app that declares none (see ``MigrationRegistry/device(lastRan:build:)``).
+    public var historyNote: String? {
+        guard isSandbox, realStore == nil, !simulatesFreshInstall else { return nil }
+        return app.registry.device(lastRan: from, build: fromBuild).note
+    }
+
+    /// A sandbox for the device at `from`: over the real store's records when there is one,
+    /// else as replaying the app's releases up to `from` left it.
     private static func sandbox(
-        over realStore: FileMigrationStore?, from: Version?, fromBuild: Version?
+        _ registry: MigrationRegistry, over realStore: FileMigrationStore?, from: Version?, fromBuild: Version?
     ) throws(ExplorerError) -> InMemoryMigrationStore {
-        guard let realStore else { return InMemoryMigrationStore(state: .device(at: from, build: fromBuild)) }
+        guard let realStore else { return InMemoryMigrationStore(state: registry.device(lastRan: from, build: fromBuild).state) }
         do { return InMemoryMigrationStore(state: .device(at: from, build: fromBuild, over: try realStore.load())) } catch {
             throw ExplorerError(String(describing: error), status: .unusableInput)
         }

@@ -53,7 +53,7 @@ package enum Update {
             state.detailsOffset = 0
         case .setFrom:
             let recorded = state.plan?.state
-            state.prompt = .init(kind: .from, text: DeviceInput.text(version: recorded?.lastMigratedVersion, build: recorded?.lastMigratedBuild))
+            state.prompt = .init(kind: .from, text: DeviceInput.text(version: recorded?.fromVersion, build: recorded?.fromBuild))
         case .setTo:
             state.prompt = .init(kind: .to, text: state.target.version.text)
         case .dryRun:
@@ -97,11 +97,11 @@ package enum Update {
     /// The migrations whose What's New notes this upgrade shows: those it will run, or, once
     /// run, those the last run ran.
     static func whatsNewPages(_ state: ViewState) -> [RegisteredMigration] {
-        let pending = state.plan?.pending.map(\.migration) ?? []
+        if let plan = state.plan, !plan.pending.isEmpty { return plan.whatsNew }
         let ran = state.lastReport?.steps.compactMap { step -> RegisteredMigration? in
             if case .migration(let migration) = step.subject, step.outcome == .succeeded { migration } else { nil }
         } ?? []
-        return (pending.isEmpty ? ran : pending).filter { !$0.whatsNew.isEmpty }
+        return ran.filter { !$0.whatsNew.isEmpty }
     }
 
     private static func handlePrompt(_ key: Key, _ state: inout ViewState) -> Effect? {
