@@ -42,34 +42,45 @@ extension MigrationRegistry {
 
 extension MigrationRule {
     /// The state a device records by running every release of `registry` up to `last` in
-    /// order, each release running the version migrations its code contains by
-    /// ``shouldRun(_:lastMigrated:app:)``. Builds have no release history: the build track is
-    /// at `build`, every build migration up to it recorded as applied.
+    /// order, each release planning and running the version migrations its code contains (the
+    /// usual rule: ``shouldRun(_:lastMigrated:app:)``, duplicates counted within that
+    /// release's code). Builds have no release history: the build track is at `build`, every
+    /// build migration up to it recorded as applied.
     static func replay(_ registry: MigrationRegistry, through last: Version, build: Version?, at date: Date = Date()) -> MigrationState {
         var state = MigrationState.freshInstall
-        // Valid, first-declared migrations in run order: a fresh install's plan up to the
-        // newest version or build there is runs exactly those.
-        let newest = registry.migrations.compactMap(\.version).max() ?? last
-        let everything = (try? MigrationPlan(registry: registry, state: .freshInstall,
-                                             target: AppTarget(version: max(newest, last), build: max(newest, build ?? newest))))?.pending ?? []
-        let versions = everything.map(\.migration).filter { $0.track == .version }
         for release in Set(registry.releases).sorted() where release <= last {
-            for migration in versions {
-                guard let version = migration.version, let since = migration.shippedSince, since <= release,
-                      shouldRun(version, lastMigrated: state.lastMigrated(.version).flatMap { try? Version($0) }, app: release)
-                else { continue }
-                record(.migration(.version, version), title: migration.title, failure: nil, duration: 0, app: release, in: &state, at: date)
+            let shipped = registry.shipped(in: release)
+            let plan = try? MigrationPlan(registry: shipped, state: state, target: AppTarget(version: release))
+            for entry in plan?.pending ?? [] {
+                guard let version = entry.migration.version else { continue }
+                record(.migration(.version, version), title: entry.migration.title, failure: nil, duration: 0, app: release,
+                       in: &state, at: date)
             }
         }
         if let build {
-            for migration in everything.map(\.migration) where migration.track == .build {
-                guard let version = migration.version, version <= build else { continue }
-                record(.migration(.build, version), title: migration.title, failure: nil, duration: 0, app: build, in: &state, at: date)
+            let builds = try? MigrationPlan(registry: registry, state: .freshInstall, target: AppTarget(version: .zero, build: build))
+            for entry in builds?.pending ?? [] where entry.migration.track == .build {
+                guard let version = entry.migration.version else { continue }
+                record(.migration(.build, version), title: entry.migration.title, failure: nil, duration: 0, app: build, in: &state, at: date)
             }
             state.lastMigratedBuild = build.text
             state.lastAppBuild = build.text
         }
         state.lastAppVersion = last.text
         return state
+    }
+}
+
+extension MigrationRegistry {
+    /// The version migrations the code of `release` contained (`since` ≤ `release`), declared
+    /// in the same order.
+    func shipped(in release: Version) -> MigrationRegistry {
+        var shipped = MigrationRegistry(appName: appName)
+        for migration in migrations where migration.track == .version {
+            guard let since = migration.shippedSince, since <= release else { continue }
+            shipped.migrate(toVersion: migration.declared, title: migration.title, notes: migration.notes,
+                            whatsNew: migration.whatsNew, since: migration.sinceDeclared, body: migration.body)
+        }
+        return shipped
     }
 }
