@@ -56,6 +56,19 @@ struct TmuxEndToEndTests {
         #expect(try tmux.exitStatus() == 0)
     }
 
+    @Test func theUpgradeMatrixOpensAndEnterUpgradesFromARelease() throws {
+        let tmux = try Tmux(["--manifest", TUIMatrixTests.manifest])
+        try tmux.waitFor("Notes fresh install → 1.0")
+        try tmux.send("m")
+        try tmux.waitFor("Every upgrade of Notes to 1.0", "▶ fresh install  ●   ●    ●       3    2",
+                         "  0.10           ⚠   ✓    ●       1    1", "⚠ out of order: the device is past it")
+        try tmux.send("G", "Enter")
+        try tmux.waitFor("Notes 0.10 → 1.0", "○ skipped: out of o…    version 0.9", "1 problem (p)",
+                         "e.g. 0.10.1")
+        try tmux.send("q")
+        #expect(try tmux.exitStatus() == 0)
+    }
+
     @Test func aFailureShowsItsErrorAndStaysPending() throws {
         let tmux = try Tmux(["--fail", "0.10"])
         try tmux.waitFor("Notes 0.8 → 1.0")

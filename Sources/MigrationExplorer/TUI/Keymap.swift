@@ -2,10 +2,10 @@
 /// overlay closes first).
 package enum Action: String, CaseIterable, Sendable {
     case moveUp, moveDown, pageUp, pageDown, first, last
-    case details, switchPane, setFrom, setTo, dryRun, runPending, reset, whatsNew, problems, filter, help, quit, redraw
+    case details, switchPane, setFrom, setTo, dryRun, runPending, reset, whatsNew, problems, matrix, filter, help, quit, redraw
 }
 
-/// What keys do in an overlay (help, a report, the problems, What's New).
+/// What keys do in an overlay (help, a report, the problems, What's New, the matrix).
 package enum OverlayAction: Sendable {
     case scrollUp, scrollDown, pageUp, pageDown, top, bottom, nextPage, previousPage, close
 }
@@ -72,6 +72,7 @@ package enum Keymap {
         KeyBinding([.character("x")], .reset, help: "reset the recorded state", hint: "reset"),
         KeyBinding([.character("w")], .whatsNew, help: "What's New walkthrough for this upgrade", hint: "what's new"),
         KeyBinding([.character("p")], .problems, help: "problems with the plan, each with a hint", hint: "problems"),
+        KeyBinding([.character("m")], .matrix, help: "upgrade matrix: every release as \"from\"; Enter upgrades from the selected one"),
         KeyBinding([.character("/")], .filter, help: "filter by text or status; Esc clears", hint: "filter"),
         KeyBinding([.character("?")], .help, help: "this help", hint: "help"),
         KeyBinding([.character("q"), .control("c")], .quit, help: "quit (Esc closes an overlay or prompt first)", hint: "quit"),

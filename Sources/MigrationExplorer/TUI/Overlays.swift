@@ -1,7 +1,7 @@
 import MigrationCore
 
 /// Boxes drawn over the main screen: help, run and dry-run reports, the problems, What's New,
-/// confirmations. Every one but the confirmation scrolls, no further than its last line.
+/// the upgrade matrix, confirmations. Every one but the confirmation scrolls, no further than its last line.
 enum Overlays {
     /// What a box shows.
     struct Content {
@@ -37,6 +37,10 @@ enum Overlays {
             let next = page + 1 < pages.count ? "Enter next" : "Enter done"
             return Content(title: title, lines: whatsNewLines(pages[min(page, pages.count - 1)], width: inner, glyphs: glyphs),
                            footer: "\(next) · \(glyphs.unicode ? "←" : "Left") back · Esc closes")
+        case .matrix(let matrix, let selection):
+            return Content(title: "Every upgrade of \(state.appName) to \(matrix.target.version.text)",
+                           lines: MatrixView.lines(matrix, selection: selection, glyphs: glyphs),
+                           footer: "\(glyphs.unicode ? "↑↓" : "Up/Down") choose · Enter upgrades from it · Esc closes")
         case .confirm(let confirmation):
             let question = switch confirmation {
             case .reset: "Reset the recorded state of \(state.storeDescription)? Its four marks are forgotten, so every migration up to the app runs again; the history stays."

@@ -74,6 +74,9 @@ package struct Session {
                 refreshPlan()
                 state.overlay = .report(report)
                 state.message = Self.summary(of: report)
+            case .matrix:
+                let matrix = try explorer.matrix()
+                state.overlay = .matrix(matrix, selection: MatrixView.row(of: explorer.from, in: matrix))
             case .reset:
                 try explorer.reset()
                 state.lastReport = nil
@@ -116,6 +119,7 @@ package struct Session {
             text += "; give its build as 0.8 (90)"
         }
         if let real = explorer.realStore { text += "; \(real.url.lastPathComponent) is not touched" }
+        if let note = explorer.historyNote, !explorer.app.registry.releases.isEmpty { text += "; \(note)" }
         return .init(text: text, role: .accent)
     }
 

@@ -3,6 +3,8 @@ import MigrationCore
 /// What the update step asks the session to do with `MigrationCore`.
 package enum Effect: Equatable, Sendable {
     case dryRun, run, reset
+    /// Opens the upgrade matrix.
+    case matrix
     /// A device that last migrated at `version` (empty: a fresh install) and `build`.
     case setFrom(version: String, build: String?)
     case setTo(String)
@@ -72,6 +74,8 @@ package enum Update {
             }
         case .problems:
             state.overlay = .problems
+        case .matrix:
+            return .matrix
         case .filter:
             state.filterLine = LineEditor(state.filter)
         case .help:
@@ -191,6 +195,27 @@ package enum Update {
                 state.overlay = .whatsNew(pages: pages, page: max(0, page - 1))
                 return nil
             }
+        case .matrix(let matrix, let selection):
+            if key == .enter {
+                state.overlay = nil
+                return .setFrom(version: matrix.rows[selection].from?.text ?? "", build: nil)
+            }
+            if let move: OverlayAction = Keymap.overlay.action(for: key), move != .close {
+                let page = max(1, layout.size.height - 6)
+                let delta = switch move {
+                case .scrollUp: -1
+                case .scrollDown: 1
+                case .pageUp: -page
+                case .pageDown: page
+                case .top: -matrix.rows.count
+                case .bottom: matrix.rows.count
+                case .nextPage, .previousPage, .close: 0
+                }
+                let row = max(0, min(matrix.rows.count - 1, selection + delta))
+                state.overlay = .matrix(matrix, selection: row)
+                state.overlayOffset = max(0, MatrixView.line(ofRow: row) + 1 - (layout.size.height - 4))
+                return nil
+            }
         case .help, .report, .problems:
             break
         }
@@ -222,7 +247,7 @@ package enum Update {
 
     private static func opens(_ action: Action, _ overlay: ViewState.Overlay) -> Bool {
         switch (action, overlay) {
-        case (.help, .help), (.problems, .problems), (.whatsNew, .whatsNew): true
+        case (.help, .help), (.problems, .problems), (.whatsNew, .whatsNew), (.matrix, .matrix): true
         default: false
         }
     }

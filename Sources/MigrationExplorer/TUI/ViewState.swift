@@ -19,6 +19,8 @@ package struct ViewState: Sendable {
         case report(RunReport)
         case problems
         case whatsNew(pages: [RegisteredMigration], page: Int)
+        /// Every upgrade path; `selection` is a row.
+        case matrix(UpgradeMatrix, selection: Int)
         case confirm(Confirmation)
     }
 
