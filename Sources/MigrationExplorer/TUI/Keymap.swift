@@ -72,7 +72,7 @@ package enum Keymap {
         KeyBinding([.character("x")], .reset, help: "reset the recorded state", hint: "reset"),
         KeyBinding([.character("w")], .whatsNew, help: "What's New walkthrough for this upgrade", hint: "what's new"),
         KeyBinding([.character("p")], .problems, help: "problems with the plan, each with a hint", hint: "problems"),
-        KeyBinding([.character("m")], .matrix, help: "upgrade matrix: every release as \"from\"; Enter upgrades from the selected one"),
+        KeyBinding([.character("m")], .matrix, help: "upgrade matrix: every release as \"from\"; Enter picks one"),
         KeyBinding([.character("/")], .filter, help: "filter by text or status; Esc clears", hint: "filter"),
         KeyBinding([.character("?")], .help, help: "this help", hint: "help"),
         KeyBinding([.character("q"), .control("c")], .quit, help: "quit (Esc closes an overlay or prompt first)", hint: "quit"),
