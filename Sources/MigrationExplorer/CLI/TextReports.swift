@@ -73,7 +73,7 @@ extension TextReports {
             table.add([
                 (row.from?.text ?? "fresh install", .normal), ("\(row.runs.count): \(list(row.runs))", row.runs.isEmpty ? .dim : .pending),
                 (list(row.outOfOrder), row.outOfOrder.isEmpty ? .dim : .warning), (list(row.failed), row.failed.isEmpty ? .dim : .failed),
-                ("\(row.plan.whatsNew.count) pages", .normal),
+                ("\(row.plan.whatsNew.count) page\(row.plan.whatsNew.count == 1 ? "" : "s")", .normal),
             ])
         }
         var lines = [style.paint("Every upgrade of \(app) to \(matrix.target.version.text)", .title), ""] + table.render(style)
