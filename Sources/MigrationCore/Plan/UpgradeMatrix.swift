@@ -51,15 +51,15 @@ public struct UpgradeMatrix: Sendable {
         registry: MigrationRegistry, target: AppTarget, policy: FreshInstallPolicy = .runAll, lastRun: MigrationState? = nil
     ) throws(MigrationStateError) {
         self.target = target
-        let lastRunPlan = try lastRun.map { (state) throws(MigrationStateError) in
-            try MigrationPlan(registry: registry, state: state, target: target, policy: policy)
-        }
-        let froms = [nil] + Set(registry.releases).sorted().filter { $0 < target.version }
-        rows = try froms.map { (from) throws(MigrationStateError) in
+        var lastRunPlan: MigrationPlan?
+        if let lastRun { lastRunPlan = try MigrationPlan(registry: registry, state: lastRun, target: target, policy: policy) }
+        var rows: [Row] = []
+        for from in [nil] + Set(registry.releases).sorted().filter({ $0 < target.version }) {
             let device = registry.device(lastRan: from)
-            return Row(from: from, plan: try MigrationPlan(registry: registry, state: device.state, target: target, policy: policy),
-                       lastRun: lastRunPlan)
+            let plan = try MigrationPlan(registry: registry, state: device.state, target: target, policy: policy)
+            rows.append(Row(from: from, plan: plan, lastRun: lastRunPlan))
         }
+        self.rows = rows
         migrations = (rows.first?.plan.entries ?? []).filter {
             $0.migration.track == .version && $0.status != .skipped(.duplicate) && $0.status != .skipped(.invalidVersion)
         }.map(\.migration)

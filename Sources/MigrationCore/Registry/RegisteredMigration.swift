@@ -40,14 +40,14 @@ public final class RegisteredMigration: Sendable, Identifiable {
         self.notes = notes
         self.whatsNew = whatsNew
         sinceDeclared = since
-        do {
-            self.since = try since.map { (text) throws(VersionError) in try Version(text) }
-            sinceError = nil
-        } catch {
-            self.since = nil
-            sinceError = error
-        }
+        let parsedSince = since.map(Self.parse)
+        self.since = try? parsedSince?.get()
+        sinceError = if case .failure(let error) = parsedSince { error } else { nil }
         self.body = body
+    }
+
+    private static func parse(_ text: String) -> Result<Version, VersionError> {
+        do { return .success(try Version(text)) } catch { return .failure(error) }
     }
 
     /// The first release whose code contains it: ``since``, else its own version.
