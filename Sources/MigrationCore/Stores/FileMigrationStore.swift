@@ -124,8 +124,8 @@ public final class FileMigrationStore: MigrationStore, MarksCaching {
             if !FileManager.default.fileExists(atPath: fileURL.path) { return Document() }
             throw MigrationStoreError(location: location, problem: .unreadable(error.localizedDescription))
         }
-        if let duplicate = JSONDuplicateKeys.first(in: data) {
-            throw MigrationStoreError(location: location, problem: .corrupt("the key \"\(duplicate)\" appears twice"))
+        if let problem = StrictJSON.problem(in: data) {
+            throw MigrationStoreError(location: location, problem: .corrupt(problem))
         }
         do {
             let document = try JSONDecoder.migrationRecords.decode(Document.self, from: data)
