@@ -70,8 +70,22 @@ struct ReleaseHistoryTests {
 
     /// Brute force: run every release up to "from" for real, each with the migrations its
     /// code contained, on one store; then the plan to the target agrees with the simulation.
-    @Test("the simulation agrees with running every release in order", arguments: 0..<150)
-    func agreesWithReplayingEveryRelease(seed: Int) throws {
+    @Test func theSimulationAgreesWithRunningEveryReleaseInOrder() throws {
+        var outOfOrder = 0
+        for seed in 0..<300 {
+            let plans = try replayed(seed: seed)
+            #expect(plans.simulated.entries.map(\.status) == plans.replayed.entries.map(\.status), "seed \(seed)")
+            #expect(plans.simulated.state.lastMigratedVersion == plans.replayed.state.lastMigratedVersion, "seed \(seed)")
+            #expect(plans.simulated.problems.map(\.message) == plans.replayed.problems.map(\.message), "seed \(seed)")
+            if plans.simulated.entries.contains(where: { $0.status == .skipped(.outOfOrder) }) { outOfOrder += 1 }
+        }
+        // The random histories do reach the case that matters.
+        #expect(outOfOrder >= 20)
+    }
+
+    /// A random registry with releases and `since`, its device at a random release: the plan
+    /// from the simulation, and from a store that ran every release for real.
+    func replayed(seed: Int) throws -> (simulated: MigrationPlan, replayed: MigrationPlan) {
         var random = AgreementTests.SplitMix(state: UInt64(seed) &* 7919)
         let releases = Set((0..<Int.random(in: 1...6, using: &random)).map { _ in AgreementTests.randomVersion(&random) })
         var registry = MigrationRegistry()
@@ -93,11 +107,8 @@ struct ReleaseHistoryTests {
             }
             _ = try MigrationRunner(registry: shipped, target: AppTarget(version: release)).run(store: store)
         }
-        let replayed = try MigrationPlan(registry: registry, state: store.load(), target: target)
-        let simulated = try MigrationPlan(registry: registry, state: registry.device(lastRan: from).state, target: target)
-        #expect(simulated.entries.map(\.status) == replayed.entries.map(\.status), "seed \(seed)")
-        #expect(simulated.state.lastMigratedVersion == replayed.state.lastMigratedVersion)
-        #expect(simulated.problems.map(\.message) == replayed.problems.map(\.message))
+        return (try MigrationPlan(registry: registry, state: registry.device(lastRan: from).state, target: target),
+                try MigrationPlan(registry: registry, state: store.load(), target: target))
     }
 }
 

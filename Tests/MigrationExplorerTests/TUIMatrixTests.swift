@@ -55,6 +55,14 @@ struct TUIMatrixTests {
         #expect(session.explorer.from == nil && session.explorer.simulatesFreshInstall)
     }
 
+    @Test func withoutReleasesOnlyAFreshInstallShowsAndItSaysWhy() throws {
+        var session = Session(explorer: try Explorer(app: DemoApp.make(), options: ExplorerOptions()))
+        session.press(.matrix, size: Self.size)
+        guard case .matrix(let matrix, _) = session.state.overlay else { Issue.record("no matrix"); return }
+        #expect(matrix.rows.map(\.from) == [nil])
+        #expect(screen(session).contains("No shipped release below 1.0: add \"releases\""))
+    }
+
     @Test func escClosesAndAMainKeyActs() throws {
         var session = try session()
         session.press(.matrix, size: Self.size)

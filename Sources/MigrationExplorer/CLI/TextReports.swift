@@ -77,7 +77,7 @@ extension TextReports {
             ])
         }
         var lines = [style.paint("Every upgrade of \(app) to \(matrix.target.version.text)", .title), ""] + table.render(style)
-        if matrix.rows.count == 1 { lines += ["", "No releases declared: add \"releases\" to see each release's upgrade."] }
+        if matrix.rows.count == 1 { lines += ["", "No shipped release below \(matrix.target.version.text): add \"releases\" to see each one's upgrade."] }
         return lines
     }
 

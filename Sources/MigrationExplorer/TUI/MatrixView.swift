@@ -29,12 +29,18 @@ enum MatrixView {
             text += " " + String(row.runs.count).leftPadded(to: 4) + "  " + String(row.plan.whatsNew.count).leftPadded(to: 3)
             lines.append(StyledLine(text, index == selection ? .selection : row.outOfOrder.isEmpty ? .normal : .warning))
         }
+        let legend = [
+            "\(glyphs.status(.pending)) runs  \(glyphs.status(.applied)) already applied  "
+                + "\(glyphs.status(.skipped(.aboveAppVersion))) above the app  \(glyphs.status(.failed)) runs, failed last time",
+            "\(glyphs.warning) out of order: the device is past it, so it never runs",
+        ]
+        // Rows as wide as the box, so the selection bar spans it.
+        let width = ([header] + legend).map(\.displayWidth).max() ?? 0
+        for index in lines.indices.dropFirst() { lines[index].text = padded(lines[index].text, width) }
         lines.append(StyledLine(""))
-        lines.append(StyledLine("\(glyphs.status(.pending)) runs  \(glyphs.status(.applied)) already applied  "
-            + "\(glyphs.status(.skipped(.aboveAppVersion))) above the app  \(glyphs.status(.failed)) runs, failed last time", .dim))
-        lines.append(StyledLine("\(glyphs.warning) out of order: the device is past it, so it never runs", .dim))
+        lines += legend.map { StyledLine($0, .dim) }
         if matrix.rows.count == 1 {
-            lines.appendWrapped("No releases declared: add \"releases\" to the manifest (or registry.releases) to see every release's upgrade.",
+            lines.appendWrapped("No shipped release below \(matrix.target.version.text): add \"releases\" to the manifest (or registry.releases) to see each one's upgrade.",
                                 width: 70, role: .dim)
         }
         return lines
