@@ -62,6 +62,9 @@ struct ReleaseCommandsTests {
         #expect(!shipped.stdout.contains("guessed"))
         let guessed = try Executable.run(["plan", "--manifest", manifest, "--from", "0.85"])
         #expect(guessed.stdout.contains("note: 0.85 is not a shipped release (0.5, 0.8, 0.9): its history is guessed"))
+        let json = try Executable.run(["plan", "--json", "--manifest", manifest, "--from", "0.85"]).json()
+        #expect((json["historyNote"] as? String)?.hasPrefix("0.85 is not a shipped release") == true)
+        #expect(try Executable.run(["plan", "--json", "--manifest", manifest, "--from", "0.9"]).json()["historyNote"] is NSNull)
     }
 
     @Test func whatsNewAsTextMarkdownAndJSON() throws {

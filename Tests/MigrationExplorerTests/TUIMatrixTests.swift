@@ -55,6 +55,11 @@ struct TUIMatrixTests {
         #expect(session.explorer.from == nil && session.explorer.simulatesFreshInstall)
     }
 
+    @Test func aFromThatIsNotAReleaseOpensWithTheNote() throws {
+        #expect(try session(from: "0.85").state.message?.text.hasPrefix("0.85 is not a shipped release (0.8, 0.9, 0.10): its history is guessed") == true)
+        #expect(try session(from: "0.9").state.message == nil)
+    }
+
     @Test func withoutReleasesOnlyAFreshInstallShowsAndItSaysWhy() throws {
         var session = Session(explorer: try Explorer(app: DemoApp.make(), options: ExplorerOptions()))
         session.press(.matrix, size: Self.size)

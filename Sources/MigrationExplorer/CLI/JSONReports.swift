@@ -11,9 +11,12 @@ enum JSONReports {
         let migrations: [Migration]
         let hooks: [Hook]
         let problems: [Problem]
+        /// Why the simulated device's history is guessed, when it is.
+        let historyNote: Nullable<String>
 
-        init(_ plan: MigrationPlan, app: String) {
+        init(_ plan: MigrationPlan, app: String, historyNote: String?) {
             self.app = app
+            self.historyNote = Nullable(historyNote)
             from = Nullable(plan.state.fromVersion)
             to = plan.target.version.text
             migrations = plan.entries.map(Migration.init)

@@ -24,6 +24,7 @@ package struct Session {
         if let first = state.items.firstIndex(where: { if case .migration(let entry) = $0 { entry.status.willRun } else { false } }) {
             state.selection = first
         }
+        if let note = explorer.historyNote, !explorer.app.registry.releases.isEmpty { state.message = .init(text: note, role: .warning) }
     }
 
     /// Handles one key; `progress` sees the state after each migration of a run.
