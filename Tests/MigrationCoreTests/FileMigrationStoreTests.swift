@@ -23,6 +23,21 @@ struct FileMigrationStoreTests {
         #expect(try FileMigrationStore(url: url).load() == .freshInstall)
     }
 
+    @Test func eachDomainsMarksAreCachedOnTheirOwn() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let url = folder.appendingPathComponent("state.json")
+        let defaults = FileMigrationStore(url: url, domain: "defaults")
+        let database = FileMigrationStore(url: url, domain: "database")
+        try defaults.save(MigrationState(lastMigratedVersion: "1.0"))
+        try database.save(MigrationState(lastMigratedVersion: "3"))
+        #expect(try defaults.loadMarks().lastMigratedVersion == "1.0")
+        #expect(try database.loadMarks().lastMigratedVersion == "3")
+        var ran: [String] = []
+        Migrator(appVersion: "3", store: database).migrateToVersion("2") { ran.append("2") }
+        #expect(ran.isEmpty)
+    }
+
     @Test func theDropInAPIWorksOnAFile() throws {
         let folder = try temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
