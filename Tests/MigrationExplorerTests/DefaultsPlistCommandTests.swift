@@ -58,6 +58,15 @@ struct DefaultsPlistCommandTests {
         #expect(try values(of: plist)["MigrationExplorer.database.lastMigrationVersion"] as? String == "0.9")
     }
 
+    @Test func setReportsABadVersionAndABadStoreAtOnce() throws {
+        let result = try Executable.run(["set", "--defaults-plist", "/nowhere/p.plist", "--version", "v1", "--build", "9", "--json"])
+        #expect(result.status == 65)
+        let message = try #require((try result.json()["error"] as? [String: Any])?["message"] as? String)
+        #expect(message.contains("--version: \"v1\""))
+        #expect(message.contains("the folder /nowhere does not exist"))
+        #expect(!message.contains("--build"))
+    }
+
     @Test func setWorksOnAStateFileToo() throws {
         let folder = try makeTemporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }

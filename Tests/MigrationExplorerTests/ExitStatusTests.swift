@@ -67,6 +67,28 @@ struct ExitStatusTests {
         #expect(message.contains("--to: \"1..2\""))
     }
 
+    @Test("a bad manifest, store and version are reported together", arguments: [
+        (["plan", "--manifest", "nope.json", "--store", "bad.json", "--from", "1.x"], ["nope.json", "bad.json", "--from: \"1.x\""]),
+        (["plan", "--manifest", "nope.json", "--store", "bad.json"], ["nope.json", "bad.json"]),
+        (["run", "--manifest", "bad-manifest.json", "--from", "v2"], ["bad-manifest.json", "--from: \"v2\""]),
+        (["plan", "--store", "folder", "--to", "x"], ["folder: is a directory", "--to: \"x\""]),
+    ])
+    func everyUnusableInputIsReportedAtOnce(arguments: [String], mentions: [String]) throws {
+        let folder = try makeTemporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try folder.appendingPathComponent("bad.json").write("{ broken")
+        try folder.appendingPathComponent("bad-manifest.json").write(#"{ "appVersion": "1.0" }"#)
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("folder"), withIntermediateDirectories: true)
+        let result = try Executable.run(arguments + ["--json"], in: folder)
+        #expect(result.status == 65)
+        let message = try #require((try result.json()["error"] as? [String: Any])?["message"] as? String)
+        for mention in mentions {
+            #expect(message.contains(mention), "\(message)")
+            #expect(result.stderr.contains(mention))
+        }
+        #expect(try Data(contentsOf: folder.appendingPathComponent("bad.json")) == Data("{ broken".utf8))
+    }
+
     @Test func aStoreThatIsAFolderIsNamedAndNothingIsLeftBeside() throws {
         let folder = try makeTemporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }

@@ -176,11 +176,26 @@ struct TmuxTerminalDefectTests {
         try tmux.waitFor("terminal too small")
         try tmux.send("r")
         try tmux.send("y")
-        try tmux.send("x")
-        try tmux.send("y")
         try tmux.resize(width: 80, height: 24)
         try tmux.waitFor("REAL STORE", "● pending")
         #expect(!FileManager.default.fileExists(atPath: store.path), "nothing ran against the real store")
+        try tmux.send("q")
+        #expect(try tmux.exitStatus() == 0)
+    }
+
+    @Test func underTerminalTooSmallXAndYResetNothing() throws {
+        let folder = try makeTemporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let store = folder.appendingPathComponent("state.json")
+        #expect(try Executable.run(["run", "--store", store.path]).status == 0)
+        let recorded = try Data(contentsOf: store)
+        let tmux = try Tmux(["--store", store.path], width: 45, height: 12)
+        try tmux.waitFor("terminal too small")
+        try tmux.send("x")
+        try tmux.send("y")
+        try tmux.resize(width: 80, height: 24)
+        try tmux.waitFor("REAL STORE", "✓ applied")
+        #expect(try Data(contentsOf: store) == recorded, "the real store was not reset")
         try tmux.send("q")
         #expect(try tmux.exitStatus() == 0)
     }

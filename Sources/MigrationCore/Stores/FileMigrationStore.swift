@@ -99,8 +99,8 @@ public final class FileMigrationStore: MigrationStore, MarksCaching {
 
     private func readDocument() throws -> Document {
         guard let data = try file.read() else { return Document() }
-        if let duplicate = JSONDuplicateKeys.first(in: data) {
-            throw MigrationStoreError(location: location, problem: .corrupt("the key \"\(duplicate)\" appears twice"))
+        if let problem = StrictJSON.problem(in: data) {
+            throw MigrationStoreError(location: location, problem: .corrupt(problem))
         }
         do {
             let document = try JSONDecoder.migrationRecords.decode(Document.self, from: data)

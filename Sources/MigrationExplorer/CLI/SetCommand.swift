@@ -26,27 +26,22 @@ struct SetCommand: ParsableCommand {
 
     func run() throws {
         try reportingFailures(json: json, store: stores.path) {
-            let (version, build) = try versions()
-            guard let location = try stores.location() else { return }
+            var failures: [CommandFailure] = []
+            func parse(_ text: String?, _ option: String) -> Version? {
+                guard let text else { return nil }
+                do { return try Version(text) } catch {
+                    failures.append(CommandFailure(.version, "\(option): \(error)"))
+                    return nil
+                }
+            }
+            let (version, build) = (parse(version, "--version"), parse(build, "--build"))
+            var location: StoreLocation?
+            do throws(CommandFailure) { location = try stores.location() } catch { failures.append(error) }
+            guard failures.isEmpty, let location else { throw CommandFailure(combining: failures) }
             let state = try location.open().update { $0 = .device(at: version, build: build, over: $0) }
             let outcome = SetOutcome(location: location, state: state, buildGiven: build != nil)
             print(json ? JSONReports.encode(outcome) : outcome.lines.joined(separator: "\n"))
         }
-    }
-
-    /// `--version` and `--build`, parsed; every bad one is reported at once.
-    private func versions() throws(CommandFailure) -> (Version?, Version?) {
-        var problems: [String] = []
-        func parse(_ text: String?, _ option: String) -> Version? {
-            guard let text else { return nil }
-            do { return try Version(text) } catch {
-                problems.append("\(option): \(error)")
-                return nil
-            }
-        }
-        let parsed = (parse(version, "--version"), parse(build, "--build"))
-        if !problems.isEmpty { throw CommandFailure(.version, problems.joined(separator: "\n")) }
-        return parsed
     }
 }
 

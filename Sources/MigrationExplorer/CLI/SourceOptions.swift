@@ -49,22 +49,36 @@ struct SourceOptions: ParsableArguments {
     }
 
     /// The explorer on the app and store the options name.
-    /// - Throws: ``CommandFailure``: every bad version at once, then the manifest, then the store.
+    /// - Throws: ``CommandFailure`` listing every unusable input at once: each bad version,
+    ///   the manifest, and the store.
     func explorer() throws(CommandFailure) -> Explorer {
-        let versions = [("--from", from), ("--to", to), ("--from-build", fromBuild), ("--to-build", toBuild)]
-        let problems = versions.compactMap { option, text -> String? in
-            guard let text else { return nil }
-            do { _ = try Version(text) } catch { return "\(option): \(error)" }
-            return nil
+        var failures = versionProblems()
+        var app: ExplorerApp?
+        do { app = try self.app() } catch { failures.append(error) }
+        var store: StoreLocation?
+        do { store = try stores.location() } catch { failures.append(error) }
+        if let app, failures.isEmpty {
+            do {
+                return try Explorer(app: app, options: ExplorerOptions(
+                    from: from, to: to, fromBuild: fromBuild, toBuild: toBuild, store: store, policy: freshInstall.policy))
+            } catch {
+                throw CommandFailure(error, store: store?.path)
+            }
         }
-        if !problems.isEmpty { throw CommandFailure(.version, problems.joined(separator: "\n")) }
-        let app = try app()
-        let store = try stores.location()
-        do {
-            return try Explorer(app: app, options: ExplorerOptions(
-                from: from, to: to, fromBuild: fromBuild, toBuild: toBuild, store: store, policy: freshInstall.policy))
-        } catch {
-            throw CommandFailure(error, store: store?.path)
+        if let store, !failures.contains(where: { $0.kind == .store }) {
+            do { _ = try store.open().load() } catch {
+                failures.append(CommandFailure(error, store: store.path))
+            }
+        }
+        throw CommandFailure(combining: failures)
+    }
+
+    private func versionProblems() -> [CommandFailure] {
+        let versions = [("--from", from), ("--to", to), ("--from-build", fromBuild), ("--to-build", toBuild)]
+        return versions.compactMap { option, text -> CommandFailure? in
+            guard let text else { return nil }
+            do { _ = try Version(text) } catch { return CommandFailure(.version, "\(option): \(error)") }
+            return nil
         }
     }
 }

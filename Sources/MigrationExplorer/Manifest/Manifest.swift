@@ -28,6 +28,9 @@ public enum Manifest {
         do { json = try JSONSerialization.jsonObject(with: data) } catch {
             throw ManifestError(path: path, problems: [.init(field: "file", message: "is not valid JSON (\(describe(error)))")])
         }
+        if let problem = StrictJSON.problem(in: data) {
+            throw ManifestError(path: path, problems: [.init(field: "file", message: "is not strict JSON: \(problem)")])
+        }
         var reader = ManifestReader(folder: folder)
         let app = reader.read(json)
         guard reader.problems.isEmpty, let app else { throw ManifestError(path: path, problems: reader.problems) }

@@ -103,7 +103,7 @@ package enum Keymap {
         KeyBinding([.end, .control("e")], .end, help: "end of the line"),
         KeyBinding([.backspace], .deleteBackward, help: "delete before the cursor"),
         KeyBinding([.delete, .control("d")], .deleteForward, help: "delete at the cursor"),
-        KeyBinding([.control("u")], .deleteToStart, help: "delete to the start of the line", hint: "clear"),
+        KeyBinding([.control("u")], .deleteToStart, help: "delete to the start of the line", hint: "delete to start"),
         KeyBinding([.control("w")], .deleteWordBackward, help: "delete the word before the cursor"),
         KeyBinding([.control("k")], .deleteToEnd, help: "delete to the end of the line"),
     ]
