@@ -101,6 +101,16 @@ struct PropertyListMigrationStoreTests {
         #expect(try Data(contentsOf: url) == before)
     }
 
+    @Test func aSaveKeepsTheFilesPermissions() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let url = folder.appendingPathComponent("prefs.plist")
+        try Plistlib.write(#"{"Other": 1}"#, to: url, format: "binary")
+        try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: url.path)
+        try PropertyListMigrationStore(url: url).save(MigrationState(lastMigratedVersion: "1.0"))
+        #expect(try FileManager.default.attributesOfItem(atPath: url.path)[.posixPermissions] as? Int == 0o600)
+    }
+
     @Test func aMissingFileIsAFreshInstallAndTheFirstSaveWritesABinaryPlist() throws {
         let folder = try temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
