@@ -110,6 +110,11 @@ public struct Explorer: Sendable {
     /// Records the simulated "from" device in the real store, its app version marks included
     /// (``MigrationState/device(at:build:over:date:)``), so that the app's next launch replays
     /// the upgrade from there for real; the explorer then plays the real store.
+    ///
+    /// ```swift
+    /// var explorer = try Explorer(app: app, options: ExplorerOptions(from: "0.8", store: .defaultsPlist(plist)))
+    /// try explorer.writeFromToRealStore()   // the plist is now a device that last ran 0.8
+    /// ```
     /// - Throws: ``ExplorerError`` when there is no such device (see ``writableDevice``), or
     ///   the store's error when it cannot be written.
     public mutating func writeFromToRealStore() throws {

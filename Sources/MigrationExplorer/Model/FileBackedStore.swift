@@ -3,6 +3,11 @@ import MigrationCore
 
 /// A real store kept in one file: the explorer names it by its path, and a manifest's commands
 /// inherit its lock (see ``FileMigrationStore/lockDescriptor``).
+///
+/// ```swift
+/// let store: any FileBackedStore = StoreLocation.defaultsPlist("com.example.notes.plist").open()
+/// print(store.url.path, try store.load().lastMigratedVersion ?? "nothing recorded")
+/// ```
 public protocol FileBackedStore: MigrationStore {
     /// The path as given.
     var url: URL { get }
