@@ -87,6 +87,11 @@ struct DefaultsPlistCommandTests {
         let after = try values(of: plist)
         #expect(after["MTMigration.lastMigrationVersion"] == nil)
         #expect(after["Theme"] as? String == "dark")
+
+        let missing = folder.appendingPathComponent("missing.plist")
+        let nothing = try Executable.run(["reset", "--defaults-plist", missing.path])
+        #expect(nothing.stdout.contains("records nothing: nothing to forget"))
+        #expect(!FileManager.default.fileExists(atPath: missing.path))
     }
 
     // MARK: --simulator, with a fake xcrun on PATH

@@ -66,11 +66,11 @@ struct ResetCommand: ParsableCommand {
         return ResetOutcome(store: location.path, movedAside: nil, domains: domains, missingDomain: chosen.isEmpty ? stores.domain : nil)
     }
 
-    /// The domains `store` holds records for: a state file's, or the one a plist store reads.
+    /// The domains `store` holds records for: a state file's, or the one a plist store reads
+    /// when it records anything.
     private func domains(of store: any FileBackedStore) throws -> [String] {
         if let file = store as? FileMigrationStore { return try file.domains() }
-        _ = try store.load()
-        return [stores.domain ?? FileMigrationStore.defaultDomain]
+        return try store.load().isFreshInstall ? [] : [stores.domain ?? FileMigrationStore.defaultDomain]
     }
 
     /// Renames the corrupt file to `FILE.corrupt-<UTC time>`, under the store's lock.
