@@ -22,6 +22,17 @@ struct ExitStatusTests {
         Case(arguments: ["reset", "--store", "state.json"], status: 65, kind: "store", files: ["state.json": "{ broken"]),
         Case(arguments: ["run", "--store", "state.json"], status: 65, kind: "store", files: ["state.json": "{ broken"]),
         Case(arguments: ["plan", "--nope"], status: 64, kind: "usage"),
+        Case(arguments: ["plan", "--store", "s.json", "--defaults-plist", "p.plist"], status: 64, kind: "usage"),
+        Case(arguments: ["run", "--defaults-plist", "p.plist", "--simulator", "com.example.notes"], status: 64, kind: "usage"),
+        Case(arguments: ["plan", "--device", "booted"], status: 64, kind: "usage"),
+        Case(arguments: ["set", "--simulator", "../etc", "--version", "0.8"], status: 64, kind: "usage"),
+        Case(arguments: ["set", "--version", "0.8"], status: 64, kind: "usage"),
+        Case(arguments: ["set", "--defaults-plist", "p.plist"], status: 64, kind: "usage"),
+        Case(arguments: ["reset", "--defaults-plist", "p.plist", "--all-domains"], status: 64, kind: "usage"),
+        Case(arguments: ["set", "--defaults-plist", "p.plist", "--version", "0.8-beta"], status: 65, kind: "version"),
+        Case(arguments: ["set", "--defaults-plist", "p.plist", "--version", "0.8"], status: 65, kind: "store", files: ["p.plist": "garbage"]),
+        Case(arguments: ["plan", "--defaults-plist", "p.plist"], status: 65, kind: "store", files: ["p.plist": "<plist><array/></plist>"]),
+        Case(arguments: ["run", "--defaults-plist", "folder"], status: 65, kind: "store", files: ["folder": "DIR"]),
         Case(arguments: ["run", "--timeout", "0"], status: 64, kind: "usage"),
         Case(arguments: ["run", "--fail", "0.10"], status: 1, kind: "migration-failed"),
     ]
@@ -45,7 +56,7 @@ struct ExitStatusTests {
         #expect((error["message"] as? String).map { !$0.isEmpty } == true)
         #expect(error.keys.contains("path"))
         // A run takes the store's lock before it reads the store: its lock file may stay.
-        let after = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { !$0.hasSuffix(".json.lock") }
+        let after = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { !$0.hasSuffix(".lock") }
         #expect(after.sorted() == before, "a file was left behind")
     }
 

@@ -69,6 +69,28 @@ struct TmuxEndToEndTests {
         #expect(try tmux.exitStatus() == 0)
     }
 
+    @Test func writingTheFromDeviceToAPreferencesPlistAsksThenPlaysIt() throws {
+        let folder = try makeTemporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let plist = folder.appendingPathComponent("prefs.plist").path
+        #expect(try Executable.run(["set", "--defaults-plist", plist, "--version", "1.0", "--build", "100"]).status == 0)
+        let tmux = try Tmux(["--defaults-plist", plist, "--from", "0.8"])
+        try tmux.waitFor("Notes 0.8 → 1.0 (build 100 → 100)", "store: …")
+        try tmux.send("s")
+        try tmux.waitFor("Are you sure?", "Write a device at 0.8, no build recorded to the real")
+        try tmux.send("Enter")
+        try tmux.waitFor("Cancelled")
+        try tmux.send("s")
+        try tmux.waitFor("Are you sure?")
+        try tmux.send("y")
+        try tmux.waitFor("REAL STORE", "Wrote a device at 0.8")
+        try tmux.send("q")
+        #expect(try tmux.exitStatus() == 0)
+        let values = try PropertyListSerialization.propertyList(from: Data(contentsOf: URL(fileURLWithPath: plist)), format: nil) as? [String: Any]
+        #expect(values?["MTMigration.lastAppVersion"] as? String == "0.8")
+        #expect(values?["MTMigration.lastAppBuild"] as? String == "100")
+    }
+
     @Test func aFailureShowsItsErrorAndStaysPending() throws {
         let tmux = try Tmux(["--fail", "0.10"])
         try tmux.waitFor("Notes 0.8 → 1.0")

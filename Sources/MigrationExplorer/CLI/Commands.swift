@@ -17,8 +17,8 @@ struct RootCommand: ParsableCommand {
         that cannot be used; 128 + the signal when SIGINT, SIGTERM or SIGHUP stopped a run. \
         With --json, errors too are one JSON document on stdout.
         """,
-        subcommands: [TUICommand.self, PlanCommand.self, RunCommand.self, ResetCommand.self, MatrixCommand.self,
-                      WhatsNewCommand.self, ExportCommand.self],
+        subcommands: [TUICommand.self, PlanCommand.self, RunCommand.self, ResetCommand.self, SetCommand.self,
+                      MatrixCommand.self, WhatsNewCommand.self, ExportCommand.self],
         defaultSubcommand: TUICommand.self
     )
 }
@@ -29,7 +29,7 @@ struct TUICommand: ParsableCommand {
     @OptionGroup var source: SourceOptions
 
     func run() throws {
-        try reportingFailures(json: false, store: source.store) {
+        try reportingFailures(json: false, store: source.stores.path) {
             try TerminalApp.launch(explorer: try source.explorer())
         }
     }
@@ -43,7 +43,7 @@ struct PlanCommand: ParsableCommand {
     @Flag(help: "Write JSON instead of a table.") var json = false
 
     func run() throws {
-        try reportingFailures(json: json, store: source.store) {
+        try reportingFailures(json: json, store: source.stores.path) {
             let explorer = try source.explorer()
             let plan = try explorer.plan()
             if json {

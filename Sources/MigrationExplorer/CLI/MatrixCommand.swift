@@ -14,7 +14,7 @@ struct MatrixCommand: ParsableCommand {
     @Flag(help: "Write JSON instead of a table.") var json = false
 
     func run() throws {
-        try reportingFailures(json: json, store: source.store) {
+        try reportingFailures(json: json, store: source.stores.path) {
             let explorer = try source.explorer()
             let matrix = try explorer.matrix()
             if json {

@@ -7,7 +7,7 @@ struct SourceOptions: ParsableArguments {
     @Option(name: .long, help: ArgumentHelp("A JSON manifest of migrations (default: the app's own registry, or the built-in demo).", valueName: "file"))
     var manifest: String?
 
-    @Option(name: .long, help: ArgumentHelp("Simulate a device that last migrated at this version (overrides what --store recorded).", valueName: "version"))
+    @Option(name: .long, help: ArgumentHelp("Simulate a device that last migrated at this version (overrides what the store recorded).", valueName: "version"))
     var from: String?
 
     @Option(name: .long, help: ArgumentHelp("Upgrade to this app version (default: the manifest's appVersion).", valueName: "version"))
@@ -19,11 +19,7 @@ struct SourceOptions: ParsableArguments {
     @Option(name: .customLong("to-build"), help: ArgumentHelp("Upgrade to this app build (default: the manifest's appBuild).", valueName: "build"))
     var toBuild: String?
 
-    @Option(name: .long, help: ArgumentHelp("A JSON state file to run against for real (default: a sandbox).", valueName: "file"))
-    var store: String?
-
-    @Option(name: .long, help: ArgumentHelp("The domain of the state file (default: \"default\"); one file can hold several.", valueName: "name"))
-    var domain: String = FileMigrationStore.defaultDomain
+    @OptionGroup var stores: StoreOptions
 
     @Option(name: .customLong("fresh-install"), help: ArgumentHelp("On a fresh install: run-all (MTMigration's behaviour) or baseline (record everything up to the app version without running it).", valueName: "policy"))
     var freshInstall: FreshInstallOption = .runAll
@@ -59,21 +55,19 @@ struct SourceOptions: ParsableArguments {
         var failures = versionProblems()
         var app: ExplorerApp?
         do { app = try self.app() } catch { failures.append(error) }
-        if let store {
-            do { try StorePath.check(store) } catch { failures.append(error) }
-        }
+        var store: StoreLocation?
+        do { store = try stores.location() } catch { failures.append(error) }
         if let app, failures.isEmpty {
             do {
                 return try Explorer(app: app, options: ExplorerOptions(
-                    from: from, to: to, fromBuild: fromBuild, toBuild: toBuild, storePath: store, domain: domain,
-                    policy: freshInstall.policy))
+                    from: from, to: to, fromBuild: fromBuild, toBuild: toBuild, store: store, policy: freshInstall.policy))
             } catch {
-                throw CommandFailure(error, store: store)
+                throw CommandFailure(error, store: store?.path)
             }
         }
         if let store, !failures.contains(where: { $0.kind == .store }) {
-            do { _ = try FileMigrationStore(url: URL(fileURLWithPath: store), domain: domain).load() } catch {
-                failures.append(CommandFailure(error, store: store))
+            do { _ = try store.open().load() } catch {
+                failures.append(CommandFailure(error, store: store.path))
             }
         }
         throw CommandFailure(combining: failures)

@@ -16,7 +16,7 @@ struct WhatsNewCommand: ParsableCommand {
     }
 
     func run() throws {
-        try reportingFailures(json: json, store: source.store) {
+        try reportingFailures(json: json, store: source.stores.path) {
             let explorer = try source.explorer()
             let plan = try explorer.plan()
             let app = explorer.app.registry.appName

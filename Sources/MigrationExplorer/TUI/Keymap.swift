@@ -2,7 +2,7 @@
 /// overlay closes first).
 package enum Action: String, CaseIterable, Sendable {
     case moveUp, moveDown, pageUp, pageDown, first, last
-    case details, switchPane, setFrom, setTo, dryRun, runPending, reset, whatsNew, problems, matrix, filter, help, quit, redraw
+    case details, switchPane, setFrom, setTo, dryRun, runPending, reset, writeFrom, whatsNew, problems, matrix, filter, help, quit, redraw
 }
 
 /// What keys do in an overlay (help, a report, the problems, What's New, the matrix).
@@ -70,6 +70,7 @@ package enum Keymap {
         KeyBinding([.character("d")], .dryRun, help: "dry-run: what a run would execute, in order", hint: "dry-run"),
         KeyBinding([.character("r")], .runPending, help: "run the pending migrations", hint: "run"),
         KeyBinding([.character("x")], .reset, help: "reset the recorded state", hint: "reset"),
+        KeyBinding([.character("s")], .writeFrom, help: "write the \"from\" device to the real store, to replay for real"),
         KeyBinding([.character("w")], .whatsNew, help: "What's New walkthrough for this upgrade", hint: "what's new"),
         KeyBinding([.character("p")], .problems, help: "problems with the plan, each with a hint", hint: "problems"),
         KeyBinding([.character("m")], .matrix, help: "upgrade matrix: every release as \"from\"; Enter picks one"),

@@ -47,6 +47,9 @@ enum Overlays {
             case .run where state.isSandbox:
                 "Run the pending migrations' commands? The commands run for real and only the records are simulated (\(state.storeDescription))."
             case .run: "Run the pending migrations against the real store \(state.storeDescription)?"
+            case .writeFrom:
+                "Write \(state.writableDevice ?? "this device") to the real store \(state.realStorePath ?? "")? "
+                    + "Its marks, the app version's included, become this device's, so the app's next launch replays this upgrade; quit the app first."
             }
             var lines: [StyledLine] = []
             lines.appendWrapped(question, width: inner)

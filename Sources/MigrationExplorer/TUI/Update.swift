@@ -5,6 +5,8 @@ package enum Effect: Equatable, Sendable {
     case dryRun, run, reset
     /// Opens the upgrade matrix.
     case matrix
+    /// Write the simulated "from" device to the real store.
+    case writeFrom
     /// A device that last migrated at `version` (empty: a fresh install) and `build`.
     case setFrom(version: String, build: String?)
     case setTo(String)
@@ -65,6 +67,14 @@ package enum Update {
             state.overlay = .confirm(.run)
         case .reset:
             state.overlay = .confirm(.reset)
+        case .writeFrom:
+            if state.writableDevice != nil {
+                state.overlay = .confirm(.writeFrom)
+            } else {
+                state.message = .init(text: state.realStorePath == nil
+                    ? "No real store to write to: open one with --store, --defaults-plist or --simulator"
+                    : "No simulated device to write: press f to choose one (a version, not a fresh install)", role: .dim)
+            }
         case .whatsNew:
             let pages = whatsNewPages(state)
             if pages.isEmpty {
@@ -184,7 +194,11 @@ package enum Update {
                 state.message = .init(text: "Cancelled", role: .dim)
                 return nil
             }
-            return confirmation == .reset ? .reset : .run
+            return switch confirmation {
+            case .reset: .reset
+            case .run: .run
+            case .writeFrom: .writeFrom
+            }
         case .whatsNew(let pages, let page):
             let turn: OverlayAction? = key == .enter ? .nextPage : Keymap.overlay.action(for: key)
             if turn == .nextPage {
