@@ -186,24 +186,5 @@ struct MTMigrationBehaviourTests {
         #expect(!ran)
         #expect(diagnostics.items.first?.problem.contains("did not run") == true)
     }
-
-    @Test func staticFacade_usesTheSharedMigrator() async {
-        let previous = Migration.shared
-        defer { Migration.shared = previous }
-        Migration.shared = migrator("1.1")
-        var ran: [String] = []
-        Migration.migrateToVersion("1.1") { ran.append("1.1") }
-        Migration.migrateToBuild("1") { ran.append("build") }
-        Migration.applicationUpdateBlock { ran.append("update") }
-        Migration.buildNumberUpdateBlock { ran.append("build update") }
-        Migration.reset()
-        #expect(ran == ["1.1", "update"])
-        #expect(store.load().hasNoMarks)
-        // The asynchronous calls, on the same shared migrator.
-        await Migration.migrateToVersion("1.1") { () async in ran.append("async 1.1") }
-        await Migration.migrateToBuild("1") { () async in ran.append("async build") }
-        await Migration.applicationUpdateBlock { () async in ran.append("async update") }
-        await Migration.buildNumberUpdateBlock { () async in ran.append("async build update") }
-        #expect(ran == ["1.1", "update", "async 1.1", "async update"])
-    }
 }
+

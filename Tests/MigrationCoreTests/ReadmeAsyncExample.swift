@@ -39,9 +39,11 @@ func notesRegistry(context: NotesContext, legacy: LegacyNotes) -> MigrationRegis
 }
 
 /// At launch: two seconds at most, the rest on a later launch.
-func migrateAtLaunch(store: any MigrationStore, context: NotesContext, legacy: LegacyNotes) async throws -> RunReport {
+func migrateAtLaunch(
+    store: any MigrationStore, context: NotesContext, legacy: LegacyNotes, clock: some Clock<Duration> = ContinuousClock()
+) async throws -> RunReport {
     let runner = MigrationRunner(registry: notesRegistry(context: context, legacy: legacy), target: try AppTarget(version: "2.0"))
-    let report = try await runner.run(store: store, budget: .seconds(2)) { event in
+    let report = try await runner.run(store: store, budget: .seconds(2), clock: clock) { event in
         if case .progress(let subject, let fraction) = event { print("\(subject.title): \(Int(fraction * 100))%") }
     }
     if !report.deferred.isEmpty { print("\(report.deferred.count) migrations left for the next launch") }
@@ -54,7 +56,8 @@ struct ReadmeAsyncExampleTests {
     @Test func itMovesEveryNoteAndFinishes() async throws {
         let context = NotesContext()
         let store = InMemoryMigrationStore(state: .device(at: try Version("1.8")))
-        let report = try await migrateAtLaunch(store: store, context: context, legacy: LegacyNotes(batches: [["a", "b"], ["c"]]))
+        let report = try await migrateAtLaunch(store: store, context: context, legacy: LegacyNotes(batches: [["a", "b"], ["c"]]),
+                                               clock: TestClock())
         #expect(report.succeeded && report.deferred.isEmpty)
         #expect(report.steps.map(\.subject.title) == ["Drop the thumbnail cache", "Move notes to SwiftData", "Show What's New"])
         #expect(await context.titles == ["a", "b", "c"])

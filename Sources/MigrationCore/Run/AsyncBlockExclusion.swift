@@ -57,8 +57,15 @@ protocol ResourceBacked {
 }
 
 extension InMemoryMigrationStore: ResourceBacked {}
-extension FileMigrationStore: ResourceBacked {}
 extension UserDefaultsMigrationStore: ResourceBacked {}
+
+extension FileMigrationStore: ResourceBacked {
+    var resource: StoreResource { file.resource }
+}
+
+extension PropertyListMigrationStore: ResourceBacked {
+    var resource: StoreResource { file.resource }
+}
 
 /// Tasks waiting for the same key, each suspended until the one before it leaves.
 final class AsyncGate: Sendable {
