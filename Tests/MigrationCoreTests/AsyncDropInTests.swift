@@ -144,3 +144,37 @@ struct AsyncDropInTests {
         #expect(model.imported == 1)
     }
 }
+
+extension AsyncDropInTests {
+    @Test func waitingForAnotherProcessesLockHoldsNoThreadOfTheCooperativePool() async throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let url = folder.appendingPathComponent("state.json")
+        // Another "process": a lock of its own on the store's lock file (`flock` belongs to the
+        // open file, so a second descriptor in this process excludes like another process).
+        let other = open(url.path + ".lock", O_RDWR | O_CREAT, 0o644)
+        defer { close(other) }
+        #expect(flock(other, LOCK_EX) == 0)
+        let released = Locked(false)
+        Thread.detachNewThread {                     // a watchdog, so a starved pool fails instead of hanging
+            Thread.sleep(forTimeInterval: 10)
+            released.withLock { $0 = true }
+            flock(other, LOCK_UN)
+        }
+        let runs = Recorder<String>()
+        let waiting = (1...8).map { minor in
+            Task {
+                let migrator = Migrator(appVersion: "1.8", store: FileMigrationStore(url: url))
+                await migrator.migrateToVersion("1.\(minor)") { () async in runs.append("1.\(minor)") }
+            }
+        }
+        // More waiters than the pool has threads: if they held threads, this could not run.
+        let progressed = await Task.detached { (1...100).reduce(0, +) }.value
+        #expect(progressed == 5050)
+        #expect(!released.withLock { $0 }, "the pool was starved until the watchdog let the lock go")
+        #expect(runs.items.isEmpty, "nothing runs while another process holds the store")
+        flock(other, LOCK_UN)
+        for task in waiting { await task.value }
+        #expect(Set(runs.items).count == runs.items.count)
+    }
+}

@@ -3,7 +3,7 @@ extension PlanWalk {
     /// awaits each body, synchronous or not, and stops before a migration once `budgetSpent()`.
     mutating func walk(budgetSpent: () -> Bool, observer: @escaping @Sendable (RunEvent) -> Void) async {
         defer { reload() }
-        if plan.isBaseline { return recordBaseline() }
+        if plan.isBaseline { return await holdingStore("baseline") { $0.recordBaseline() } }
         while let item = nextItem(budgetSpent: budgetSpent) {
             switch item {
             case .step(let subject):
@@ -20,8 +20,24 @@ extension PlanWalk {
                 }
                 guard finish(subject, outcome, log: context.withLock { $0 }?.logLines ?? [], observer: observer) else { return }
             case .recordApp(let track):
-                guard recordAppValue(on: track) else { return }
+                guard await holdingStore("update \(track)", { $0.recordAppValue(on: track) }) else { return }
             }
         }
+    }
+
+    /// Runs a record section while holding the store's exclusion on a thread of its own (see
+    /// ``AsyncBlockExclusion``), so that a store held by another process (a file's `flock`)
+    /// makes that thread wait, not this one. A dry-run holds nothing.
+    private mutating func holdingStore<T>(_ key: String, _ section: (inout PlanWalk) -> T) async -> T {
+        guard let store else { return section(&self) }
+        var walk = self
+        let result: T
+        do {
+            result = try await AsyncBlockExclusion.withBlock("record " + key, of: store) { _ in section(&walk) }
+        } catch {
+            result = section(&walk)
+        }
+        self = walk
+        return result
     }
 }
