@@ -47,7 +47,7 @@ struct ExactlyOnce {
                 do { try body(state) } catch { failure = error }
                 let duration = stopwatch.seconds
                 do {
-                    let saved = try store.update {
+                    let saved = try store.recordStep {
                         MigrationRule.record(step, title: title, failure: failure, duration: duration, app: app, in: &$0)
                     }
                     if let failure { return .threw(failure, duration: duration, recordError: nil) }

@@ -2,8 +2,10 @@ import Foundation
 
 /// A store in a JSON file, for command-line tools and servers.
 ///
-/// Writes replace the file atomically (temporary file, `fsync`, `rename`); an advisory lock on
-/// `<file>.lock` keeps two processes from running the same migration. The path may be a
+/// A step of a run appends one line to the file and flushes it, so a run of n steps costs n;
+/// other writes replace the file atomically (temporary file, `fsync`, `rename`); see
+/// ``RecordsFile`` for the layout. An advisory lock on `<file>.lock` keeps two processes from
+/// running the same migration. The path may be a
 /// symbolic link: the store reads, locks and writes the file it points to, so every path to
 /// one file is one store. A file that cannot be read, is not JSON, has a field this package
 /// does not know, a duplicate key or a wrong type is an error: it is left byte for byte as it
@@ -14,7 +16,7 @@ import Foundation
 /// let store = FileMigrationStore(url: URL(filePath: "/var/lib/notes/migrations.json"), domain: "database")
 /// let state = try store.load()
 /// ```
-public final class FileMigrationStore: MigrationStore, MarksCaching {
+public final class FileMigrationStore: MigrationStore, MarksCaching, HistoryAppending {
     /// The path as given.
     public let url: URL
     public let domain: String
@@ -35,33 +37,55 @@ public final class FileMigrationStore: MigrationStore, MarksCaching {
     }
 
     public func load() throws -> MigrationState {
-        var state = try readDocument().domains[domain] ?? .freshInstall
-        for mark in RecordedMark.allCases { state.markSources[mark] = "\(url.path): domains.\(domain).\(mark.rawValue)" }
-        return state
+        try refuseDirectory()
+        return sourced(try file.read()[domain] ?? .freshInstall)
     }
 
+    /// Replaces this domain's records; the file is rewritten whole (atomic replace).
     public func save(_ state: MigrationState) throws {
         try withExclusiveAccess {
-            var document = try readDocument()
-            document.domains[domain] = state
-            let data: Data
-            do { data = try JSONEncoder.migrationRecords.encode(document) } catch {
-                throw MigrationStoreError(location: location, problem: .unwritable(String(describing: error)))
-            }
-            do { try AtomicFile.replace(fileURL, with: data) } catch {
-                throw MigrationStoreError(location: location, problem: .unwritable(String(describing: error)))
-            }
+            var domains = try file.read()
+            domains[domain] = state
+            try file.rewrite(domains, bounded: false)
             resource.cache.invalidate()
         }
     }
 
-    /// The marks, from the cache while the file is unchanged (one `stat`).
+    /// Appends one line and flushes it; rewrites the file, compacted, when it is due.
+    func saveMarks(_ marks: MigrationState, appending records: [MigrationRecord]) throws {
+        try withExclusiveAccess {
+            defer { resource.cache.invalidate() }
+            if try file.append(domain: domain, marks: marks, records: records) { return }
+            var domains = try file.read()
+            var state = domains[domain] ?? MigrationState()
+            for mark in RecordedMark.allCases { state[mark] = marks[mark] }
+            state.historyIsComplete = marks.historyIsComplete
+            state.history.append(contentsOf: records)
+            domains[domain] = state
+            try file.rewrite(domains, bounded: true)
+        }
+    }
+
+    /// The marks, from the cache while the file is unchanged (one `stat`); the history is not
+    /// read.
     public func loadMarks() throws -> MigrationState {
         try cachedMarks().state
     }
 
     func cachedMarks() throws -> MarksCache.Entry {
-        try resource.cache.marks(stamp: FileStamp.of(fileURL.path), load: load)
+        try resource.cache.marks(stamp: FileStamp.of(fileURL.path)) {
+            try refuseDirectory()
+            return sourced(try file.readMarks(of: domain) ?? .freshInstall)
+        }
+    }
+
+    private var file: RecordsFile { RecordsFile(url: fileURL, location: location) }
+
+    /// `state` with the field each mark was read from.
+    private func sourced(_ state: MigrationState) -> MigrationState {
+        var state = state
+        for mark in RecordedMark.allCases { state.markSources[mark] = "\(url.path): domains.\(domain).\(mark.rawValue)" }
+        return state
     }
 
     public func withExclusiveAccess<T>(_ body: () throws -> T) throws -> T {
@@ -72,12 +96,12 @@ public final class FileMigrationStore: MigrationStore, MarksCaching {
         try locked { try resource.withBlock(block, body) }
     }
 
-    /// Writes as many bytes as the records take, plus room to grow, beside the file and removes
-    /// them again: a read-only folder, a missing permission or a full disk shows up here,
-    /// before a body runs, rather than after it.
+    /// Writes a few bytes beside the file and removes them again, and checks that the disk has
+    /// room for the records twice over: a read-only folder, a missing permission or a full
+    /// disk shows up here, before a body runs, rather than after it.
     public func prepareToWrite() throws {
-        let size = (try? FileManager.default.attributesOfItem(atPath: fileURL.path)[.size] as? Int) ?? 0
-        do { try AtomicFile.probe(fileURL, bytes: size + 64 * 1024) } catch {
+        let size = FileStamp.of(fileURL.path).map { Int($0.size) } ?? 0
+        do { try AtomicFile.probe(fileURL, bytes: 4096, room: 2 * size + 64 * 1024) } catch {
             throw MigrationStoreError(location: location, problem: .unwritable(error.description))
         }
     }
@@ -114,64 +138,7 @@ public final class FileMigrationStore: MigrationStore, MarksCaching {
     /// The domains the file holds records for, sorted; empty when the file does not exist.
     /// - Throws: ``MigrationStoreError`` when the file cannot be read or parsed.
     public func domains() throws -> [String] {
-        try readDocument().domains.keys.sorted()
-    }
-
-    private func readDocument() throws -> Document {
         try refuseDirectory()
-        let data: Data
-        do { data = try Data(contentsOf: fileURL) } catch {
-            if !FileManager.default.fileExists(atPath: fileURL.path) { return Document() }
-            throw MigrationStoreError(location: location, problem: .unreadable(error.localizedDescription))
-        }
-        if let duplicate = JSONDuplicateKeys.first(in: data) {
-            throw MigrationStoreError(location: location, problem: .corrupt("the key \"\(duplicate)\" appears twice"))
-        }
-        do {
-            let document = try JSONDecoder.migrationRecords.decode(Document.self, from: data)
-            guard document.format == Document.currentFormat else {
-                throw MigrationStoreError(
-                    location: location,
-                    problem: .corrupt("format \(document.format) is not \(Document.currentFormat); written by another release?")
-                )
-            }
-            return document
-        } catch let error as MigrationStoreError {
-            throw error
-        } catch {
-            throw MigrationStoreError(location: location, problem: .corrupt(Self.describe(error)))
-        }
-    }
-
-    private static func describe(_ error: Error) -> String {
-        func path(_ context: DecodingError.Context) -> String { context.codingPath.map(\.stringValue).joined(separator: ".") }
-        switch error {
-        case DecodingError.dataCorrupted(let context) where context.codingPath.isEmpty:
-            return "not valid JSON"
-        case DecodingError.dataCorrupted(let context) where context.debugDescription == "unknown field":
-            return "unknown field \"\(path(context))\"; nothing is dropped, so fix or remove it"
-        case DecodingError.keyNotFound(let key, let context):
-            return "missing \"\((context.codingPath + [key]).map(\.stringValue).joined(separator: "."))\""
-        case DecodingError.typeMismatch(_, let context), DecodingError.valueNotFound(_, let context),
-             DecodingError.dataCorrupted(let context):
-            return "unexpected value at \"\(path(context))\""
-        default:
-            return String(describing: error)
-        }
-    }
-
-    /// The file's layout: a format number and one state per domain.
-    struct Document: Codable {
-        static let currentFormat = 1
-        var format = Document.currentFormat
-        var domains: [String: MigrationState] = [:]
-
-        init() {}
-
-        init(from decoder: any Decoder) throws {
-            let container = try decoder.strictContainer(known: ["format", "domains"])
-            format = try container.required(Int.self, "format")
-            domains = try container.required([String: MigrationState].self, "domains")
-        }
+        return try file.read().keys.sorted()
     }
 }

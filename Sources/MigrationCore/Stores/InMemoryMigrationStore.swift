@@ -3,7 +3,7 @@
 /// ```swift
 /// let store = InMemoryMigrationStore(state: .device(at: try Version("0.8")))
 /// ```
-public final class InMemoryMigrationStore: MigrationStore, MarksCaching {
+public final class InMemoryMigrationStore: MigrationStore, MarksCaching, HistoryAppending {
     private let state: Locked<MigrationState>
     private let resource = StoreResource()
     public let isSandbox = true
@@ -17,6 +17,15 @@ public final class InMemoryMigrationStore: MigrationStore, MarksCaching {
 
     public func save(_ newState: MigrationState) {
         state.withLock { $0 = newState }
+        resource.cache.invalidate()
+    }
+
+    func saveMarks(_ marks: MigrationState, appending records: [MigrationRecord]) {
+        state.withLock { state in
+            for mark in RecordedMark.allCases { state[mark] = marks[mark] }
+            state.historyIsComplete = marks.historyIsComplete
+            state.history.append(contentsOf: records)
+        }
         resource.cache.invalidate()
     }
 

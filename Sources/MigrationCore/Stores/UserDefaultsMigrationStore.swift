@@ -9,7 +9,10 @@ import Foundation
 /// Hengyu's Migration (`Migration.lastVersion`, …), and takes the highest per mark. It writes
 /// MTMigration's Objective-C keys, so going back to MTMigration still works, and removes the
 /// other libraries' keys once their marks are folded in, so that a leftover
-/// `[MTMigration reset]` resets everything. The history lives under `MigrationExplorer.*`.
+/// `[MTMigration reset]` resets everything. The history lives under `MigrationExplorer.*`:
+/// a step adds its record to a short list of recent ones (`MigrationExplorer.recentHistory`),
+/// which joins the rest (`MigrationExplorer.history`, a JSON list) every 256 records without
+/// decoding it; the rest is bounded by ``MigrationRule/boundedHistory(_:)`` as it doubles.
 /// A named domain keeps all its records under `MigrationExplorer.<domain>.*`.
 ///
 /// Every store object on the same defaults and domain shares one lock: on `.standard`, on
@@ -20,7 +23,7 @@ import Foundation
 /// let databaseStore = UserDefaultsMigrationStore(defaults: .standard, domain: "database")
 /// let groupStore = UserDefaultsMigrationStore(suiteName: "group.com.example.notes")
 /// ```
-public final class UserDefaultsMigrationStore: MigrationStore, MarksCaching, @unchecked Sendable {
+public final class UserDefaultsMigrationStore: MigrationStore, MarksCaching, HistoryAppending, @unchecked Sendable {
     // Safe: UserDefaults is documented as thread-safe; the resource serialises read-modify-write.
     private let defaults: UserDefaults
     private let keys: UserDefaultsKeys
@@ -54,12 +57,24 @@ public final class UserDefaultsMigrationStore: MigrationStore, MarksCaching, @un
     public func load() throws -> MigrationState {
         var state = readMarks()
         if let data = defaults.data(forKey: keys.history) {
-            do { state.history = try JSONDecoder.migrationRecords.decode([MigrationRecord].self, from: data) } catch {
-                throw MigrationStoreError(location: "\(location) \(keys.history)", problem: .corrupt(String(describing: error)))
-            }
+            state.history = try decodeHistory(data, key: keys.history)
+        }
+        for data in recentRecords() {
+            state.history.append(contentsOf: try decodeHistory(Data("[".utf8) + data + Data("]".utf8), key: keys.recentHistory))
         }
         state.historyIsComplete = defaults.object(forKey: keys.historyIsComplete) as? Bool ?? state.isFreshInstall
         return state
+    }
+
+    private func decodeHistory(_ data: Data, key: String) throws -> [MigrationRecord] {
+        do { return try JSONDecoder.migrationRecords.decode([MigrationRecord].self, from: data) } catch {
+            throw MigrationStoreError(location: "\(location) \(key)", problem: .corrupt(String(describing: error)))
+        }
+    }
+
+    /// The records added since the history was last joined, each one JSON-encoded.
+    private func recentRecords() -> [Data] {
+        defaults.array(forKey: keys.recentHistory) as? [Data] ?? []
     }
 
     /// The four marks, each the highest any library recorded; no history. From the cache
@@ -84,19 +99,69 @@ public final class UserDefaultsMigrationStore: MigrationStore, MarksCaching, @un
     }
 
     public func save(_ state: MigrationState) throws {
-        let history: Data
-        do { history = try JSONEncoder.migrationRecords.encode(state.history) } catch {
-            throw MigrationStoreError(location: location, problem: .unwritable(String(describing: error)))
-        }
+        let history = try encode(state.history)
         try withExclusiveAccess {
-            for mark in RecordedMark.allCases {
-                let written = keys.written[mark.index]
-                if let value = state[mark] { defaults.set(value, forKey: written) } else { defaults.removeObject(forKey: written) }
-                for legacy in keys.read[mark.index] where legacy != written { defaults.removeObject(forKey: legacy) }
-            }
+            writeMarks(state)
             defaults.set(history, forKey: keys.history)
-            defaults.set(state.historyIsComplete, forKey: keys.historyIsComplete)
+            defaults.removeObject(forKey: keys.recentHistory)
             resource.cache.invalidate()
+        }
+    }
+
+    /// Writes the marks and adds `records` to the recent ones; every 256, they join the rest.
+    func saveMarks(_ marks: MigrationState, appending records: [MigrationRecord]) throws {
+        let encoded = try records.map { try encode($0) }
+        try withExclusiveAccess {
+            writeMarks(marks)
+            let recent = recentRecords() + encoded
+            if recent.count < Self.recentLimit {
+                defaults.set(recent, forKey: keys.recentHistory)
+            } else {
+                try joinHistory(recent)
+            }
+            resource.cache.invalidate()
+        }
+    }
+
+    private static let recentLimit = 256
+
+    /// Appends `recent` to the stored history list by splicing its JSON, without decoding it;
+    /// once the list has doubled since it was last bounded, decodes, bounds and rewrites it.
+    private func joinHistory(_ recent: [Data]) throws {
+        var history = defaults.data(forKey: keys.history) ?? Data("[]".utf8)
+        guard let close = history.lastIndex(of: UInt8(ascii: "]")) else {
+            throw MigrationStoreError(location: "\(location) \(keys.history)", problem: .corrupt("not a JSON list"))
+        }
+        let isEmpty = history[history.index(after: history.startIndex)..<close].allSatisfy { $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }
+        history.removeSubrange(close...)
+        for (index, record) in recent.enumerated() {
+            if !isEmpty || index > 0 { history.append(UInt8(ascii: ",")) }
+            history.append(record)
+        }
+        history.append(UInt8(ascii: "]"))
+        let bounded = defaults.integer(forKey: keys.historyBoundedBytes)
+        if history.count > 2 * bounded + 256 * 1024 {
+            let (kept, complete) = MigrationRule.boundedHistory(try decodeHistory(history, key: keys.history))
+            history = try encode(kept)
+            if !complete { defaults.set(false, forKey: keys.historyIsComplete) }
+            defaults.set(history.count, forKey: keys.historyBoundedBytes)
+        }
+        defaults.set(history, forKey: keys.history)
+        defaults.removeObject(forKey: keys.recentHistory)
+    }
+
+    private func writeMarks(_ state: MigrationState) {
+        for mark in RecordedMark.allCases {
+            let written = keys.written[mark.index]
+            if let value = state[mark] { defaults.set(value, forKey: written) } else { defaults.removeObject(forKey: written) }
+            for legacy in keys.read[mark.index] where legacy != written { defaults.removeObject(forKey: legacy) }
+        }
+        defaults.set(state.historyIsComplete, forKey: keys.historyIsComplete)
+    }
+
+    private func encode<T: Encodable>(_ value: T) throws -> Data {
+        do { return try JSONEncoder.migrationRecords.encode(value) } catch {
+            throw MigrationStoreError(location: location, problem: .unwritable(String(describing: error)))
         }
     }
 
@@ -128,7 +193,7 @@ struct UserDefaultsKeys {
     let read: [[String]]
     /// Per ``RecordedMark``: the key written.
     let written: [String]
-    let history, historyIsComplete: String
+    let history, recentHistory, historyBoundedBytes, historyIsComplete: String
 
     init(domain: String?) {
         guard let domain else {
@@ -140,6 +205,8 @@ struct UserDefaultsKeys {
             ]
             written = read.map { $0[0] }
             history = "MigrationExplorer.history"
+            recentHistory = "MigrationExplorer.recentHistory"
+            historyBoundedBytes = "MigrationExplorer.historyBoundedBytes"
             historyIsComplete = "MigrationExplorer.historyIsComplete"
             return
         }
@@ -147,6 +214,8 @@ struct UserDefaultsKeys {
         written = ["lastMigrationVersion", "lastMigrationBuild", "lastAppVersion", "lastAppBuild"].map { prefix + $0 }
         read = written.map { [$0] }
         history = prefix + "history"
+        recentHistory = prefix + "recentHistory"
+        historyBoundedBytes = prefix + "historyBoundedBytes"
         historyIsComplete = prefix + "historyIsComplete"
     }
 }

@@ -1,0 +1,252 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The file of a ``FileMigrationStore``: how it is laid out, read, appended to and compacted.
+///
+/// Format 2 holds one JSON object a line:
+/// ```
+/// {"format":2,"compactedBytes":312}
+/// {"domain":"default","records":[…]}                              the history when compacted
+/// {"domain":"default","marks":{"historyIsComplete":true,…}}       the marks when compacted
+/// {"domain":"default","marks":{…},"records":[{…}]}                a step: the marks after it, its record
+/// ```
+/// A step appends one line and flushes it (one `fdatasync`), so its cost does not grow with
+/// the history. A domain's marks are those of its last line with marks; its history is its
+/// records in file order. A last line without its newline is a write that was cut short and
+/// never acknowledged; it is ignored. Once the lines appended since the last compaction
+/// outgrow what it wrote (and 64 KB), the next step rewrites the file (atomic replace) with
+/// each history bounded by ``MigrationRule/boundedHistory(_:)``.
+///
+/// Format 1, one JSON document (`format`, `domains`, each a state with its history), is read
+/// as before and rewritten as format 2 by the first write.
+struct RecordsFile {
+    let url: URL
+    /// The store's location, for errors.
+    let location: String
+
+    /// Every domain's state, every line checked; no domain when the file does not exist.
+    func read() throws -> [String: MigrationState] {
+        guard let data = try contents() else { return [:] }
+        guard Self.isLines(data) else { return try LegacyDocument.decode(data, location: location) }
+        var domains: [String: MigrationState] = [:]
+        let lines = Self.completeLines(data)
+        try checkHeader(lines.first ?? Data())
+        for (number, text) in lines.enumerated().dropFirst() {
+            let line = try decode(Line.self, text, number: number + 1)
+            var state = domains[line.domain] ?? MigrationState()
+            if let marks = line.marks { marks.apply(to: &state) }
+            if let records = line.records { state.history.append(contentsOf: records) }
+            domains[line.domain] = state
+        }
+        return domains
+    }
+
+    /// The marks of `domain` alone, read from its last line with marks: what every launch
+    /// reads. Its history is left unread, so the state has none. `nil` when nothing is recorded.
+    func readMarks(of domain: String) throws -> MigrationState? {
+        guard let data = try contents() else { return nil }
+        guard Self.isLines(data) else { return try LegacyDocument.decode(data, location: location)[domain] }
+        let prefix = Array(try Self.marksPrefix(of: domain))
+        let lines = Self.completeLines(data)
+        try checkHeader(lines.first ?? Data())
+        for number in lines.indices.dropFirst().reversed() where lines[number].starts(with: prefix) {
+            var state = MigrationState()
+            try decode(Line.self, lines[number], number: number + 1).marks?.apply(to: &state)
+            return state
+        }
+        return nil
+    }
+
+    /// Appends one step: `marks` for `domain` and the `records` it added, flushed before it
+    /// returns. Returns `false`, having written nothing, when the file must be rewritten
+    /// instead: it is missing, in format 1, ends in a cut-short line or is due for compaction.
+    func append(domain: String, marks: MigrationState, records: [MigrationRecord]) throws -> Bool {
+        let descriptor = open(url.path, O_RDWR | O_APPEND | O_CLOEXEC)
+        guard descriptor >= 0 else {
+            if errno == ENOENT { return false }
+            throw MigrationStoreError(location: location, problem: .unwritable("open: \(errnoText())"))
+        }
+        defer { close(descriptor) }
+        guard let size = Self.appendableSize(descriptor) else { return false }
+        let line = try encodeLine(Line(domain: domain, marks: Marks(marks), records: records))
+        if let failure = AtomicFile.writeAll(line, to: descriptor, path: url.path) ?? Self.flush(descriptor) {
+            _ = ftruncate(descriptor, off_t(size))
+            throw MigrationStoreError(location: location, problem: .unwritable(failure))
+        }
+        return true
+    }
+
+    /// Replaces the file with `domains`, one records line and one marks line each, in a
+    /// compact form; with `bounded`, each history as ``MigrationRule/boundedHistory(_:)`` keeps it.
+    func rewrite(_ domains: [String: MigrationState], bounded: Bool) throws {
+        var body = Data()
+        for name in domains.keys.sorted() {
+            var state = domains[name]!
+            if bounded {
+                let (kept, complete) = MigrationRule.boundedHistory(state.history)
+                state.history = kept
+                if !complete { state.historyIsComplete = false }
+            }
+            if !state.history.isEmpty { body.append(try encodeLine(Line(domain: name, marks: nil, records: state.history))) }
+            body.append(try encodeLine(Line(domain: name, marks: Marks(state), records: nil)))
+        }
+        var data = Data("{\"format\":\(Self.format),\"compactedBytes\":\(body.count)}\n".utf8)
+        data.append(body)
+        do { try AtomicFile.replace(url, with: data) } catch {
+            throw MigrationStoreError(location: location, problem: .unwritable(String(describing: error)))
+        }
+    }
+
+    // MARK: Layout
+
+    static let format = 2
+    private static let headerStart = Array("{\"format\":2,".utf8)
+    /// Appended lines may outgrow the compacted ones by this much before a compaction is due.
+    private static let growthAllowance = 64 * 1024
+
+    private static func isLines(_ data: Data) -> Bool { data.starts(with: headerStart) }
+
+    /// The lines up to the last newline; a cut-short last line is left out.
+    private static func completeLines(_ data: Data) -> [Data] {
+        var lines = data.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
+        lines.removeLast()
+        return lines
+    }
+
+    /// How a domain's lines with marks start, as ``encodeLine(_:)`` writes them.
+    private static func marksPrefix(of domain: String) throws -> Data {
+        var prefix = Data("{\"domain\":".utf8)
+        prefix.append(try JSONEncoder.migrationLines.encode(domain))
+        prefix.append(Data(",\"marks\":".utf8))
+        return prefix
+    }
+
+    /// The file's size when a line can be appended to it now: it is in format 2, ends with a
+    /// newline, and its appended lines have not outgrown its compacted ones.
+    private static func appendableSize(_ descriptor: Int32) -> Int? {
+        var info = stat()
+        guard fstat(descriptor, &info) == 0 else { return nil }
+        let size = Int(info.st_size)
+        var head = [UInt8](repeating: 0, count: 64)
+        let headLength = pread(descriptor, &head, head.count, 0)
+        var last: UInt8 = 0
+        guard headLength > 0, head.starts(with: headerStart), pread(descriptor, &last, 1, off_t(size - 1)) == 1,
+              last == UInt8(ascii: "\n"),
+              let headerEnd = head.firstIndex(of: UInt8(ascii: "\n")), headerEnd < headLength,
+              let compacted = compactedBytes(head[..<headerEnd]) else { return nil }
+        return size - headerEnd - 1 <= 2 * compacted + growthAllowance ? size : nil
+    }
+
+    /// The `compactedBytes` of a header line.
+    private static func compactedBytes(_ header: ArraySlice<UInt8>) -> Int? {
+        (try? JSONDecoder().decode(Header.self, from: Data(header)))?.compactedBytes
+    }
+
+    private static func flush(_ descriptor: Int32) -> String? {
+        #if canImport(Darwin)
+        // Darwin's fsync does not reach the platters; F_FULLFSYNC does.
+        if fcntl(descriptor, F_FULLFSYNC) == 0 { return nil }
+        return fsync(descriptor) == 0 ? nil : "fsync: \(errnoText())"
+        #else
+        return fdatasync(descriptor) == 0 ? nil : "fdatasync: \(errnoText())"
+        #endif
+    }
+
+    // MARK: Reading and writing lines
+
+    private func contents() throws -> Data? {
+        do { return try Data(contentsOf: url) } catch {
+            if !FileManager.default.fileExists(atPath: url.path) { return nil }
+            throw MigrationStoreError(location: location, problem: .unreadable(error.localizedDescription))
+        }
+    }
+
+    private func checkHeader(_ line: Data) throws {
+        let header = try decode(Header.self, line, number: 1)
+        guard header.format == Self.format else {
+            throw MigrationStoreError(location: location, problem: .corrupt("format \(header.format) is not \(Self.format); written by another release?"))
+        }
+    }
+
+    private func decode<T: Decodable>(_ type: T.Type, _ line: Data, number: Int) throws -> T {
+        if let duplicate = JSONDuplicateKeys.first(in: line) {
+            throw MigrationStoreError(location: location, problem: .corrupt("line \(number): the key \"\(duplicate)\" appears twice"))
+        }
+        do { return try JSONDecoder.migrationRecords.decode(type, from: line) } catch {
+            throw MigrationStoreError(location: location, problem: .corrupt("line \(number): \(LegacyDocument.describe(error))"))
+        }
+    }
+
+    private func encodeLine(_ line: Line) throws -> Data {
+        do {
+            var data = try JSONEncoder.migrationLines.encode(line)
+            data.append(UInt8(ascii: "\n"))
+            return data
+        } catch {
+            throw MigrationStoreError(location: location, problem: .unwritable(String(describing: error)))
+        }
+    }
+
+    private struct Header: Decodable {
+        let format: Int
+        let compactedBytes: Int
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.strictContainer(known: ["format", "compactedBytes"])
+            format = try container.required(Int.self, "format")
+            compactedBytes = try container.required(Int.self, "compactedBytes")
+        }
+    }
+
+    /// One line after the header: a domain's marks, records, or both.
+    private struct Line: Codable {
+        let domain: String
+        let marks: Marks?
+        let records: [MigrationRecord]?
+
+        init(domain: String, marks: Marks?, records: [MigrationRecord]?) {
+            self.domain = domain
+            self.marks = marks
+            self.records = records
+        }
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.strictContainer(known: ["domain", "marks", "records"])
+            domain = try container.required(String.self, "domain")
+            marks = try container.optional(Marks.self, "marks")
+            records = try container.optional([MigrationRecord].self, "records")
+        }
+    }
+
+    /// The four marks and whether the history is complete.
+    private struct Marks: Codable {
+        let values: [String?]
+        let historyIsComplete: Bool
+
+        init(_ state: MigrationState) {
+            values = RecordedMark.allCases.map { state[$0] }
+            historyIsComplete = state.historyIsComplete
+        }
+
+        func apply(to state: inout MigrationState) {
+            for mark in RecordedMark.allCases { state[mark] = values[mark.index] }
+            state.historyIsComplete = historyIsComplete
+        }
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.strictContainer(known: Set(RecordedMark.allCases.map(\.rawValue) + ["historyIsComplete"]))
+            values = try RecordedMark.allCases.map { try container.optional(String.self, $0.rawValue) }
+            historyIsComplete = try container.required(Bool.self, "historyIsComplete")
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: AnyCodingKey.self)
+            for mark in RecordedMark.allCases { try container.encodeIfPresent(values[mark.index], forKey: AnyCodingKey(mark.rawValue)) }
+            try container.encode(historyIsComplete, forKey: AnyCodingKey("historyIsComplete"))
+        }
+    }
+}
