@@ -250,7 +250,7 @@ struct TmuxTerminalDefectTests {
         #expect(try sttyAfterExit(tmux).contains(" icanon "))
         #expect(kill(shell, 0) != 0, "the running command's group is ended")
         let recorded = try store.read()
-        #expect(recorded.contains("\"lastMigratedVersion\" : \"2.5\""), "the finished step is recorded: \(recorded)")
+        #expect(recorded.contains(#""lastMigratedVersion":"2.5""#), "the finished step is recorded: \(recorded)")
         #expect(recorded.contains("cancelled"), "the running one failed as cancelled: \(recorded)")
         #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("after").path))
     }

@@ -1,7 +1,8 @@
 import Foundation
 import MigrationCore
 
-/// Walks a manifest's JSON once, building the registry and collecting every problem.
+/// Walks a manifest's JSON once, building the registry and collecting every problem. Field
+/// paths (`migrations[12].title`) are spelled out only for a problem.
 struct ManifestReader {
     let folder: URL
     private(set) var problems: [ManifestError.Problem] = []
@@ -14,20 +15,20 @@ struct ManifestReader {
     private static let migrationFields: Set = ["version", "build", "title", "notes", "whatsNew", "run", "timeout"]
     private static let hookFields: Set = ["title", "run", "timeout"]
 
-    mutating func read(_ json: Any) -> ExplorerApp? {
-        guard let root = object(json, at: "manifest") else { return nil }
-        checkFields(root, allowed: Self.rootFields, at: "")
-        let appName = string(root["app"], at: "app") ?? "App"
-        let appVersion = version(root["appVersion"], at: "appVersion", required: true)
-        let appBuild = version(root["appBuild"], at: "appBuild", required: false)
+    mutating func read(_ json: ManifestValue) -> ExplorerApp? {
+        guard let fields = object(json, at: "manifest") else { return nil }
+        checkFields(fields, allowed: Self.rootFields, at: "")
+        let appName = string(json["app"], at: "app") ?? "App"
+        let appVersion = version(json["appVersion"], at: "appVersion", required: true)
+        let appBuild = version(json["appBuild"], at: "appBuild", required: false)
         var registry = MigrationRegistry(appName: appName)
-        var versionPaths: [String] = []
-        for (index, item) in array(root["migrations"], at: "migrations", required: true).enumerated() {
-            readMigration(item, at: "migrations[\(index)]", into: &registry, versionPaths: &versionPaths)
+        var versionPaths: [VersionPath] = []
+        for (index, item) in array(json["migrations"], at: "migrations", required: true).enumerated() {
+            readMigration(item, at: index, into: &registry, versionPaths: &versionPaths)
         }
         reportDeclarationProblems(of: registry, at: versionPaths)
         for (key, track) in [("onUpdate", MigrationTrack.version), ("onBuildUpdate", .build)] {
-            for (index, item) in array(root[key], at: key, required: false).enumerated() {
+            for (index, item) in array(json[key], at: key, required: false).enumerated() {
                 readHook(item, at: "\(key)[\(index)]", track: track, into: &registry)
             }
         }
@@ -37,33 +38,42 @@ struct ManifestReader {
         return app
     }
 
-    /// Declares the migration as written; whether its version is one, or a duplicate, is the
-    /// core's to say (``reportDeclarationProblems(of:at:)``). `versionPaths` gets the field path
-    /// of its version, by migration id.
-    private mutating func readMigration(
-        _ item: Any, at path: String, into registry: inout MigrationRegistry, versionPaths: inout [String]
-    ) {
-        guard let fields = object(item, at: path) else { return }
-        checkFields(fields, allowed: Self.migrationFields, at: path)
-        let title = title(fields["title"], at: "\(path).title")
-        let notes = string(fields["notes"], at: "\(path).notes")
-        let whatsNew = strings(fields["whatsNew"], at: "\(path).whatsNew")
-        let run = command(fields["run"], at: "\(path).run")
-        let timeout = timeout(fields["timeout"], at: "\(path).timeout")
+    /// Where a migration's version is: `migrations[3].build`.
+    struct VersionPath: CustomStringConvertible {
+        let index: Int
         let track: MigrationTrack
-        switch (fields["version"] != nil, fields["build"] != nil) {
-        case (true, true): return problem(path, "has both \"version\" and \"build\"; give exactly one")
-        case (false, false): return problem(path, "has neither \"version\" nor \"build\"; give exactly one")
+        var description: String { "migrations[\(index)].\(track == .version ? "version" : "build")" }
+    }
+
+    /// Declares the migration as written; whether its version is one, or a duplicate, is the
+    /// core's to say (``reportDeclarationProblems(of:at:)``). `versionPaths` gets where its
+    /// version is, by migration id.
+    private mutating func readMigration(
+        _ item: ManifestValue, at index: Int, into registry: inout MigrationRegistry, versionPaths: inout [VersionPath]
+    ) {
+        let path = { "migrations[\(index)]" }
+        guard let fields = object(item, at: path()) else { return }
+        checkFields(fields, allowed: Self.migrationFields, at: path())
+        let title = title(item["title"], at: "\(path()).title")
+        let notes = string(item["notes"], at: "\(path()).notes")
+        let whatsNew = strings(item["whatsNew"], at: "\(path()).whatsNew")
+        let run = command(item["run"], at: "\(path()).run")
+        let timeout = timeout(item["timeout"], at: "\(path()).timeout")
+        let track: MigrationTrack
+        switch (item["version"] != nil, item["build"] != nil) {
+        case (true, true): return problem(path(), "has both \"version\" and \"build\"; give exactly one")
+        case (false, false): return problem(path(), "has neither \"version\" nor \"build\"; give exactly one")
         case (true, false): track = .version
         case (false, true): track = .build
         }
-        let key = track == .version ? "version" : "build"
-        guard let declared = string(fields[key], at: "\(path).\(key)", required: true, example: " such as \"1.0\""),
+        let versionPath = VersionPath(index: index, track: track)
+        guard let declared = string(item[track == .version ? "version" : "build"], at: versionPath.description, required: true,
+                                    example: " such as \"1.0\""),
               let title else { return }
-        let text = declared.trimmingCharacters(in: .whitespacesAndNewlines)
+        let text = Self.trimmed(declared)
         let body = Self.body(run, folder: folder, timeout: timeout,
                              identity: (track == .version ? "MIGRATION_VERSION" : "MIGRATION_BUILD", text))
-        versionPaths.append("\(path).\(key)")
+        versionPaths.append(versionPath)
         if track == .version {
             registry.migrate(toVersion: text, title: title, notes: notes, whatsNew: whatsNew, body: body)
         } else {
@@ -71,10 +81,17 @@ struct ManifestReader {
         }
     }
 
+    /// `text` without surrounding whitespace and newlines; itself, uncopied, when it has none.
+    private static func trimmed(_ text: String) -> String {
+        let visible: ClosedRange<UInt8> = 0x21...0x7E
+        if let first = text.utf8.first, let last = text.utf8.last, visible.contains(first), visible.contains(last) { return text }
+        return text.trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
     /// The registry's invalid and duplicate versions, as the core finds them, at their fields.
-    private mutating func reportDeclarationProblems(of registry: MigrationRegistry, at versionPaths: [String]) {
+    private mutating func reportDeclarationProblems(of registry: MigrationRegistry, at versionPaths: [VersionPath]) {
         for found in registry.problems {
-            let path = versionPaths[found.migration.id]
+            let path = versionPaths[found.migration.id].description
             switch found.kind {
             case .invalidVersion(let error): problem(path, String(describing: error))
             case .duplicate(let first): problem(path, "\"\(found.migration.declared)\" duplicates \(versionPaths[first.id])")
@@ -83,12 +100,12 @@ struct ManifestReader {
         }
     }
 
-    private mutating func readHook(_ item: Any, at path: String, track: MigrationTrack, into registry: inout MigrationRegistry) {
+    private mutating func readHook(_ item: ManifestValue, at path: String, track: MigrationTrack, into registry: inout MigrationRegistry) {
         guard let fields = object(item, at: path) else { return }
         checkFields(fields, allowed: Self.hookFields, at: path)
-        let run = command(fields["run"], at: "\(path).run")
-        let timeout = timeout(fields["timeout"], at: "\(path).timeout")
-        guard let title = title(fields["title"], at: "\(path).title") else { return }
+        let run = command(item["run"], at: "\(path).run")
+        let timeout = timeout(item["timeout"], at: "\(path).timeout")
+        guard let title = title(item["title"], at: "\(path).title") else { return }
         let body = Self.body(run, folder: folder, timeout: timeout, identity: nil)
         if track == .version { registry.onUpdate(title: title, body: body) } else { registry.onBuildUpdate(title: title, body: body) }
     }
@@ -107,40 +124,44 @@ struct ManifestReader {
         problems.append(.init(field: field, message: message))
     }
 
-    private mutating func checkFields(_ fields: [String: Any], allowed: Set<String>, at path: String) {
-        for key in fields.keys.sorted() where !allowed.contains(key) {
+    private mutating func checkFields(_ fields: [(key: String, value: ManifestValue)], allowed: Set<String>, at path: @autoclosure () -> String) {
+        guard !fields.allSatisfy({ allowed.contains($0.key) }) else { return }
+        for key in Set(fields.map(\.key)).sorted() where !allowed.contains(key) {
             let known = allowed.sorted().map { "\"\($0)\"" }.joined(separator: ", ")
+            let path = path()
             problem(path.isEmpty ? key : "\(path).\(key)", "is not a known field (known: \(known))")
         }
     }
 
-    private mutating func object(_ value: Any, at path: String) -> [String: Any]? {
-        guard let fields = value as? [String: Any] else {
-            problem(path, "must be a JSON object, not \(Self.render(value))")
+    private mutating func object(_ value: ManifestValue, at path: @autoclosure () -> String) -> [(key: String, value: ManifestValue)]? {
+        guard case .object(let fields) = value else {
+            problem(path(), "must be a JSON object, not \(value.rendered)")
             return nil
         }
         return fields
     }
 
-    private mutating func array(_ value: Any?, at path: String, required: Bool) -> [Any] {
+    private mutating func array(_ value: ManifestValue?, at path: String, required: Bool) -> [ManifestValue] {
         guard let value else {
             if required { problem(path, "is missing; give a list (it may be empty)") }
             return []
         }
-        guard let items = value as? [Any] else {
-            problem(path, "must be a list, not \(Self.render(value))")
+        guard case .array(let items) = value else {
+            problem(path, "must be a list, not \(value.rendered)")
             return []
         }
         return items
     }
 
-    private mutating func string(_ value: Any?, at path: String, required: Bool = false, example: String = "") -> String? {
+    private mutating func string(
+        _ value: ManifestValue?, at path: @autoclosure () -> String, required: Bool = false, example: String = ""
+    ) -> String? {
         guard let value else {
-            if required { problem(path, "is missing") }
+            if required { problem(path(), "is missing") }
             return nil
         }
-        guard let text = value as? String, !(value is NSNumber) else {
-            problem(path, "must be a string\(example), not \(Self.render(value))")
+        guard case .string(let text) = value else {
+            problem(path(), "must be a string\(example), not \(value.rendered)")
             return nil
         }
         return text
@@ -148,12 +169,12 @@ struct ManifestReader {
 
     /// A `run`: a string with no NUL or other control character but tab and newline (a NUL
     /// would cut the command short where the shell receives it).
-    private mutating func command(_ value: Any?, at path: String) -> String? {
-        guard let text = string(value, at: path) else { return nil }
+    private mutating func command(_ value: ManifestValue?, at path: @autoclosure () -> String) -> String? {
+        guard let text = string(value, at: path()) else { return nil }
         runsCommands = true
         if let (offset, scalar) = text.unicodeScalars.enumerated().first(where: { Self.isForbidden($0.element) }) {
             let code = String(format: "U+%04X", scalar.value)
-            problem(path, "contains the control character \(code) at character \(offset); a command may hold tabs and newlines but no other control characters")
+            problem(path(), "contains the control character \(code) at character \(offset); a command may hold tabs and newlines but no other control characters")
             return nil
         }
         return text
@@ -164,45 +185,40 @@ struct ManifestReader {
     }
 
     /// A `timeout`: a positive number of seconds.
-    private mutating func timeout(_ value: Any?, at path: String) -> Duration? {
+    private mutating func timeout(_ value: ManifestValue?, at path: @autoclosure () -> String) -> Duration? {
         guard let value else { return nil }
-        guard !(value is String), let number = value as? NSNumber, number.doubleValue > 0, number.doubleValue.isFinite else {
-            problem(path, "must be a positive number of seconds, not \(Self.render(value))")
+        guard case .number(let text) = value, let seconds = Double(text), seconds > 0, seconds.isFinite else {
+            problem(path(), "must be a positive number of seconds, not \(value.rendered)")
             return nil
         }
-        return .milliseconds((number.doubleValue * 1000).rounded())
+        return .milliseconds((seconds * 1000).rounded())
     }
 
-    private mutating func title(_ value: Any?, at path: String) -> String? {
-        guard let title = string(value, at: path, required: true) else { return nil }
-        guard !title.trimmingCharacters(in: .whitespaces).isEmpty else {
-            problem(path, "is empty")
+    private mutating func title(_ value: ManifestValue?, at path: @autoclosure () -> String) -> String? {
+        guard let title = string(value, at: path(), required: true) else { return nil }
+        guard title.unicodeScalars.contains(where: { !CharacterSet.whitespaces.contains($0) }) else {
+            problem(path(), "is empty")
             return nil
         }
         return title
     }
 
-    private mutating func strings(_ value: Any?, at path: String) -> [String] {
+    private mutating func strings(_ value: ManifestValue?, at path: @autoclosure () -> String) -> [String] {
         guard let value else { return [] }
-        guard let items = value as? [Any], items.allSatisfy({ $0 is String }) else {
-            problem(path, "must be a list of strings, not \(Self.render(value))")
-            return []
+        var texts: [String] = []
+        if case .array(let items) = value {
+            for case .string(let text) in items { texts.append(text) }
+            if texts.count == items.count { return texts }
         }
-        return items.compactMap { $0 as? String }
+        problem(path(), "must be a list of strings, not \(value.rendered)")
+        return []
     }
 
-    private mutating func version(_ value: Any?, at path: String, required: Bool) -> Version? {
+    private mutating func version(_ value: ManifestValue?, at path: String, required: Bool) -> Version? {
         guard let text = string(value, at: path, required: required, example: " such as \"1.0\"") else { return nil }
         do { return try Version(text) } catch {
             problem(path, String(describing: error))
             return nil
         }
-    }
-
-    private static func render(_ value: Any) -> String {
-        if let data = try? JSONSerialization.data(withJSONObject: value, options: [.fragmentsAllowed, .sortedKeys]) {
-            return String(decoding: data, as: UTF8.self)
-        }
-        return String(describing: value)
     }
 }
