@@ -8,7 +8,7 @@ import Darwin
 /// Goal 4: the shipped `migration-explorer` on a 100,000-migration manifest: `plan --json`,
 /// its peak memory, and the terminal UI's first frame in tmux.
 enum BinaryBenchmark {
-    static func run(into table: Table) throws {
+    static func run(_ table: Table) throws {
         let binary = URL(fileURLWithPath: ownPath()).deletingLastPathComponent().appendingPathComponent("migration-explorer").path
         guard FileManager.default.isExecutableFile(atPath: binary) else {
             throw BenchError("build migration-explorer first: swift build -c release --product migration-explorer")
@@ -85,12 +85,17 @@ enum BinaryBenchmark {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["tmux", "-L", server] + arguments
-        let output = Pipe()
+        // The server that `new-session` starts would hold a pipe open: read the output from a file.
+        let outputPath = FileManager.default.temporaryDirectory.appendingPathComponent("migration-bench-tmux-\(UUID().uuidString)").path
+        FileManager.default.createFile(atPath: outputPath, contents: nil)
+        defer { try? FileManager.default.removeItem(atPath: outputPath) }
+        guard let output = FileHandle(forWritingAtPath: outputPath) else { return nil }
         process.standardOutput = output
         process.standardError = FileHandle.nullDevice
         guard (try? process.run()) != nil else { return nil }
-        let data = output.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
-        return process.terminationStatus == 0 ? String(decoding: data, as: UTF8.self) : nil
+        try? output.close()
+        guard process.terminationStatus == 0, let data = FileManager.default.contents(atPath: outputPath) else { return nil }
+        return String(decoding: data, as: UTF8.self)
     }
 }

@@ -29,7 +29,7 @@ enum ColdStartBenchmark {
         print(Int(seconds(elapsed) * 1e9))
     }
 
-    static func run(into table: Table) throws {
+    static func run(_ table: Table) throws {
         let suite = "migration-bench-cold-\(ProcessInfo.processInfo.processIdentifier)"
         let defaults = UserDefaults(suiteName: suite)!
         defer { defaults.removePersistentDomain(forName: suite) }

@@ -9,7 +9,7 @@ import Darwin
 /// Goal 3: a fresh install running n migrations through the drop-in API, on each store: the
 /// time a step takes must not grow with n, and on the file store each step is flushed.
 enum FreshInstallBenchmark {
-    static func run(into table: Table) throws {
+    static func run(_ table: Table) throws {
         print("\nFresh install, n migrations, drop-in API, time per step")
         let counts = [100, 1_000, 5_000]
         for kind in ["memory", "UserDefaults", "file"] {

@@ -4,7 +4,7 @@ import MigrationCore
 /// Goal 5: planning n migrations declared in random order, from a device halfway up, best of
 /// several runs; time / (n log₂ n) must stay flat from 1,000 to 1,000,000.
 enum PlanBenchmark {
-    static func run(into table: Table) throws {
+    static func run(_ table: Table) throws {
         print("\nMigrationPlan, n declared in random order, device halfway (best of 5; 1,000,000: best of 3)")
         var normalised: [Int: Double] = [:]
         var million = (time: 0.0, sort: 0.0, planBytes: 0, registryBytes: 0)

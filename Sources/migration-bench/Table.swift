@@ -1,3 +1,5 @@
+import Foundation
+
 /// One line of the benchmark table: a figure, the baseline measured in the same run, their
 /// ratio, the goal and whether it is met.
 struct Row {
@@ -16,6 +18,7 @@ final class Table {
     func add(_ row: Row) {
         rows.append(row)
         print("  \(row.figure) · \(row.baseline) · \(String(format: "%.2f×", row.ratio)) · \(row.target)")
+        fflush(nil)  // progress shows as it is made, even through a pipe
     }
 
     /// A row held to `ratio ≤ limit`.

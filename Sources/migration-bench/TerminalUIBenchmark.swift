@@ -5,7 +5,7 @@ import MigrationExplorer
 /// Goal 6: the terminal UI in process with 100,000 registered migrations: a key's new frame
 /// under 1 ms, and the demo's first frame under 100 ms.
 enum TerminalUIBenchmark {
-    static func run(into table: Table) throws {
+    static func run(_ table: Table) throws {
         let count = 100_000
         var registry = MigrationRegistry(appName: "bench")
         for version in versions(count) {

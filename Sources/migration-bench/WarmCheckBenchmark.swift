@@ -30,7 +30,7 @@ enum WarmCheckBenchmark {
         }
     }
 
-    static func run(into table: Table) throws {
+    static func run(_ table: Table) throws {
         let declared = versions(1_000)
         let appVersion = declared.last!
         let suite = "migration-bench-warm-\(ProcessInfo.processInfo.processIdentifier)"

@@ -2,7 +2,7 @@ import Foundation
 import MigrationCore
 
 // The goals' figures, each against a baseline measured in the same run, as one table.
-// Run with: swift build -c release --product migration-explorer && swift run -c release migration-bench
+// Run with: swift build -c release --product migration-explorer && swift run -c release migration-bench [section…]
 
 /// Versions 0.0.1 … in ascending order.
 func versions(_ count: Int) -> [String] {
@@ -17,12 +17,14 @@ if arguments.first == ColdStartBenchmark.childFlag {
 
 print("Migration Explorer benchmarks (release build)")
 let table = Table()
-// First, so that its peak memory is not the planning benchmarks'.
-try TerminalUIBenchmark.run(into: table)
-try WarmCheckBenchmark.run(into: table)
-try ColdStartBenchmark.run(into: table)
-try FreshInstallBenchmark.run(into: table)
-try BinaryBenchmark.run(into: table)
-try PlanBenchmark.run(into: table)
+// The terminal UI first, so that its peak memory is not the planning benchmarks'.
+let sections: [(name: String, run: (Table) throws -> Void)] = [
+    ("tui", TerminalUIBenchmark.run), ("warm", WarmCheckBenchmark.run), ("cold", ColdStartBenchmark.run),
+    ("fresh", FreshInstallBenchmark.run), ("binary", BinaryBenchmark.run), ("plan", PlanBenchmark.run),
+]
+// Arguments name the sections to run (say, `warm cold`); none runs them all.
+for section in sections where arguments.isEmpty || arguments.contains(section.name) {
+    try section.run(table)
+}
 print("")
 table.printMarkdown()

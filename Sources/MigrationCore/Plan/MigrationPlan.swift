@@ -102,7 +102,7 @@ public struct MigrationPlan: Sendable {
         self.hooks = registry.hooks.map { hook in
             let step = BlockStep.update(hook.track, hook: hook.title)
             let fires = updated.contains(hook.track)
-                && (try? step.isDue(state, marks: marks, app: target.value(on: hook.track))) == true
+                && (try? step.isDue(marks: marks, history: state.history, app: target.value(on: hook.track))) == true
             return HookPlan(hook: hook, fires: fires)
         }
         self.problems = problems

@@ -39,7 +39,7 @@ struct ExactlyOnce {
             return try store.withExclusiveAccess(toBlock: step.lockKey) { alreadyRunning in
                 if alreadyRunning { return .notDue }
                 let state = try currentState(full: step.needsHistory)
-                guard try step.isDue(state, marks: RecordedMarks(state), app: app) else { return .notDue }
+                guard try step.isDue(marks: RecordedMarks(state), history: state.history, app: app) else { return .notDue }
                 try store.prepareToWrite()
                 willRun()
                 let stopwatch = Stopwatch()

@@ -22,6 +22,8 @@ public final class FileMigrationStore: MigrationStore, MarksCaching, HistoryAppe
     public let domain: String
     /// The file the records are in: ``url`` with every symbolic link resolved.
     public let fileURL: URL
+    /// ``fileURL``'s path, worked out once: `URL.path` decodes it on every call.
+    private let filePath: String
     private let resource: StoreResource
     public var location: String { domain == Self.defaultDomain ? url.path : "\(url.path) (\(domain))" }
 
@@ -33,6 +35,7 @@ public final class FileMigrationStore: MigrationStore, MarksCaching, HistoryAppe
         self.domain = domain
         let real = RealPath.of(url.path)
         self.fileURL = URL(fileURLWithPath: real)
+        self.filePath = real
         self.resource = StoreResource.shared("file:" + real, lockFile: real + ".lock")
     }
 
@@ -54,8 +57,12 @@ public final class FileMigrationStore: MigrationStore, MarksCaching, HistoryAppe
     /// Appends one line and flushes it; rewrites the file, compacted, when it is due.
     func saveMarks(_ marks: MigrationState, appending records: [MigrationRecord]) throws {
         try withExclusiveAccess {
+            if try file.append(domain: domain, marks: marks, records: records) {
+                var written = marks
+                written.history = []
+                return resource.cache.remember(sourced(written), stamp: FileStamp.of(filePath))
+            }
             defer { resource.cache.invalidate() }
-            if try file.append(domain: domain, marks: marks, records: records) { return }
             var domains = try file.read()
             var state = domains[domain] ?? MigrationState()
             for mark in RecordedMark.allCases { state[mark] = marks[mark] }
@@ -73,7 +80,7 @@ public final class FileMigrationStore: MigrationStore, MarksCaching, HistoryAppe
     }
 
     func cachedMarks() throws -> MarksCache.Entry {
-        try resource.cache.marks(stamp: FileStamp.of(fileURL.path)) {
+        try resource.cache.marks(stamp: FileStamp.of(filePath)) {
             try refuseDirectory()
             return sourced(try file.readMarks(of: domain) ?? .freshInstall)
         }
@@ -100,7 +107,7 @@ public final class FileMigrationStore: MigrationStore, MarksCaching, HistoryAppe
     /// room for the records twice over: a read-only folder, a missing permission or a full
     /// disk shows up here, before a body runs, rather than after it.
     public func prepareToWrite() throws {
-        let size = FileStamp.of(fileURL.path).map { Int($0.size) } ?? 0
+        let size = FileStamp.of(filePath).map { Int($0.size) } ?? 0
         do { try AtomicFile.probe(fileURL, bytes: 4096, room: 2 * size + 64 * 1024) } catch {
             throw MigrationStoreError(location: location, problem: .unwritable(error.description))
         }
@@ -115,8 +122,8 @@ public final class FileMigrationStore: MigrationStore, MarksCaching, HistoryAppe
 
     private func refuseDirectory() throws(MigrationStoreError) {
         var isDirectory: ObjCBool = false
-        if FileManager.default.fileExists(atPath: fileURL.path, isDirectory: &isDirectory), isDirectory.boolValue {
-            throw MigrationStoreError(location: location, problem: .unreadable("\(fileURL.path) is a directory, not a file"))
+        if FileManager.default.fileExists(atPath: filePath, isDirectory: &isDirectory), isDirectory.boolValue {
+            throw MigrationStoreError(location: location, problem: .unreadable("\(filePath) is a directory, not a file"))
         }
     }
 

@@ -15,22 +15,34 @@ public final class InMemoryMigrationStore: MigrationStore, MarksCaching, History
 
     public func load() -> MigrationState { state.withLock { $0 } }
 
+    /// The marks, without the history (so that holding them never makes appending copy it).
+    public func loadMarks() -> MigrationState {
+        cachedMarks().state
+    }
+
     public func save(_ newState: MigrationState) {
         state.withLock { $0 = newState }
         resource.cache.invalidate()
     }
 
     func saveMarks(_ marks: MigrationState, appending records: [MigrationRecord]) {
-        state.withLock { state in
+        let written = state.withLock { state in
             for mark in RecordedMark.allCases { state[mark] = marks[mark] }
             state.historyIsComplete = marks.historyIsComplete
             state.history.append(contentsOf: records)
+            return Self.withoutHistory(state)
         }
-        resource.cache.invalidate()
+        resource.cache.remember(written)
     }
 
     func cachedMarks() -> MarksCache.Entry {
-        resource.cache.marks { load() }
+        resource.cache.marks { Self.withoutHistory(load()) }
+    }
+
+    private static func withoutHistory(_ state: MigrationState) -> MigrationState {
+        var marks = state
+        marks.history = []
+        return marks
     }
 
     public func withExclusiveAccess<T>(_ body: () throws -> T) throws -> T {

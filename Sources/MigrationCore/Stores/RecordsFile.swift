@@ -46,19 +46,42 @@ struct RecordsFile {
     }
 
     /// The marks of `domain` alone, read from its last line with marks: what every launch
-    /// reads. Its history is left unread, so the state has none. `nil` when nothing is recorded.
+    /// reads. Only the end of the file is read (more only when the domain's last marks are
+    /// further back), and the history is left unread, so the state has none. `nil` when
+    /// nothing is recorded.
     func readMarks(of domain: String) throws -> MigrationState? {
-        guard let data = try contents() else { return nil }
-        guard Self.isLines(data) else { return try LegacyDocument.decode(data, location: location)[domain] }
-        let prefix = Array(try Self.marksPrefix(of: domain))
-        let lines = Self.completeLines(data)
-        try checkHeader(lines.first ?? Data())
-        for number in lines.indices.dropFirst().reversed() where lines[number].starts(with: prefix) {
-            var state = MigrationState()
-            try decode(Line.self, lines[number], number: number + 1).marks?.apply(to: &state)
-            return state
+        let descriptor = open(url.path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else {
+            if errno == ENOENT { return nil }
+            throw MigrationStoreError(location: location, problem: .unreadable(errnoText()))
         }
-        return nil
+        defer { close(descriptor) }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0 else { throw MigrationStoreError(location: location, problem: .unreadable(errnoText())) }
+        let size = Int(info.st_size)
+        let head = Self.bytes(of: descriptor, from: 0, count: min(size, 128))
+        guard Self.isLines(head) else { return try LegacyDocument.decode(try contents() ?? Data(), location: location)[domain] }
+        try checkHeader(head.prefix { $0 != UInt8(ascii: "\n") })
+        let prefix = try Self.marksPrefix(of: domain)
+        var window = 64 * 1024
+        while true {
+            let start = max(0, size - window)
+            let chunk = Self.bytes(of: descriptor, from: start, count: size - start)
+            var lines = Self.completeLines(chunk)
+            if start > 0 { lines.removeFirst() }  // may begin mid-line
+            if let line = lines.last(where: { $0.starts(with: prefix) }) {
+                var state = MigrationState()
+                guard let marks = try? JSONDecoder.migrationRecords.decode(Line.self, from: line).marks,
+                      JSONDuplicateKeys.first(in: line) == nil else {
+                    _ = try read()  // names the line and what is wrong with it
+                    throw MigrationStoreError(location: location, problem: .corrupt("the marks of \"\(domain)\" cannot be read"))
+                }
+                marks.apply(to: &state)
+                return state
+            }
+            if start == 0 { return nil }
+            window *= 4
+        }
     }
 
     /// Appends one step: `marks` for `domain` and the `records` it added, flushed before it
@@ -158,6 +181,14 @@ struct RecordsFile {
 
     // MARK: Reading and writing lines
 
+    /// Up to `count` bytes of the file from `offset`.
+    private static func bytes(of descriptor: Int32, from offset: Int, count: Int) -> Data {
+        var data = Data(count: count)
+        let read = data.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, count, off_t(offset)) }
+        data.count = max(0, read)
+        return data
+    }
+
     private func contents() throws -> Data? {
         do { return try Data(contentsOf: url) } catch {
             if !FileManager.default.fileExists(atPath: url.path) { return nil }
@@ -165,8 +196,8 @@ struct RecordsFile {
         }
     }
 
-    private func checkHeader(_ line: Data) throws {
-        let header = try decode(Header.self, line, number: 1)
+    private func checkHeader(_ line: some Sequence<UInt8>) throws {
+        let header = try decode(Header.self, Data(line), number: 1)
         guard header.format == Self.format else {
             throw MigrationStoreError(location: location, problem: .corrupt("format \(header.format) is not \(Self.format); written by another release?"))
         }

@@ -84,7 +84,7 @@ public final class UserDefaultsMigrationStore: MigrationStore, MarksCaching, His
     }
 
     func cachedMarks() -> MarksCache.Entry {
-        resource.cache.marks(load: readMarks)
+        resource.cache.marks { readMarks() }
     }
 
     private func readMarks() -> MigrationState {
@@ -150,13 +150,23 @@ public final class UserDefaultsMigrationStore: MigrationStore, MarksCaching, His
         defaults.removeObject(forKey: keys.recentHistory)
     }
 
+    /// Writes the marks that changed and removes the legacy keys still there: each write may
+    /// rewrite the whole defaults file (it does on Linux), so none is made for nothing.
     private func writeMarks(_ state: MigrationState) {
         for mark in RecordedMark.allCases {
             let written = keys.written[mark.index]
-            if let value = state[mark] { defaults.set(value, forKey: written) } else { defaults.removeObject(forKey: written) }
-            for legacy in keys.read[mark.index] where legacy != written { defaults.removeObject(forKey: legacy) }
+            if let value = state[mark] {
+                if defaults.string(forKey: written) != value { defaults.set(value, forKey: written) }
+            } else if defaults.object(forKey: written) != nil {
+                defaults.removeObject(forKey: written)
+            }
+            for legacy in keys.read[mark.index] where legacy != written && defaults.object(forKey: legacy) != nil {
+                defaults.removeObject(forKey: legacy)
+            }
         }
-        defaults.set(state.historyIsComplete, forKey: keys.historyIsComplete)
+        if defaults.object(forKey: keys.historyIsComplete) as? Bool != state.historyIsComplete {
+            defaults.set(state.historyIsComplete, forKey: keys.historyIsComplete)
+        }
     }
 
     private func encode<T: Encodable>(_ value: T) throws -> Data {
