@@ -103,12 +103,14 @@ public final class FileMigrationStore: MigrationStore, MarksCaching, HistoryAppe
         try locked { try resource.withBlock(block, body) }
     }
 
-    /// Writes a few bytes beside the file and removes them again, and checks that the disk has
-    /// room for the records twice over: a read-only folder, a missing permission or a full
-    /// disk shows up here, before a body runs, rather than after it.
+    /// Proves the next write can be made before a body runs: a step that will append its line
+    /// needs the file open for writing and room for the line; any other write (the first one,
+    /// a compaction) writes as many bytes as the records take beside the file and removes
+    /// them again, so a read-only folder, a missing permission or a full disk shows up here.
     public func prepareToWrite() throws {
+        if file.canAppend() { return }
         let size = FileStamp.of(filePath).map { Int($0.size) } ?? 0
-        do { try AtomicFile.probe(fileURL, bytes: 4096, room: 2 * size + 64 * 1024) } catch {
+        do { try AtomicFile.probe(fileURL, bytes: size + 64 * 1024, room: 2 * size + 64 * 1024) } catch {
             throw MigrationStoreError(location: location, problem: .unwritable(error.description))
         }
     }

@@ -103,6 +103,17 @@ struct RecordsFile {
         return true
     }
 
+    /// Whether the next step can append its line now: the file takes appends (see
+    /// ``append(domain:marks:records:)``), opens for writing and its disk has room for a line.
+    func canAppend() -> Bool {
+        let descriptor = open(url.path, O_WRONLY | O_APPEND | O_CLOEXEC)
+        guard descriptor >= 0 else { return false }
+        defer { close(descriptor) }
+        var disk = statvfs()
+        guard fstatvfs(descriptor, &disk) == 0, Int(disk.f_bavail) * Int(disk.f_frsize) >= Self.growthAllowance else { return false }
+        return Self.appendableSize(descriptor) != nil
+    }
+
     /// Replaces the file with `domains`, one records line and one marks line each, in a
     /// compact form; with `bounded`, each history as ``MigrationRule/boundedHistory(_:)`` keeps it.
     func rewrite(_ domains: [String: MigrationState], bounded: Bool) throws {
