@@ -163,4 +163,41 @@ struct HistoryGrowthTests {
         let joined = try JSONDecoder.migrationRecords.decode([MigrationRecord].self, from: #require(defaults.data(forKey: "MigrationExplorer.history")))
         #expect(joined.count >= 256)
     }
+
+    @Test("the launch path reads every mark as a full read does", arguments: ["1.0", #"2.0 "beta""#, "é1", #"a\b"#, "", "9/1"])
+    func launchReadAgreesWithFullRead(mark: String) throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let url = folder.appendingPathComponent("state.json")
+        for domain in ["default", "data/base"] {
+            try FileMigrationStore(url: url, domain: domain).save(MigrationState(lastMigratedVersion: mark, lastAppBuild: "7", historyIsComplete: true))
+        }
+        for domain in ["default", "data/base"] {
+            let marks = try FileMigrationStore(url: url, domain: domain).loadMarks()
+            #expect(marks.lastMigratedVersion == mark && marks.lastAppBuild == "7" && marks.historyIsComplete)
+            #expect(marks.lastAppVersion == nil && marks.lastMigratedBuild == nil)
+        }
+    }
+}
+
+/// Every domain of one file has marks of its own, though all share the file's lock.
+@Suite("File domains")
+struct FileDomainMarksTests {
+    @Test func eachDomainReadsItsOwnMarks() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let url = folder.appendingPathComponent("state.json")
+        try FileMigrationStore(url: url, domain: "a").save(MigrationState(lastMigratedVersion: "1.0"))
+        try FileMigrationStore(url: url, domain: "b").save(MigrationState(lastMigratedVersion: "2.0"))
+        #expect(try FileMigrationStore(url: url, domain: "a").loadMarks().lastMigratedVersion == "1.0")
+        #expect(try FileMigrationStore(url: url, domain: "b").loadMarks().lastMigratedVersion == "2.0")
+        var ran: [String] = []
+        let a = Migrator(appVersion: "3.0", store: FileMigrationStore(url: url, domain: "a"))
+        let b = Migrator(appVersion: "3.0", store: FileMigrationStore(url: url, domain: "b"))
+        for version in ["1.5", "2.5"] {
+            a.migrateToVersion(version) { ran.append("a \(version)") }
+            b.migrateToVersion(version) { ran.append("b \(version)") }
+        }
+        #expect(ran == ["a 1.5", "a 2.5", "b 2.5"])
+    }
 }

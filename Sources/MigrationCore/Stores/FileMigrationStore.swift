@@ -25,6 +25,8 @@ public final class FileMigrationStore: MigrationStore, MarksCaching, HistoryAppe
     /// ``fileURL``'s path, worked out once: `URL.path` decodes it on every call.
     private let filePath: String
     private let resource: StoreResource
+    /// This domain's marks, as last read; checked against the file's stamp on every use.
+    private let cache: MarksCache
     public var location: String { domain == Self.defaultDomain ? url.path : "\(url.path) (\(domain))" }
 
     /// The domain used when none is named.
@@ -37,6 +39,7 @@ public final class FileMigrationStore: MigrationStore, MarksCaching, HistoryAppe
         self.fileURL = URL(fileURLWithPath: real)
         self.filePath = real
         self.resource = StoreResource.shared("file:" + real, lockFile: real + ".lock")
+        self.cache = resource.cache(for: domain)
     }
 
     public func load() throws -> MigrationState {
@@ -50,7 +53,7 @@ public final class FileMigrationStore: MigrationStore, MarksCaching, HistoryAppe
             var domains = try file.read()
             domains[domain] = state
             try file.rewrite(domains, bounded: false)
-            resource.cache.invalidate()
+            cache.invalidate()
         }
     }
 
@@ -60,9 +63,9 @@ public final class FileMigrationStore: MigrationStore, MarksCaching, HistoryAppe
             if try file.append(domain: domain, marks: marks, records: records) {
                 var written = marks
                 written.history = []
-                return resource.cache.remember(sourced(written), stamp: FileStamp.of(filePath))
+                return cache.remember(sourced(written), stamp: FileStamp.of(filePath))
             }
-            defer { resource.cache.invalidate() }
+            defer { cache.invalidate() }
             var domains = try file.read()
             var state = domains[domain] ?? MigrationState()
             for mark in RecordedMark.allCases { state[mark] = marks[mark] }
@@ -80,7 +83,7 @@ public final class FileMigrationStore: MigrationStore, MarksCaching, HistoryAppe
     }
 
     func cachedMarks() throws -> MarksCache.Entry {
-        try resource.cache.marks(stamp: FileStamp.of(filePath)) {
+        try cache.marks(stamp: FileStamp.of(filePath)) {
             try refuseDirectory()
             return sourced(try file.readMarks(of: domain) ?? .freshInstall)
         }

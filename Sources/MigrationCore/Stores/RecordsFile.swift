@@ -60,8 +60,8 @@ struct RecordsFile {
         guard fstat(descriptor, &info) == 0 else { throw MigrationStoreError(location: location, problem: .unreadable(errnoText())) }
         let size = Int(info.st_size)
         let head = Self.bytes(of: descriptor, from: 0, count: min(size, 128))
+        // The header's start says format 2; every other read checks the rest of it.
         guard Self.isLines(head) else { return try LegacyDocument.decode(try contents() ?? Data(), location: location)[domain] }
-        try checkHeader(head.prefix { $0 != UInt8(ascii: "\n") })
         let prefix = try Self.marksPrefix(of: domain)
         var window = 64 * 1024
         while true {
@@ -71,6 +71,10 @@ struct RecordsFile {
             if start > 0 { lines.removeFirst() }  // may begin mid-line
             if let line = lines.last(where: { $0.starts(with: prefix) }) {
                 var state = MigrationState()
+                if let marks = Marks(plain: line.dropFirst(prefix.count)) {
+                    marks.apply(to: &state)
+                    return state
+                }
                 guard let marks = try? JSONDecoder.migrationRecords.decode(Line.self, from: line).marks,
                       JSONDuplicateKeys.first(in: line) == nil else {
                     _ = try read()  // names the line and what is wrong with it
@@ -151,10 +155,15 @@ struct RecordsFile {
         return lines
     }
 
-    /// How a domain's lines with marks start, as ``encodeLine(_:)`` writes them.
+    /// How a domain's lines with marks start, as ``encodeLine(_:)`` writes them. A name of
+    /// printable ASCII without `"`, `\\` or `/` is written as it is; any other is encoded.
     private static func marksPrefix(of domain: String) throws -> Data {
         var prefix = Data("{\"domain\":".utf8)
-        prefix.append(try JSONEncoder.migrationLines.encode(domain))
+        if domain.utf8.allSatisfy({ (0x20...0x7E).contains($0) && !"\"\\/".utf8.contains($0) }) {
+            prefix.append(Data("\"\(domain)\"".utf8))
+        } else {
+            prefix.append(try JSONEncoder.migrationLines.encode(domain))
+        }
         prefix.append(Data(",\"marks\":".utf8))
         return prefix
     }
@@ -268,6 +277,49 @@ struct RecordsFile {
     private struct Marks: Codable {
         let values: [String?]
         let historyIsComplete: Bool
+
+        /// The marks object at the start of `bytes` when it is as this package writes it (no
+        /// escapes, ASCII, known fields), read without a JSON decoder, whose first use costs a
+        /// launch more than the rest of reading the file; `nil` otherwise, for the decoder to
+        /// read (and report on).
+        init?(plain bytes: Data) {
+            var values: [String?] = [nil, nil, nil, nil]
+            var complete: Bool?
+            var index = bytes.startIndex
+            func next() -> UInt8? { index < bytes.endIndex ? bytes[index] : nil }
+            func take(_ expected: UInt8) -> Bool {
+                guard next() == expected else { return false }
+                index += 1
+                return true
+            }
+            func quoted() -> String? {
+                guard take(UInt8(ascii: "\"")) else { return nil }
+                let start = index
+                while let byte = next(), byte != UInt8(ascii: "\"") {
+                    guard byte >= 0x20, byte < 0x80, byte != UInt8(ascii: "\\") else { return nil }
+                    index += 1
+                }
+                let text = String(decoding: bytes[start..<index], as: UTF8.self)
+                return take(UInt8(ascii: "\"")) ? text : nil
+            }
+            guard take(UInt8(ascii: "{")) else { return nil }
+            repeat {
+                guard let key = quoted(), take(UInt8(ascii: ":")) else { return nil }
+                if key == "historyIsComplete" {
+                    guard complete == nil, let first = next() else { return nil }
+                    let word = first == UInt8(ascii: "t") ? "true" : "false"
+                    guard bytes[index...].starts(with: word.utf8) else { return nil }
+                    index += word.utf8.count
+                    complete = word == "true"
+                } else {
+                    guard let mark = RecordedMark(rawValue: key), values[mark.index] == nil, let value = quoted() else { return nil }
+                    values[mark.index] = value
+                }
+            } while take(UInt8(ascii: ","))
+            guard take(UInt8(ascii: "}")), let complete else { return nil }
+            self.values = values
+            self.historyIsComplete = complete
+        }
 
         init(_ state: MigrationState) {
             values = RecordedMark.allCases.map { state[$0] }

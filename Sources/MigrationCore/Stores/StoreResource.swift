@@ -21,6 +21,7 @@ import Foundation
 final class StoreResource: Sendable {
     /// The marks last read, shared by every store object on the resource.
     let cache = MarksCache()
+    private let domainCaches = Locked<[String: MarksCache]>([:])
     private let records = RecursiveLock()
     private let blocks = Locked<[String: BlockLock]>([:])
     private let fileLock: FileLock?
@@ -45,6 +46,17 @@ final class StoreResource: Sendable {
     }
 
     private static let table = Locked<[String: Entry]>([:])
+
+    /// The marks last read of `domain`, for a resource that holds several (a file), shared by
+    /// every store object on the resource and domain.
+    func cache(for domain: String) -> MarksCache {
+        domainCaches.withLock { caches in
+            if let existing = caches[domain] { return existing }
+            let created = MarksCache()
+            caches[domain] = created
+            return created
+        }
+    }
 
     private let observesDefaults = Locked(false)
 
