@@ -58,16 +58,35 @@ final class StoreResource: Sendable {
         }
     }
 
-    private let observesDefaults = Locked(false)
+    private let defaultsObservation = Locked(DefaultsObservation.none)
 
-    /// Drops the cached marks whenever `UserDefaults` reports a change in this process.
-    func invalidateOnDefaultsChange() {
-        guard observesDefaults.withLock({ observing in defer { observing = true }; return !observing }) else { return }
+    private enum DefaultsObservation {
+        case none, starting, active
+    }
+
+    /// Starts dropping the cached marks whenever `UserDefaults` reports a change in this
+    /// process. The observer is registered on another thread (registering is a launch's
+    /// slowest step when nothing else has used `NotificationCenter` yet); until it is in
+    /// place, ``observesDefaultsChanges`` is false and the marks must not be cached.
+    func observeDefaultsChanges() {
+        let start = defaultsObservation.withLock { state in
+            defer { if state == .none { state = .starting } }
+            return state == .none
+        }
+        guard start else { return }
         let cache = self.cache
-        _ = NotificationCenter.default.addObserver(forName: UserDefaults.didChangeNotification, object: nil, queue: nil) { _ in
+        let observation = defaultsObservation
+        DispatchQueue.global(qos: .utility).async {
+            _ = NotificationCenter.default.addObserver(forName: UserDefaults.didChangeNotification, object: nil, queue: nil) { _ in
+                cache.invalidate()
+            }
             cache.invalidate()
+            observation.withLock { $0 = .active }
         }
     }
+
+    /// Whether a change to `UserDefaults` in this process now drops the cached marks.
+    var observesDefaultsChanges: Bool { defaultsObservation.withLock { $0 == .active } }
 
     /// Runs `body` holding the records: for read-merge-write. Re-entrant on one thread.
     func withRecords<T>(_ body: () throws -> T) throws -> T {

@@ -51,7 +51,7 @@ public final class UserDefaultsMigrationStore: MigrationStore, MarksCaching, His
         self.keys = UserDefaultsKeys(domain: domain)
         self.location = domain.map { "UserDefaults (\($0))" } ?? "UserDefaults"
         self.resource = StoreResource.shared("defaults \(identity) domain \(domain ?? "")", owner: owner)
-        resource.invalidateOnDefaultsChange()
+        resource.observeDefaultsChanges()
     }
 
     public func load() throws -> MigrationState {
@@ -62,7 +62,8 @@ public final class UserDefaultsMigrationStore: MigrationStore, MarksCaching, His
         for data in recentRecords() {
             state.history.append(contentsOf: try decodeHistory(Data("[".utf8) + data + Data("]".utf8), key: keys.recentHistory))
         }
-        state.historyIsComplete = defaults.object(forKey: keys.historyIsComplete) as? Bool ?? state.isFreshInstall
+        state.historyIsComplete = defaults.object(forKey: keys.historyIsComplete) == nil
+            ? state.isFreshInstall : defaults.bool(forKey: keys.historyIsComplete)
         return state
     }
 
@@ -84,7 +85,11 @@ public final class UserDefaultsMigrationStore: MigrationStore, MarksCaching, His
     }
 
     func cachedMarks() -> MarksCache.Entry {
-        resource.cache.marks { readMarks() }
+        guard resource.observesDefaultsChanges else {
+            let state = readMarks()
+            return MarksCache.Entry(state: state, marks: RecordedMarks(state), stamp: nil)
+        }
+        return resource.cache.marks { readMarks() }
     }
 
     private func readMarks() -> MigrationState {
@@ -94,7 +99,7 @@ public final class UserDefaultsMigrationStore: MigrationStore, MarksCaching, His
             state[mark] = value
             state.markSources[mark] = "UserDefaults \"\(key)\""
         }
-        state.historyIsComplete = defaults.object(forKey: keys.historyIsComplete) as? Bool ?? false
+        state.historyIsComplete = defaults.bool(forKey: keys.historyIsComplete)
         return state
     }
 
@@ -164,7 +169,7 @@ public final class UserDefaultsMigrationStore: MigrationStore, MarksCaching, His
                 defaults.removeObject(forKey: legacy)
             }
         }
-        if defaults.object(forKey: keys.historyIsComplete) as? Bool != state.historyIsComplete {
+        if defaults.object(forKey: keys.historyIsComplete) == nil || defaults.bool(forKey: keys.historyIsComplete) != state.historyIsComplete {
             defaults.set(state.historyIsComplete, forKey: keys.historyIsComplete)
         }
     }
