@@ -23,8 +23,8 @@ enum BinaryBenchmark {
             .write(to: manifest)
 
         print("\nThe shipped binary on a \(count)-migration manifest (best of 3)")
-        let plan = (0..<3).map { _ in spawn(binary, ["plan", "--manifest", manifest.path, "--json"]) }
-        let empty = (0..<3).map { _ in spawn("/bin/true", []) }
+        let plan = (0..<3).map { _ in measured(binary, ["plan", "--manifest", manifest.path, "--json"]) }
+        let empty = (0..<3).map { _ in measured("/bin/true", []) }
         let data = try Data(contentsOf: manifest)
         let parse = best(repetitions: 3) { blackHole(try? JSONSerialization.jsonObject(with: data)) }
         let planTime = plan.map(\.seconds).min()!, planMemory = plan.map(\.peakBytes).min()!
@@ -46,7 +46,19 @@ enum BinaryBenchmark {
         }
     }
 
-    /// Runs `path` with `arguments`, output discarded; its wall time and peak resident memory.
+    /// Runs `path` with `arguments` under `/usr/bin/time` (whose child's peak memory is its
+    /// own: a child spawned from this process would count this process's memory until it
+    /// execs), output discarded; its wall time and peak resident memory.
+    private static func measured(_ path: String, _ arguments: [String]) -> (seconds: Double, peakBytes: Int) {
+        let report = FileManager.default.temporaryDirectory.appendingPathComponent("migration-bench-time-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: report) }
+        let (seconds, _) = spawn("/usr/bin/time", ["-f", "%M", "-o", report, path] + arguments)
+        let kilobytes = (try? String(contentsOfFile: report, encoding: .utf8)).flatMap { Int($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
+        return (seconds, (kilobytes ?? 0) * 1024)
+    }
+
+    /// Runs `path` with `arguments`, output discarded; its wall time and its `wait4` peak memory.
+    @discardableResult
     private static func spawn(_ path: String, _ arguments: [String]) -> (seconds: Double, peakBytes: Int) {
         var actions: posix_spawn_file_actions_t = .init()
         posix_spawn_file_actions_init(&actions)
@@ -71,10 +83,12 @@ enum BinaryBenchmark {
     /// Seconds from starting `command` in a new tmux session until the pane shows `text`.
     private static func firstFrame(_ command: [String], showing text: String) -> Double? {
         let server = "migration-bench-\(ProcessInfo.processInfo.processIdentifier)"
-        defer { _ = tmux(server, ["kill-server"]) }
+        // Spawned, not run through `Process`: the server `new-session` starts keeps the
+        // descriptors `Process` watches for the end of its child.
+        defer { spawn("/usr/bin/env", ["tmux", "-L", server, "kill-server"]) }
         let start = ContinuousClock.now
-        guard tmux(server, ["new-session", "-d", "-x", "100", "-y", "30", "env TERM=xterm-256color " + command.joined(separator: " ")]) != nil
-        else { return nil }
+        spawn("/usr/bin/env", ["tmux", "-L", server, "new-session", "-d", "-x", "100", "-y", "30",
+                               "env TERM=xterm-256color " + command.joined(separator: " ")])
         while seconds(ContinuousClock.now - start) < 10 {
             if let pane = tmux(server, ["capture-pane", "-p"]), pane.contains(text) { return seconds(ContinuousClock.now - start) }
         }
@@ -85,7 +99,6 @@ enum BinaryBenchmark {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["tmux", "-L", server] + arguments
-        // The server that `new-session` starts would hold a pipe open: read the output from a file.
         let outputPath = FileManager.default.temporaryDirectory.appendingPathComponent("migration-bench-tmux-\(UUID().uuidString)").path
         FileManager.default.createFile(atPath: outputPath, contents: nil)
         defer { try? FileManager.default.removeItem(atPath: outputPath) }

@@ -48,6 +48,8 @@ struct ManifestTests {
         (#"{ "appVersion": "1.0", "migrations": [], "onUpdate": [ { "title": "t", "timeout": -1 } ] }"#, "onUpdate[0].timeout: must be a positive number of seconds"),
         (#"{ "appVersion": "1.0", "migrations": [ { "version": "1", "title": "t", "run": "echo\u0000" } ] }"#, "migrations[0].run: contains the control character U+0000 at character 4"),
         (#"{ "appVersion": "1.0", "migrations": [], "onUpdate": [ { "title": "t", "run": "echo \r" } ] }"#, "onUpdate[0].run: contains the control character U+000D"),
+        (#"{ "appVersion": "1.0", "migrations": [ { "version": "1", "title": "t", }, ] }"#, #"file: is not strict JSON: a trailing comma before "}" in "migrations""#),
+        (#"{ "appVersion": "1.0", "appVersion": "2.0", "migrations": [] }"#, #"file: is not strict JSON: the key "appVersion" appears twice"#),
     ])
     func badInput(json: String, expected: String) {
         let found = problems(json)
@@ -100,12 +102,12 @@ struct ManifestTests {
         #expect(throws: ManifestError.self) { try Manifest.parse(data, path: "m.json", folder: URL(fileURLWithPath: "/tmp")) }
     }
 
-    @Test func escapesAreDecodedAndARepeatedFieldKeepsItsLastValue() throws {
+    @Test func escapesAreDecoded() throws {
         let app = try Manifest.parse(Data(#"""
-        { "app": "caf\u00e9 \ud83d\ude00 \"q\" \/ \t", "app": "N\u00f6tes \ud83d\ude00\n", "appVersion": "1.0",
+        { "app": "N\u00f6tes \ud83d\ude00\n \"q\" \/", "appVersion": "1.0",
           "migrations": [ { "version": " 1.5 ", "title": "t", "timeout": 1e1 } ] }
         """#.utf8), path: "m.json", folder: URL(fileURLWithPath: "/tmp"))
-        #expect(app.registry.appName == "Nötes 😀\n")
+        #expect(app.registry.appName == "Nötes 😀\n \"q\" /")
         #expect(app.registry.migrations.map(\.declared) == ["1.5"])
     }
 

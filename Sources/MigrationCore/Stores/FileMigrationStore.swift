@@ -18,61 +18,55 @@ import Foundation
 /// ```
 public final class FileMigrationStore: MigrationStore, MarksCaching, HistoryAppending {
     /// The path as given.
-    public let url: URL
+    public var url: URL { file.url }
     public let domain: String
     /// The file the records are in: ``url`` with every symbolic link resolved.
-    public let fileURL: URL
-    /// ``fileURL``'s path, worked out once: `URL.path` decodes it on every call.
-    private let filePath: String
-    private let resource: StoreResource
-    /// This domain's marks, as last read; checked against the file's stamp on every use.
+    public var fileURL: URL { file.fileURL }
+    private let file: StoreFile
+    private let records: RecordsFile
     private let cache: MarksCache
-    public var location: String { domain == Self.defaultDomain ? url.path : "\(url.path) (\(domain))" }
+    public var location: String { file.location }
 
     /// The domain used when none is named.
     public static let defaultDomain = "default"
 
     public init(url: URL, domain: String = FileMigrationStore.defaultDomain) {
-        self.url = url
         self.domain = domain
-        let real = RealPath.of(url.path)
-        self.fileURL = URL(fileURLWithPath: real)
-        self.filePath = real
-        self.resource = StoreResource.shared("file:" + real, lockFile: real + ".lock")
-        self.cache = resource.cache(for: domain)
+        self.file = StoreFile(url: url, location: domain == Self.defaultDomain ? url.path : "\(url.path) (\(domain))")
+        self.records = RecordsFile(url: file.fileURL, location: file.location)
+        self.cache = file.resource.cache(for: "json " + domain)
     }
 
     public func load() throws -> MigrationState {
-        try refuseDirectory()
-        return sourced(try file.read()[domain] ?? .freshInstall)
+        sourced(try records.read()[domain] ?? .freshInstall)
     }
 
     /// Replaces this domain's records; the file is rewritten whole (atomic replace).
     public func save(_ state: MigrationState) throws {
         try withExclusiveAccess {
-            var domains = try file.read()
+            var domains = try records.read()
             domains[domain] = state
-            try file.rewrite(domains, bounded: false)
+            try records.rewrite(domains, bounded: false)
             cache.invalidate()
         }
     }
 
     /// Appends one line and flushes it; rewrites the file, compacted, when it is due.
-    func saveMarks(_ marks: MigrationState, appending records: [MigrationRecord]) throws {
+    func saveMarks(_ marks: MigrationState, appending appended: [MigrationRecord]) throws {
         try withExclusiveAccess {
-            if try file.append(domain: domain, marks: marks, records: records) {
+            if try records.append(domain: domain, marks: marks, records: appended) {
                 var written = marks
                 written.history = []
-                return cache.remember(sourced(written), stamp: FileStamp.of(filePath))
+                return cache.remember(sourced(written), stamp: FileStamp.of(records.path))
             }
             defer { cache.invalidate() }
-            var domains = try file.read()
+            var domains = try records.read()
             var state = domains[domain] ?? MigrationState()
             for mark in RecordedMark.allCases { state[mark] = marks[mark] }
             state.historyIsComplete = marks.historyIsComplete
-            state.history.append(contentsOf: records)
+            state.history.append(contentsOf: appended)
             domains[domain] = state
-            try file.rewrite(domains, bounded: true)
+            try records.rewrite(domains, bounded: true)
         }
     }
 
@@ -83,13 +77,10 @@ public final class FileMigrationStore: MigrationStore, MarksCaching, HistoryAppe
     }
 
     func cachedMarks() throws -> MarksCache.Entry {
-        try cache.marks(stamp: FileStamp.of(filePath)) {
-            try refuseDirectory()
-            return sourced(try file.readMarks(of: domain) ?? .freshInstall)
+        try cache.marks(stamp: FileStamp.of(records.path)) {
+            sourced(try records.readMarks(of: domain) ?? .freshInstall)
         }
     }
-
-    private var file: RecordsFile { RecordsFile(url: fileURL, location: location) }
 
     /// `state` with the field each mark was read from.
     private func sourced(_ state: MigrationState) -> MigrationState {
@@ -99,37 +90,19 @@ public final class FileMigrationStore: MigrationStore, MarksCaching, HistoryAppe
     }
 
     public func withExclusiveAccess<T>(_ body: () throws -> T) throws -> T {
-        try locked { try resource.withRecords(body) }
+        try file.withRecords(body)
     }
 
     public func withExclusiveAccess<T>(toBlock block: String, _ body: (_ alreadyRunning: Bool) throws -> T) throws -> T {
-        try locked { try resource.withBlock(block, body) }
+        try file.withBlock(block, body)
     }
 
     /// Proves the next write can be made before a body runs: a step that will append its line
     /// needs the file open for writing and room for the line; any other write (the first one,
-    /// a compaction) writes as many bytes as the records take beside the file and removes
-    /// them again, so a read-only folder, a missing permission or a full disk shows up here.
+    /// a compaction) is proved by ``StoreFile/prepareToWrite()``.
     public func prepareToWrite() throws {
-        if file.canAppend() { return }
-        let size = FileStamp.of(filePath).map { Int($0.size) } ?? 0
-        do { try AtomicFile.probe(fileURL, bytes: size + 64 * 1024, room: 2 * size + 64 * 1024) } catch {
-            throw MigrationStoreError(location: location, problem: .unwritable(error.description))
-        }
-    }
-
-    private func locked<T>(_ body: () throws -> T) throws -> T {
-        try refuseDirectory()
-        do { return try body() } catch let error as FileLock.LockError {
-            throw MigrationStoreError(location: location, problem: .unlockable(error.description))
-        }
-    }
-
-    private func refuseDirectory() throws(MigrationStoreError) {
-        var isDirectory: ObjCBool = false
-        if FileManager.default.fileExists(atPath: filePath, isDirectory: &isDirectory), isDirectory.boolValue {
-            throw MigrationStoreError(location: location, problem: .unreadable("\(filePath) is a directory, not a file"))
-        }
+        if records.canAppend() { return }
+        try file.prepareToWrite()
     }
 
     /// The descriptor holding the store's `flock` while the calling thread is inside
@@ -145,12 +118,11 @@ public final class FileMigrationStore: MigrationStore, MarksCaching, HistoryAppe
     ///     let lock = store.lockDescriptor!   // the child's standard input, for example
     /// }
     /// ```
-    public var lockDescriptor: Int32? { resource.heldLockDescriptor }
+    public var lockDescriptor: Int32? { file.resource.heldLockDescriptor }
 
     /// The domains the file holds records for, sorted; empty when the file does not exist.
     /// - Throws: ``MigrationStoreError`` when the file cannot be read or parsed.
     public func domains() throws -> [String] {
-        try refuseDirectory()
-        return try file.read().keys.sorted()
+        try records.read().keys.sorted()
     }
 }

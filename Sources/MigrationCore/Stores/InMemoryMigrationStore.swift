@@ -6,6 +6,7 @@
 public final class InMemoryMigrationStore: MigrationStore, MarksCaching, HistoryAppending {
     private let state: Locked<MigrationState>
     private let resource = StoreResource()
+    private let cache = MarksCache()
     public let isSandbox = true
     public var location: String { "memory" }
 
@@ -22,7 +23,7 @@ public final class InMemoryMigrationStore: MigrationStore, MarksCaching, History
 
     public func save(_ newState: MigrationState) {
         state.withLock { $0 = newState }
-        resource.cache.invalidate()
+        cache.invalidate()
     }
 
     func saveMarks(_ marks: MigrationState, appending records: [MigrationRecord]) {
@@ -32,11 +33,11 @@ public final class InMemoryMigrationStore: MigrationStore, MarksCaching, History
             state.history.append(contentsOf: records)
             return Self.withoutHistory(state)
         }
-        resource.cache.remember(written)
+        cache.remember(written)
     }
 
     func cachedMarks() -> MarksCache.Entry {
-        resource.cache.marks { Self.withoutHistory(load()) }
+        cache.marks { Self.withoutHistory(load()) }
     }
 
     private static func withoutHistory(_ state: MigrationState) -> MigrationState {

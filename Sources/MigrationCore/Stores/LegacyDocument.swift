@@ -9,8 +9,8 @@ enum LegacyDocument {
     /// The states of every domain in `data`.
     /// - Throws: ``MigrationStoreError`` when `data` is not such a document.
     static func decode(_ data: Data, location: String) throws -> [String: MigrationState] {
-        if let duplicate = JSONDuplicateKeys.first(in: data) {
-            throw MigrationStoreError(location: location, problem: .corrupt("the key \"\(duplicate)\" appears twice"))
+        if let problem = StrictJSON.problem(in: data) {
+            throw MigrationStoreError(location: location, problem: .corrupt(problem))
         }
         let document: Document
         do { document = try JSONDecoder.migrationRecords.decode(Document.self, from: data) } catch {

@@ -23,10 +23,18 @@ import Darwin
 ///
 /// Format 1, one JSON document (`format`, `domains`, each a state with its history), is read
 /// as before and rewritten as format 2 by the first write.
-struct RecordsFile {
+struct RecordsFile: Sendable {
     let url: URL
+    /// ``url``'s path, worked out once: `URL.path` decodes it on every call.
+    let path: String
     /// The store's location, for errors.
     let location: String
+
+    init(url: URL, location: String) {
+        self.url = url
+        self.path = url.path
+        self.location = location
+    }
 
     /// Every domain's state, every line checked; no domain when the file does not exist.
     func read() throws -> [String: MigrationState] {
@@ -50,7 +58,7 @@ struct RecordsFile {
     /// further back), and the history is left unread, so the state has none. `nil` when
     /// nothing is recorded.
     func readMarks(of domain: String) throws -> MigrationState? {
-        let descriptor = open(url.path, O_RDONLY | O_CLOEXEC)
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else {
             if errno == ENOENT { return nil }
             throw MigrationStoreError(location: location, problem: .unreadable(errnoText()))
@@ -58,6 +66,7 @@ struct RecordsFile {
         defer { close(descriptor) }
         var info = stat()
         guard fstat(descriptor, &info) == 0 else { throw MigrationStoreError(location: location, problem: .unreadable(errnoText())) }
+        if info.st_mode & S_IFMT == S_IFDIR { throw isDirectory }
         let size = Int(info.st_size)
         let head = Self.bytes(of: descriptor, from: 0, count: min(size, 128))
         // The header's start says format 2; every other read checks the rest of it.
@@ -76,7 +85,7 @@ struct RecordsFile {
                     return state
                 }
                 guard let marks = try? JSONDecoder.migrationRecords.decode(Line.self, from: line).marks,
-                      JSONDuplicateKeys.first(in: line) == nil else {
+                      StrictJSON.problem(in: line) == nil else {
                     _ = try read()  // names the line and what is wrong with it
                     throw MigrationStoreError(location: location, problem: .corrupt("the marks of \"\(domain)\" cannot be read"))
                 }
@@ -92,7 +101,7 @@ struct RecordsFile {
     /// returns. Returns `false`, having written nothing, when the file must be rewritten
     /// instead: it is missing, in format 1, ends in a cut-short line or is due for compaction.
     func append(domain: String, marks: MigrationState, records: [MigrationRecord]) throws -> Bool {
-        let descriptor = open(url.path, O_RDWR | O_APPEND | O_CLOEXEC)
+        let descriptor = open(path, O_RDWR | O_APPEND | O_CLOEXEC)
         guard descriptor >= 0 else {
             if errno == ENOENT { return false }
             throw MigrationStoreError(location: location, problem: .unwritable("open: \(errnoText())"))
@@ -100,7 +109,7 @@ struct RecordsFile {
         defer { close(descriptor) }
         guard let size = Self.appendableSize(descriptor) else { return false }
         let line = try encodeLine(Line(domain: domain, marks: Marks(marks), records: records))
-        if let failure = AtomicFile.writeAll(line, to: descriptor, path: url.path) ?? Self.flush(descriptor) {
+        if let failure = AtomicFile.writeAll(line, to: descriptor, path: path) ?? Self.flush(descriptor) {
             _ = ftruncate(descriptor, off_t(size))
             throw MigrationStoreError(location: location, problem: .unwritable(failure))
         }
@@ -110,7 +119,7 @@ struct RecordsFile {
     /// Whether the next step can append its line now: the file takes appends (see
     /// ``append(domain:marks:records:)``), opens for writing and its disk has room for a line.
     func canAppend() -> Bool {
-        let descriptor = open(url.path, O_WRONLY | O_APPEND | O_CLOEXEC)
+        let descriptor = open(path, O_WRONLY | O_APPEND | O_CLOEXEC)
         guard descriptor >= 0 else { return false }
         defer { close(descriptor) }
         var disk = statvfs()
@@ -211,9 +220,15 @@ struct RecordsFile {
 
     private func contents() throws -> Data? {
         do { return try Data(contentsOf: url) } catch {
-            if !FileManager.default.fileExists(atPath: url.path) { return nil }
+            var isFolder: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else { return nil }
+            if isFolder.boolValue { throw isDirectory }
             throw MigrationStoreError(location: location, problem: .unreadable(error.localizedDescription))
         }
+    }
+
+    private var isDirectory: MigrationStoreError {
+        MigrationStoreError(location: location, problem: .unreadable("\(path) is a directory, not a file"))
     }
 
     private func checkHeader(_ line: some Sequence<UInt8>) throws {
@@ -224,8 +239,8 @@ struct RecordsFile {
     }
 
     private func decode<T: Decodable>(_ type: T.Type, _ line: Data, number: Int) throws -> T {
-        if let duplicate = JSONDuplicateKeys.first(in: line) {
-            throw MigrationStoreError(location: location, problem: .corrupt("line \(number): the key \"\(duplicate)\" appears twice"))
+        if let problem = StrictJSON.problem(in: line) {
+            throw MigrationStoreError(location: location, problem: .corrupt("line \(number): \(problem)"))
         }
         do { return try JSONDecoder.migrationRecords.decode(type, from: line) } catch {
             throw MigrationStoreError(location: location, problem: .corrupt("line \(number): \(LegacyDocument.describe(error))"))

@@ -19,9 +19,9 @@ import Foundation
 /// - **Across processes**, a file's `flock` is held by the process while any of its threads is
 ///   inside a block or a record section, so another process waits for the whole of it.
 final class StoreResource: Sendable {
-    /// The marks last read, shared by every store object on the resource.
-    let cache = MarksCache()
-    private let domainCaches = Locked<[String: MarksCache]>([:])
+    /// The marks last read, per set of records (a file holds one per domain), shared by every
+    /// store object on the resource.
+    private let caches = Locked<[String: MarksCache]>([:])
     private let records = RecursiveLock()
     private let blocks = Locked<[String: BlockLock]>([:])
     private let fileLock: FileLock?
@@ -47,13 +47,14 @@ final class StoreResource: Sendable {
 
     private static let table = Locked<[String: Entry]>([:])
 
-    /// The marks last read of `domain`, for a resource that holds several (a file), shared by
-    /// every store object on the resource and domain.
-    func cache(for domain: String) -> MarksCache {
-        domainCaches.withLock { caches in
-            if let existing = caches[domain] { return existing }
+    /// The cache of the marks of `records` (a file's domain; `""` for a resource that holds one
+    /// set of records): every store object on the same records gets the same cache, and the
+    /// domains of one file get one each.
+    func cache(for records: String = "") -> MarksCache {
+        caches.withLock { caches in
+            if let existing = caches[records] { return existing }
             let created = MarksCache()
-            caches[domain] = created
+            caches[records] = created
             return created
         }
     }
@@ -74,13 +75,13 @@ final class StoreResource: Sendable {
             return state == .none
         }
         guard start else { return }
-        let cache = self.cache
+        let caches = self.caches
         let observation = defaultsObservation
         DispatchQueue.global(qos: .utility).async {
             _ = NotificationCenter.default.addObserver(forName: UserDefaults.didChangeNotification, object: nil, queue: nil) { _ in
-                cache.invalidate()
+                caches.withLock { $0.values.forEach { $0.invalidate() } }
             }
-            cache.invalidate()
+            caches.withLock { $0.values.forEach { $0.invalidate() } }
             observation.withLock { $0 = .active }
         }
     }

@@ -7,7 +7,7 @@ struct SourceOptions: ParsableArguments {
     @Option(name: .long, help: ArgumentHelp("A JSON manifest of migrations (default: the app's own registry, or the built-in demo).", valueName: "file"))
     var manifest: String?
 
-    @Option(name: .long, help: ArgumentHelp("Simulate a device that last migrated at this version (overrides what --store recorded).", valueName: "version"))
+    @Option(name: .long, help: ArgumentHelp("Simulate a device that last migrated at this version (overrides what the store recorded).", valueName: "version"))
     var from: String?
 
     @Option(name: .long, help: ArgumentHelp("Upgrade to this app version (default: the manifest's appVersion).", valueName: "version"))
@@ -19,11 +19,7 @@ struct SourceOptions: ParsableArguments {
     @Option(name: .customLong("to-build"), help: ArgumentHelp("Upgrade to this app build (default: the manifest's appBuild).", valueName: "build"))
     var toBuild: String?
 
-    @Option(name: .long, help: ArgumentHelp("A JSON state file to run against for real (default: a sandbox).", valueName: "file"))
-    var store: String?
-
-    @Option(name: .long, help: ArgumentHelp("The domain of the state file (default: \"default\"); one file can hold several.", valueName: "name"))
-    var domain: String = FileMigrationStore.defaultDomain
+    @OptionGroup var stores: StoreOptions
 
     @Option(name: .customLong("fresh-install"), help: ArgumentHelp("On a fresh install: run-all (MTMigration's behaviour) or baseline (record everything up to the app version without running it).", valueName: "policy"))
     var freshInstall: FreshInstallOption = .runAll
@@ -40,7 +36,7 @@ struct SourceOptions: ParsableArguments {
     /// The app the options name: a manifest, the embedding app's registry, or the demo.
     func app() throws(CommandFailure) -> ExplorerApp {
         if let manifest {
-            do { return try Manifest.load(path: manifest) } catch {
+            do { return try ExplorerApp(manifestAt: manifest) } catch {
                 throw CommandFailure(.manifest, error.description, path: manifest)
             }
         }
@@ -53,23 +49,36 @@ struct SourceOptions: ParsableArguments {
     }
 
     /// The explorer on the app and store the options name.
-    /// - Throws: ``CommandFailure``: every bad version at once, then the manifest, then the store.
+    /// - Throws: ``CommandFailure`` listing every unusable input at once: each bad version,
+    ///   the manifest, and the store.
     func explorer() throws(CommandFailure) -> Explorer {
-        let versions = [("--from", from), ("--to", to), ("--from-build", fromBuild), ("--to-build", toBuild)]
-        let problems = versions.compactMap { option, text -> String? in
-            guard let text else { return nil }
-            do { _ = try Version(text) } catch { return "\(option): \(error)" }
-            return nil
+        var failures = versionProblems()
+        var app: ExplorerApp?
+        do { app = try self.app() } catch { failures.append(error) }
+        var store: StoreLocation?
+        do { store = try stores.location() } catch { failures.append(error) }
+        if let app, failures.isEmpty {
+            do {
+                return try Explorer(app: app, options: ExplorerOptions(
+                    from: from, to: to, fromBuild: fromBuild, toBuild: toBuild, store: store, policy: freshInstall.policy))
+            } catch {
+                throw CommandFailure(error, store: store?.path)
+            }
         }
-        if !problems.isEmpty { throw CommandFailure(.version, problems.joined(separator: "\n")) }
-        let app = try app()
-        if let store { try StorePath.check(store) }
-        do {
-            return try Explorer(app: app, options: ExplorerOptions(
-                from: from, to: to, fromBuild: fromBuild, toBuild: toBuild, storePath: store, domain: domain,
-                policy: freshInstall.policy))
-        } catch {
-            throw CommandFailure(error, store: store)
+        if let store, !failures.contains(where: { $0.kind == .store }) {
+            do { _ = try store.open().load() } catch {
+                failures.append(CommandFailure(error, store: store.path))
+            }
+        }
+        throw CommandFailure(combining: failures)
+    }
+
+    private func versionProblems() -> [CommandFailure] {
+        let versions = [("--from", from), ("--to", to), ("--from-build", fromBuild), ("--to-build", toBuild)]
+        return versions.compactMap { option, text -> CommandFailure? in
+            guard let text else { return nil }
+            do { _ = try Version(text) } catch { return CommandFailure(.version, "\(option): \(error)") }
+            return nil
         }
     }
 }

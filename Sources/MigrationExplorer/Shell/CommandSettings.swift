@@ -21,7 +21,7 @@ struct CommandSettings: Sendable {
     /// `MIGRATION_STORE`: the real store's path, or "memory" for a sandbox.
     var storeName = "memory"
     /// The real store whose lock a command inherits (see ``FileMigrationStore/lockDescriptor``).
-    var lockedStore: FileMigrationStore?
+    var lockedStore: (any FileBackedStore)?
     /// The limit for commands whose manifest entry gives none; `nil`: no limit.
     var timeout: Duration?
     /// How long a command told to stop gets before SIGKILL.
@@ -34,7 +34,7 @@ struct CommandSettings: Sendable {
     var cancellation = RunCancellation()
 
     /// These settings for a run against `store` (`real` when it is not a sandbox).
-    func against(real store: FileMigrationStore?) -> CommandSettings {
+    func against(real store: (any FileBackedStore)?) -> CommandSettings {
         var settings = self
         settings.sandbox = store == nil
         settings.storeName = store?.url.path ?? "memory"

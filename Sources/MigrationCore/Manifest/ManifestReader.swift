@@ -1,41 +1,43 @@
 import Foundation
-import MigrationCore
 
 /// Walks a manifest's JSON once, building the registry and collecting every problem. Field
 /// paths (`migrations[12].title`) are spelled out only for a problem.
 struct ManifestReader {
     let folder: URL
+    let commands: ManifestCommand.Runner
     private(set) var problems: [ManifestError.Problem] = []
     /// Whether some migration or hook has a `run`.
     private(set) var runsCommands = false
 
-    init(folder: URL) { self.folder = folder }
+    init(folder: URL, commands: @escaping ManifestCommand.Runner) {
+        self.folder = folder
+        self.commands = commands
+    }
 
-    private static let rootFields: Set = ["app", "appVersion", "appBuild", "migrations", "onUpdate", "onBuildUpdate"]
-    private static let migrationFields: Set = ["version", "build", "title", "notes", "whatsNew", "run", "timeout"]
+    private static let rootFields: Set = ["app", "appVersion", "appBuild", "releases", "migrations", "onUpdate", "onBuildUpdate"]
+    private static let migrationFields: Set = ["version", "build", "title", "notes", "whatsNew", "since", "run", "timeout"]
     private static let hookFields: Set = ["title", "run", "timeout"]
 
-    mutating func read(_ json: ManifestValue) -> ExplorerApp? {
-        guard let fields = object(json, at: "manifest") else { return nil }
+    mutating func read(_ root: ManifestValue) -> MigrationManifest? {
+        guard let fields = object(root, at: "manifest") else { return nil }
         checkFields(fields, allowed: Self.rootFields, at: "")
-        let appName = string(json["app"], at: "app") ?? "App"
-        let appVersion = version(json["appVersion"], at: "appVersion", required: true)
-        let appBuild = version(json["appBuild"], at: "appBuild", required: false)
+        let appName = string(root["app"], at: "app") ?? "App"
+        let appVersion = version(root["appVersion"], at: "appVersion", required: true)
+        let appBuild = version(root["appBuild"], at: "appBuild", required: false)
         var registry = MigrationRegistry(appName: appName)
+        registry.releases = releases(root["releases"], at: "releases")
         var versionPaths: [VersionPath] = []
-        for (index, item) in array(json["migrations"], at: "migrations", required: true).enumerated() {
+        for (index, item) in array(root["migrations"], at: "migrations", required: true).enumerated() {
             readMigration(item, at: index, into: &registry, versionPaths: &versionPaths)
         }
         reportDeclarationProblems(of: registry, at: versionPaths)
         for (key, track) in [("onUpdate", MigrationTrack.version), ("onBuildUpdate", .build)] {
-            for (index, item) in array(json[key], at: key, required: false).enumerated() {
+            for (index, item) in array(root[key], at: key, required: false).enumerated() {
                 readHook(item, at: "\(key)[\(index)]", track: track, into: &registry)
             }
         }
         guard let appVersion else { return nil }
-        var app = ExplorerApp(registry: registry, appVersion: appVersion.text, appBuild: appBuild?.text)
-        app.runsCommands = runsCommands
-        return app
+        return MigrationManifest(registry: registry, appVersion: appVersion.text, appBuild: appBuild?.text, runsCommands: runsCommands)
     }
 
     /// Where a migration's version is: `migrations[3].build`.
@@ -59,6 +61,7 @@ struct ManifestReader {
         let whatsNew = strings(item["whatsNew"], at: "\(path()).whatsNew")
         let run = command(item["run"], at: "\(path()).run")
         let timeout = timeout(item["timeout"], at: "\(path()).timeout")
+        let since = string(item["since"], at: "\(path()).since", example: " such as \"1.0\"")
         let track: MigrationTrack
         switch (item["version"] != nil, item["build"] != nil) {
         case (true, true): return problem(path(), "has both \"version\" and \"build\"; give exactly one")
@@ -66,16 +69,16 @@ struct ManifestReader {
         case (true, false): track = .version
         case (false, true): track = .build
         }
+        if since != nil, track == .build { problem("\(path()).since", "applies to version migrations only: builds have no releases") }
         let versionPath = VersionPath(index: index, track: track)
         guard let declared = string(item[track == .version ? "version" : "build"], at: versionPath.description, required: true,
                                     example: " such as \"1.0\""),
               let title else { return }
         let text = Self.trimmed(declared)
-        let body = Self.body(run, folder: folder, timeout: timeout,
-                             identity: (track == .version ? "MIGRATION_VERSION" : "MIGRATION_BUILD", text))
+        let body = makeBody(run, timeout: timeout, identity: (track == .version ? "MIGRATION_VERSION" : "MIGRATION_BUILD", text))
         versionPaths.append(versionPath)
         if track == .version {
-            registry.migrate(toVersion: text, title: title, notes: notes, whatsNew: whatsNew, body: body)
+            registry.migrate(toVersion: text, title: title, notes: notes, whatsNew: whatsNew, since: since, body: body)
         } else {
             registry.migrate(toBuild: text, title: title, notes: notes, whatsNew: whatsNew, body: body)
         }
@@ -95,7 +98,8 @@ struct ManifestReader {
             switch found.kind {
             case .invalidVersion(let error): problem(path, String(describing: error))
             case .duplicate(let first): problem(path, "\"\(found.migration.declared)\" duplicates \(versionPaths[first.id])")
-            case .declaredAfter: break
+            case .invalidSince(let error): problem(path.replacingOccurrences(of: ".version", with: ".since"), String(describing: error))
+            case .declaredAfter, .outOfOrder: break
             }
         }
     }
@@ -106,16 +110,13 @@ struct ManifestReader {
         let run = command(item["run"], at: "\(path).run")
         let timeout = timeout(item["timeout"], at: "\(path).timeout")
         guard let title = title(item["title"], at: "\(path).title") else { return }
-        let body = Self.body(run, folder: folder, timeout: timeout, identity: nil)
+        let body = makeBody(run, timeout: timeout, identity: nil)
         if track == .version { registry.onUpdate(title: title, body: body) } else { registry.onBuildUpdate(title: title, body: body) }
     }
 
-    private static func body(
-        _ run: String?, folder: URL, timeout: Duration?, identity: (name: String, value: String)?
-    ) -> MigrationBody {
+    private func makeBody(_ run: String?, timeout: Double?, identity: (name: String, value: String)?) -> MigrationBody {
         guard let run else { return { _ in } }
-        let command = ShellCommand(command: run, folder: folder, identity: identity, timeout: timeout)
-        return { context in try command.run(context) }
+        return commands(ManifestCommand(run: run, folder: folder, identity: identity, timeout: timeout))
     }
 
     // MARK: Typed field readers; each records a problem and returns nil on a bad value.
@@ -185,13 +186,13 @@ struct ManifestReader {
     }
 
     /// A `timeout`: a positive number of seconds.
-    private mutating func timeout(_ value: ManifestValue?, at path: @autoclosure () -> String) -> Duration? {
+    private mutating func timeout(_ value: ManifestValue?, at path: @autoclosure () -> String) -> Double? {
         guard let value else { return nil }
         guard case .number(let text) = value, let seconds = Double(text), seconds > 0, seconds.isFinite else {
             problem(path(), "must be a positive number of seconds, not \(value.rendered)")
             return nil
         }
-        return .milliseconds((seconds * 1000).rounded())
+        return seconds
     }
 
     private mutating func title(_ value: ManifestValue?, at path: @autoclosure () -> String) -> String? {
@@ -212,6 +213,13 @@ struct ManifestReader {
         }
         problem(path(), "must be a list of strings, not \(value.rendered)")
         return []
+    }
+
+    /// `releases`: a list of versions, in any order.
+    private mutating func releases(_ value: ManifestValue?, at path: String) -> [Version] {
+        array(value, at: path, required: false).enumerated().compactMap { index, item in
+            version(item, at: "\(path)[\(index)]", required: true)
+        }
     }
 
     private mutating func version(_ value: ManifestValue?, at path: String, required: Bool) -> Version? {

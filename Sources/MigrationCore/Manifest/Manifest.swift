@@ -1,34 +1,51 @@
 import Foundation
-import MigrationCore
 
-/// Reads a JSON manifest into an ``ExplorerApp``, for apps whose migrations are not in Swift.
+/// Reads a JSON manifest into a ``MigrationManifest``, for apps whose migrations are not in
+/// Swift, and for an app's own registry written by ``MigrationRegistry/manifest(appVersion:appBuild:releases:)``.
 ///
 /// ```json
-/// { "app": "Notes", "appVersion": "1.0", "appBuild": "120",
-///   "migrations": [ { "version": "0.9", "title": "Add GUIDs", "run": "./scripts/add-guids.sh", "timeout": 60 } ],
+/// { "app": "Notes", "appVersion": "1.0", "appBuild": "120", "releases": ["0.8", "0.9", "1.0"],
+///   "migrations": [ { "version": "0.9", "title": "Add GUIDs", "run": "./scripts/add-guids.sh", "timeout": 60 },
+///                   { "version": "0.7", "title": "Trim titles", "since": "1.0" } ],
 ///   "onUpdate": [ { "title": "Reset statistics", "run": "…" } ] }
 /// ```
+///
+/// ```swift
+/// let manifest = try Manifest.load(path: "manifest.json")
+/// let plan = try MigrationPlan(registry: manifest.registry, state: .freshInstall,
+///                              target: try AppTarget(version: manifest.appVersion))
+/// ```
 public enum Manifest {
-    /// Loads and checks the manifest at `path`.
+    /// Loads and checks the manifest at `path`; `commands` turns each `run` into a body
+    /// (default: a body that fails, saying commands need `migration-explorer`).
     /// - Throws: ``ManifestError`` listing every problem (unreadable file, bad JSON, unknown
     ///   field, missing title, both or neither of version/build, malformed or duplicate version,
-    ///   a `timeout` that is not a positive number, a control character in a `run`).
-    public static func load(path: String) throws(ManifestError) -> ExplorerApp {
+    ///   a `since` or release that is not a version, a `timeout` that is not a positive number,
+    ///   a control character in a `run`).
+    public static func load(
+        path: String, commands: @escaping ManifestCommand.Runner = ManifestCommand.unavailable
+    ) throws(ManifestError) -> MigrationManifest {
         let url = URL(fileURLWithPath: path)
         let data: Data
         do { data = try Data(contentsOf: url) } catch {
             throw ManifestError(path: path, problems: [.init(field: "file", message: "cannot be read (\(error.localizedDescription))")])
         }
-        return try parse(data, path: path, folder: url.deletingLastPathComponent())
+        return try parse(data, path: path, folder: url.deletingLastPathComponent(), commands: commands)
     }
 
     /// Checks manifest `data`; `run` commands will run in `folder`.
-    public static func parse(_ data: Data, path: String, folder: URL) throws(ManifestError) -> ExplorerApp {
-        let json: ManifestValue
-        do { json = try ManifestValue.parse(data) } catch {
+    public static func parse(
+        _ data: Data, path: String, folder: URL, commands: @escaping ManifestCommand.Runner = ManifestCommand.unavailable
+    ) throws(ManifestError) -> MigrationManifest {
+        let parsed: (value: ManifestValue, isLenient: Bool)
+        do { parsed = try ManifestValue.parse(data) } catch {
             throw ManifestError(path: path, problems: [.init(field: "file", message: "is not valid JSON (\(error))")])
         }
-        var reader = ManifestReader(folder: folder)
+        if parsed.isLenient, let problem = StrictJSON.problem(in: data) {
+            throw ManifestError(path: path, problems: [.init(field: "file", message: "is not strict JSON: \(problem)")])
+        }
+        let json = parsed.value
+        var reader = ManifestReader(folder: folder, commands: commands)
         let app = reader.read(json)
         guard reader.problems.isEmpty, let app else { throw ManifestError(path: path, problems: reader.problems) }
         return app
@@ -36,10 +53,12 @@ public enum Manifest {
 }
 
 /// A JSON value as a manifest holds it: an object keeps its fields in order (a repeated key:
-/// the last one counts, as `JSONSerialization` reads it), a number keeps its text.
+/// the last one counts), a number keeps its text.
 ///
 /// Parsed in one pass over the bytes, without `JSONSerialization`'s Objective-C objects and
-/// the casts that read them back, since a manifest can hold 100,000 migrations.
+/// the casts that read them back, since a manifest can hold 100,000 migrations. What a lenient
+/// reader accepts (a repeated key, a comma before `}` or `]`) parses, and is flagged so that
+/// ``StrictJSON`` can say what and where.
 enum ManifestValue {
     case object([(key: String, value: ManifestValue)])
     case array([ManifestValue])
@@ -86,15 +105,16 @@ enum ManifestValue {
         let description: String
     }
 
-    /// Parses JSON text (RFC 8259): one value, surrounded by whitespace at most.
-    static func parse(_ data: Data) throws(SyntaxError) -> ManifestValue {
-        let result: Result<ManifestValue, SyntaxError> = data.withUnsafeBytes { raw in
+    /// Parses JSON text (RFC 8259): one value, surrounded by whitespace at most; and whether
+    /// it has a repeated key or a trailing comma.
+    static func parse(_ data: Data) throws(SyntaxError) -> (value: ManifestValue, isLenient: Bool) {
+        let result: Result<(ManifestValue, Bool), SyntaxError> = data.withUnsafeBytes { raw in
             var parser = Parser(bytes: raw.bindMemory(to: UInt8.self))
             do throws(SyntaxError) {
                 let value = try parser.value(depth: 0)
                 parser.skipWhitespace()
                 if parser.position < parser.bytes.count { throw parser.error("unexpected text after the value") }
-                return .success(value)
+                return .success((value, parser.isLenient))
             } catch {
                 return .failure(error)
             }
@@ -105,6 +125,8 @@ enum ManifestValue {
     private struct Parser {
         let bytes: UnsafeBufferPointer<UInt8>
         var position = 0
+        /// Whether a repeated key or a trailing comma was seen.
+        var isLenient = false
         /// Deeper nesting is refused rather than overflowing the stack.
         static let maximumDepth = 512
 
@@ -131,10 +153,15 @@ enum ManifestValue {
             if consume(UInt8(ascii: "}")) { return .object(fields) }
             repeat {
                 skipWhitespace()
+                if consume(UInt8(ascii: "}")) {
+                    isLenient = true
+                    return .object(fields)
+                }
                 guard position < bytes.count, bytes[position] == UInt8(ascii: "\"") else { throw error("expected a quoted field name") }
                 let key = try string()
                 skipWhitespace()
                 guard consume(UInt8(ascii: ":")) else { throw error("expected \":\" after a field name") }
+                if fields.contains(where: { $0.key == key }) { isLenient = true }
                 fields.append((key, try value(depth: depth + 1)))
                 skipWhitespace()
             } while consume(UInt8(ascii: ","))
@@ -148,6 +175,11 @@ enum ManifestValue {
             skipWhitespace()
             if consume(UInt8(ascii: "]")) { return .array(items) }
             repeat {
+                skipWhitespace()
+                if consume(UInt8(ascii: "]")) {
+                    isLenient = true
+                    return .array(items)
+                }
                 items.append(try value(depth: depth + 1))
                 skipWhitespace()
             } while consume(UInt8(ascii: ","))
@@ -297,3 +329,4 @@ enum ManifestValue {
         }
     }
 }
+
