@@ -85,6 +85,22 @@ struct HistoryGrowthTests {
         #expect(state.history.map(\.identifier) == ["1.0", "2.0"])
     }
 
+    /// A step proves it can append its line, rather than writing a whole file's worth beside it.
+    @Test func aFileInTheLinesLayoutTakesAppendsUntilALineIsCutShort() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let url = folder.appendingPathComponent("state.json")
+        let file = RecordsFile(url: url, location: "test")
+        #expect(!file.canAppend())
+        Migrator(appVersion: "3.0", store: FileMigrationStore(url: url)).migrateToVersion("1.0") {}
+        #expect(file.canAppend())
+        let handle = try FileHandle(forWritingTo: url)
+        try handle.seekToEnd()
+        try handle.write(contentsOf: Data(#"{"domain":"#.utf8))
+        try handle.close()
+        #expect(!file.canAppend())
+    }
+
     @Test func aLineCutShortByACrashIsIgnoredAndTheNextStepStillRecords() throws {
         let folder = try temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }

@@ -119,7 +119,7 @@ struct RecordsFile: Sendable {
     /// Whether the next step can append its line now: the file takes appends (see
     /// ``append(domain:marks:records:)``), opens for writing and its disk has room for a line.
     func canAppend() -> Bool {
-        let descriptor = open(path, O_WRONLY | O_APPEND | O_CLOEXEC)
+        let descriptor = open(path, O_RDWR | O_APPEND | O_CLOEXEC)
         guard descriptor >= 0 else { return false }
         defer { close(descriptor) }
         var disk = statvfs()
