@@ -1,18 +1,23 @@
 /// The bottom row: the keys that work in the current mode, from the keymap. When the row is
-/// too narrow the least needed hints go first, replaced by an ellipsis; help and quit stay,
-/// and so does the problems key when there are problems.
+/// too narrow the least needed hints go first, replaced by an ellipsis, then the essential ones
+/// (closing an overlay, the problems key when there are problems); help and quit always stay.
 enum Footer {
     struct Hint {
         let text: String
-        /// Kept however narrow the terminal is.
+        /// Dropped only after every other hint.
         let essential: Bool
+        /// Kept however narrow the terminal is: help and quit.
+        var vital = false
     }
 
     static func hints(_ state: ViewState, glyphs: Glyphs) -> [Hint] {
         let unicode = glyphs.unicode
         func hints<Command>(_ list: [KeyBinding<Command>], essential: (Command) -> Bool) -> [Hint] {
             list.compactMap { binding in
-                binding.hint.map { Hint(text: "\(binding.keys[0].name(unicode: unicode)) \($0)", essential: essential(binding.action)) }
+                binding.hint.map { hint in
+                    Hint(text: "\(binding.keys[0].name(unicode: unicode)) \(hint)", essential: essential(binding.action),
+                         vital: (binding.action as? Action).map(Keymap.essential.contains) ?? false)
+                }
             }
         }
         // Help and quit always show, and so does the problems key when there are problems.
@@ -42,10 +47,12 @@ enum Footer {
         screen.write(" " + text, row: row, column: 0, role: .dim, ellipsis: glyphs.ellipsis)
     }
 
-    /// The hints joined, dropping the last optional ones until the line fits in `width`; each
-    /// run of dropped hints shows as one ellipsis.
+    /// The hints joined, dropping the last optional ones until the line fits in `width`, then
+    /// the last essential ones but help and quit; each run of dropped hints shows as one ellipsis.
     static func fit(_ hints: [Hint], width: Int, ellipsis: String) -> String {
         var kept = hints.map { _ in true }
+        // Essential hints give way only to help and quit; without them, the line is cut.
+        let yielding = hints.contains(where: \.vital)
         func line() -> String {
             var parts: [String] = []
             for (hint, isKept) in zip(hints, kept) {
@@ -53,7 +60,8 @@ enum Footer {
             }
             return parts.joined(separator: "  ")
         }
-        while line().displayWidth > width, let last = hints.indices.last(where: { kept[$0] && !hints[$0].essential }) {
+        while line().displayWidth > width, let last = hints.indices.last(where: { kept[$0] && !hints[$0].essential })
+            ?? hints.indices.last(where: { yielding && kept[$0] && !hints[$0].vital }) {
             kept[last] = false
         }
         return line()
