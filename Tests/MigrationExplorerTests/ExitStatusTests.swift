@@ -40,7 +40,6 @@ struct ExitStatusTests {
         Case(arguments: ["set", "--defaults-plist", "", "--version", "0.8"], status: 64, kind: "usage"),
         Case(arguments: ["reset", "--store", "", "--domain", "x"], status: 64, kind: "usage"),
         Case(arguments: ["set", "--defaults-plist", "p.plist", "--domain", "", "--version", "0.8"], status: 64, kind: "usage"),
-        Case(arguments: ["export", "--manifest", "folder"], status: 65, kind: "manifest", files: ["folder": "DIR"]),
         Case(arguments: ["export", "--store", "s.json"], status: 64, kind: "usage"),
         Case(arguments: ["export", "--from", "0.8"], status: 64, kind: "usage"),
         Case(arguments: ["export", "--fail", "0.9"], status: 64, kind: "usage"),
