@@ -53,6 +53,8 @@ struct ConsistentAnswersCommandTests {
         #expect(recorded.filter { $0.value == "pending" }.keys.sorted() == (try row("0.10").runs.sorted()))
         // Set to 0.9: the replayed device's marks, so 0.9 runs as the matrix says.
         let set = try run(["set", "--manifest", manifest, "--defaults-plist", "t.plist", "--version", "0.9", "--json"])
+        let text = try run(["set", "--manifest", manifest, "--defaults-plist", "t.plist", "--version", "0.9"])
+        #expect(text.stdout.contains("The last migrated version (none) is where replaying the app's releases up to 0.9 leaves it"), "\(text.stdout)")
         let state = try #require(try set.json()["state"] as? [String: Any])
         #expect(state["lastMigratedVersion"] is NSNull && state["lastAppVersion"] as? String == "0.9", "\(state)")
         #expect(try statuses(["--defaults-plist", "t.plist"]).filter { $0.value == "pending" }.keys.sorted() == (try row("0.9").runs.sorted()))

@@ -50,7 +50,7 @@ struct SetCommand: ParsableCommand {
             // A store that cannot be read fails here, before its lock file is created.
             _ = try store.load()
             let state = try store.update { $0 = app.registry.device(lastRan: version, build: build, over: $0) }
-            let outcome = SetOutcome(location: location, state: state, buildGiven: build != nil)
+            let outcome = SetOutcome(location: location, state: state, version: version, buildGiven: build != nil)
             print(json ? JSONReports.encode(outcome) : outcome.lines.joined(separator: "\n"))
         }
     }
@@ -64,8 +64,11 @@ struct SetOutcome: Encodable {
     let error: Nullable<String> = Nullable(nil)
     private let marks: [String]
     private let keptBuild: Bool
+    /// The version given, when replaying the releases left the last migrated version elsewhere.
+    private let replayedFrom: Version?
+    private let replayedMark: String?
 
-    init(location: StoreLocation, state: MigrationState, buildGiven: Bool) {
+    init(location: StoreLocation, state: MigrationState, version: Version?, buildGiven: Bool) {
         store = location.path
         domain = switch location {
         case .jsonFile(_, let domain): Nullable(domain)
@@ -74,6 +77,8 @@ struct SetOutcome: Encodable {
         self.state = JSONReports.State(state)
         marks = state.markPhrases
         keptBuild = !buildGiven && state.lastMigratedBuild != nil
+        replayedFrom = version.flatMap { state.lastMigratedVersion.flatMap(Version.init(leadingComponentsOf:)) == $0 ? nil : $0 }
+        replayedMark = state.lastMigratedVersion
     }
 
     enum CodingKeys: String, CodingKey { case store, domain, state, error }
@@ -84,6 +89,10 @@ struct SetOutcome: Encodable {
             "Set \(store)\(domainText): \(marks.joined(separator: ", ")).",
             "The app's next launch replays the upgrade from there: every migration above these marks up to the app's version runs, and the update hooks fire.",
         ]
+        if let replayedFrom {
+            let mark = replayedMark ?? "none"
+            lines.append("The last migrated version (\(mark)) is where replaying the app's releases up to \(replayedFrom.text) leaves it: migrations above it still run, as `matrix` shows.")
+        }
         if keptBuild { lines.append("The build marks are as they were recorded; give --build to set them too.") }
         return lines
     }
