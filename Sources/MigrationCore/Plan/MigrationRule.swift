@@ -41,7 +41,9 @@ public enum MigrationRule {
     }
 
     /// The state a baseline leaves: every mark at the target, so every migration up to it
-    /// counts as applied (the history before it is unknown, so nothing shows as out of order).
+    /// counts as applied (the history before it is unknown; when the target is one of the
+    /// app's shipped releases, a later plan judges it as any device at that release, by the
+    /// replay of the releases).
     ///
     /// ```swift
     /// let state = MigrationRule.baseline(.freshInstall, at: try AppTarget(version: "1.0"))

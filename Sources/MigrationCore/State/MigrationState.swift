@@ -22,8 +22,10 @@ public struct MigrationState: Sendable, Equatable {
     public var history: [MigrationRecord]
     /// Whether ``history`` covers every migration since a fresh install. When it does, a
     /// migration at or below the high-water mark that never ran is shown as skipped (out of
-    /// order); when it does not (a record imported from MTMigration, a simulated device, a
-    /// baseline), it is assumed to have run.
+    /// order); when it does not (a record imported from MTMigration, a simulated or set device,
+    /// a baseline), the replay of the app's releases up to the recorded app version says
+    /// whether it ran, when that version is a shipped release, and otherwise it is assumed to
+    /// have run (see ``MigrationRule/ranOnReplay(_:through:)``).
     public var historyIsComplete: Bool
     /// Where a store read each mark (a `UserDefaults` key, a file's field), so that a
     /// diagnostic can name it. Not saved, and not part of equality.
