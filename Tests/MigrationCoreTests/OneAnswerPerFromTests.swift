@@ -82,7 +82,7 @@ struct OneAnswerPerFromTests {
         return state
     }
 
-    /// The trial's case: the notes example (releases 0.8, 0.9, 0.10; 0.9 shipped in 1.0).
+    /// The notes example (releases 0.8, 0.9, 0.10; 0.9 shipped in 1.0).
     @Test func aStoreSetToAReleaseIsJudgedByTheReplay() throws {
         var registry = MigrationRegistry(appName: "Notes")
         registry.releases = try ["0.8", "0.9", "0.10"].map { try Version($0) }
