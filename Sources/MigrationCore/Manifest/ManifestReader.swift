@@ -8,6 +8,10 @@ struct ManifestReader {
     private(set) var problems: [ManifestError.Problem] = []
     /// Whether some migration or hook has a `run`.
     private(set) var runsCommands = false
+    /// Problems that do not stop the manifest from loading.
+    private(set) var warnings: [ManifestError.Problem] = []
+    /// The `run` and `timeout` of each migration (by id) and hook (by id) that has them.
+    private(set) var written = ManifestCommands()
 
     init(folder: URL, commands: @escaping ManifestCommand.Runner) {
         self.folder = folder
@@ -37,7 +41,10 @@ struct ManifestReader {
             }
         }
         guard let appVersion else { return nil }
-        return MigrationManifest(registry: registry, appVersion: appVersion.text, appBuild: appBuild?.text, runsCommands: runsCommands)
+        var manifest = MigrationManifest(registry: registry, appVersion: appVersion.text, appBuild: appBuild?.text, runsCommands: runsCommands)
+        manifest.warnings = warnings
+        manifest.commands = written
+        return manifest
     }
 
     /// Where a migration's version is: `migrations[3].build`.
@@ -59,6 +66,9 @@ struct ManifestReader {
         let title = title(item["title"], at: "\(path()).title")
         let notes = string(item["notes"], at: "\(path()).notes")
         let whatsNew = strings(item["whatsNew"], at: "\(path()).whatsNew")
+        for (index, line) in whatsNew.enumerated() where line.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
+            problem("\(path()).whatsNew[\(index)]", "is empty; leave the line out")
+        }
         let run = command(item["run"], at: "\(path()).run")
         let timeout = timeout(item["timeout"], at: "\(path()).timeout")
         let since = string(item["since"], at: "\(path()).since", example: " such as \"1.0\"")
@@ -76,6 +86,7 @@ struct ManifestReader {
               let title else { return }
         let text = Self.trimmed(declared)
         let body = makeBody(run, timeout: timeout, identity: (track == .version ? "MIGRATION_VERSION" : "MIGRATION_BUILD", text))
+        if let run { written.migrations[registry.migrations.count] = .init(run: run, timeout: timeout) }
         versionPaths.append(versionPath)
         if track == .version {
             registry.migrate(toVersion: text, title: title, notes: notes, whatsNew: whatsNew, since: since, body: body)
@@ -111,6 +122,7 @@ struct ManifestReader {
         let timeout = timeout(item["timeout"], at: "\(path).timeout")
         guard let title = title(item["title"], at: "\(path).title") else { return }
         let body = makeBody(run, timeout: timeout, identity: nil)
+        if let run { written.hooks[registry.hooks.count] = .init(run: run, timeout: timeout) }
         if track == .version { registry.onUpdate(title: title, body: body) } else { registry.onBuildUpdate(title: title, body: body) }
     }
 
@@ -215,11 +227,22 @@ struct ManifestReader {
         return []
     }
 
-    /// `releases`: a list of versions, in any order.
+    /// `releases`: a list of distinct versions (a duplicate is an error), ascending (in any
+    /// other order they are read sorted, with a warning).
     private mutating func releases(_ value: ManifestValue?, at path: String) -> [Version] {
-        array(value, at: path, required: false).enumerated().compactMap { index, item in
-            version(item, at: "\(path)[\(index)]", required: true)
+        var releases: [Version] = []
+        for (index, item) in array(value, at: path, required: false).enumerated() {
+            guard let release = version(item, at: "\(path)[\(index)]", required: true) else { continue }
+            if let first = releases.firstIndex(of: release) {
+                problem("\(path)[\(index)]", "\"\(release.text)\" duplicates \(path)[\(first)] (\"\(releases[first].text)\")")
+            }
+            releases.append(release)
         }
+        let sorted = releases.sorted()
+        if sorted != releases {
+            warnings.append(.init(field: path, message: "are not in ascending order; read as \(sorted.map(\.text).joined(separator: ", "))"))
+        }
+        return sorted
     }
 
     private mutating func version(_ value: ManifestValue?, at path: String, required: Bool) -> Version? {
