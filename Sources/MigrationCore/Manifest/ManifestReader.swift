@@ -66,7 +66,7 @@ struct ManifestReader {
         let title = title(item["title"], at: "\(path()).title")
         let notes = string(item["notes"], at: "\(path()).notes")
         let whatsNew = strings(item["whatsNew"], at: "\(path()).whatsNew")
-        for (index, line) in whatsNew.enumerated() where line.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
+        for (index, line) in whatsNew.enumerated() where Self.isBlank(line) {
             problem("\(path()).whatsNew[\(index)]", "is empty; leave the line out")
         }
         let run = command(item["run"], at: "\(path()).run")
@@ -93,6 +93,12 @@ struct ManifestReader {
         } else {
             registry.migrate(toBuild: text, title: title, notes: notes, whatsNew: whatsNew, body: body)
         }
+    }
+
+    /// Whether `text` holds nothing but whitespace and newlines (decided at its first visible
+    /// character, which is usually the first).
+    private static func isBlank(_ text: String) -> Bool {
+        text.unicodeScalars.allSatisfy { CharacterSet.whitespacesAndNewlines.contains($0) }
     }
 
     /// `text` without surrounding whitespace and newlines; itself, uncopied, when it has none.
