@@ -1,25 +1,37 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// Times `body` `repetitions` times and returns the median, in seconds.
 func median(repetitions: Int = 7, _ body: () -> Void) -> Double {
-    let clock = ContinuousClock()
-    var samples: [Double] = []
-    for _ in 0..<repetitions { samples.append(seconds(clock.measure(body))) }
-    return samples.sorted()[samples.count / 2]
+    samples(repetitions: repetitions, body).sorted()[repetitions / 2]
 }
 
-/// ``median(repetitions:_:)`` for asynchronous work.
-func median(repetitions: Int = 7, _ body: () async -> Void) async -> Double {
-    let clock = ContinuousClock()
-    var samples: [Double] = []
-    for _ in 0..<repetitions {
-        let start = clock.now
-        await body()
-        samples.append(seconds(clock.now - start))
+/// Times `body` `repetitions` times and returns the fastest, in seconds.
+func best(repetitions: Int = 5, _ body: () -> Void) -> Double {
+    samples(repetitions: repetitions, body).min()!
+}
+
+/// Times each side once a round, alternating, and returns each side's median: both sides
+/// see the same machine load.
+func alternating(rounds: Int = 9, _ sides: [() -> Void]) -> [Double] {
+    var times = Array(repeating: [Double](), count: sides.count)
+    for _ in 0..<rounds {
+        for (index, side) in sides.enumerated() { times[index].append(seconds(ContinuousClock().measure(side))) }
     }
-    return samples.sorted()[samples.count / 2]
+    return times.map { $0.sorted()[rounds / 2] }
 }
 
-private func seconds(_ duration: Duration) -> Double {
-    Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
+private func samples(repetitions: Int, _ body: () -> Void) -> [Double] {
+    (0..<repetitions).map { _ in seconds(ContinuousClock().measure(body)) }
+}
+
+func seconds(_ duration: Duration) -> Double {
+    let (whole, attoseconds) = duration.components
+    return Double(whole) + Double(attoseconds) / 1e18
 }
 
 /// Keeps the optimiser from dropping work whose result is otherwise unused.
@@ -30,6 +42,21 @@ func formatted(_ seconds: Double) -> String {
     switch seconds {
     case ..<1e-6: String(format: "%.1f ns", seconds * 1e9)
     case ..<1e-3: String(format: "%.2f µs", seconds * 1e6)
-    default: String(format: "%.2f ms", seconds * 1e3)
+    case ..<1: String(format: "%.1f ms", seconds * 1e3)
+    default: String(format: "%.2f s", seconds)
     }
+}
+
+/// The process's resident memory now, in bytes (Linux: /proc/self/statm; elsewhere 0).
+func residentBytes() -> Int {
+    guard let text = try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8) else { return 0 }
+    let fields = text.split(separator: " ")
+    return fields.count > 1 ? (Int(fields[1]) ?? 0) * Int(sysconf(Int32(_SC_PAGESIZE))) : 0
+}
+
+/// A fresh temporary folder.
+func temporaryFolder(_ name: String) -> URL {
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent("migration-bench-\(name)-\(UUID().uuidString)")
+    try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    return url
 }

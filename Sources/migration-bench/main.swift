@@ -1,69 +1,33 @@
 import Foundation
 import MigrationCore
 
-// Benchmarks for the drop-in API, planning and the terminal UI.
-// Run with: swift run -c release migration-bench
+// The goals' figures, each against a baseline measured in the same run, as one table.
+// Run with: swift build -c release --product migration-explorer && swift run -c release migration-bench [section…]
 
 /// Versions 0.0.1 … in ascending order.
 func versions(_ count: Int) -> [String] {
     (0..<count).map { "\($0 / 10_000).\($0 / 100 % 100).\($0 % 100)" }
 }
 
+let arguments = Array(CommandLine.arguments.dropFirst())
+if arguments.first == ColdStartBenchmark.childFlag {
+    try ColdStartBenchmark.child(Array(arguments.dropFirst()))
+    exit(0)
+}
+
 print("Migration Explorer benchmarks (release build)")
-// First, so that its peak memory is not the planning benchmarks'.
-try TerminalUIBenchmark.run()
+let table = Table()
+// The terminal UI first, so that its peak memory is not the planning benchmarks'.
+let sections: [(name: String, run: (Table) throws -> Void)] = [
+    ("tui", TerminalUIBenchmark.run), ("warm", WarmCheckBenchmark.run), ("cold", ColdStartBenchmark.run),
+    ("fresh", FreshInstallBenchmark.run), ("binary", BinaryBenchmark.run), ("plan", PlanBenchmark.run),
+]
+// Arguments name the sections to run (say, `warm cold async`); none runs them all.
+for section in sections where arguments.isEmpty || arguments.contains(section.name) {
+    try section.run(table)
+}
+if arguments.isEmpty || arguments.contains("async") {
+    try await AsyncWarmCheckBenchmark.run(table)
+}
 print("")
-
-// 1. Launch-time cost of migrateToVersion when there is nothing to do, 1,000 declared.
-let declared = versions(1_000)
-let appVersion = declared.last!
-let suite = "migration-bench-\(ProcessInfo.processInfo.processIdentifier)"
-let defaults = UserDefaults(suiteName: suite)!
-defer { defaults.removePersistentDomain(forName: suite) }
-defaults.set(appVersion, forKey: "MTMigration.lastMigrationVersion")
-defaults.set(appVersion, forKey: "MTMigration.lastAppVersion")
-
-let baseline = MTMigrationBaseline(defaults: defaults, appVersion: appVersion)
-let migrator = Migrator(appVersion: appVersion, store: UserDefaultsMigrationStore(defaults: defaults))
-migrator.migrateToVersion(declared[0]) {}  // first call loads the record, as a launch would
-
-var executed = 0
-let baselineTime = median {
-    for version in declared { baseline.migrateToVersion(version) { executed += 1 } }
-}
-let migratorTime = median {
-    for version in declared { migrator.migrateToVersion(version) { executed += 1 } }
-}
-let asyncMigratorTime = await median {
-    for version in declared { await migrator.migrateToVersion(version) { () async in executed += 1 } }
-}
-let asyncOffMainTime = await median { executed += await awaitEveryVersion(migrator, declared) }
-precondition(executed == 0, "nothing should have run")
-let perCallBaseline = baselineTime / Double(declared.count)
-let perCallMigrator = migratorTime / Double(declared.count)
-let perCallAsync = asyncMigratorTime / Double(declared.count)
-let perCallAsyncOffMain = asyncOffMainTime / Double(declared.count)
-
-print("migrateToVersion, nothing to do, \(declared.count) declared (per call, median of 7 runs)")
-print("  MTMigration-style baseline (UserDefaults read + .numeric compare)  \(formatted(perCallBaseline))")
-print("  Migrator (UserDefaultsMigrationStore)                              \(formatted(perCallMigrator))")
-print(String(format: "  speed-up                                                           %.1f×", perCallBaseline / perCallMigrator))
-print("  Migrator, await with an async block, on the main actor            \(formatted(perCallAsync))")
-print("  Migrator, await with an async block, off the main actor           \(formatted(perCallAsyncOffMain))")
-print(String(format: "  async speed-up over the baseline (main actor, off it)              %.1f×, %.1f×\n",
-             perCallBaseline / perCallAsync, perCallBaseline / perCallAsyncOffMain))
-
-// 2. Planning n migrations declared in shuffled order, from a device halfway up to the top.
-print("MigrationPlan, n migrations declared in random order, device halfway (median of 7 runs)")
-print("  n          time        time / (n log2 n)")
-var generator = SystemRandomNumberGenerator()
-for count in [1_000, 10_000, 100_000] {
-    var registry = MigrationRegistry(appName: "bench")
-    for version in versions(count).shuffled(using: &generator) { registry.migrate(toVersion: version, title: version) }
-    let all = versions(count)
-    let state = MigrationState.device(at: try Version(all[count / 2]))
-    let target = try AppTarget(version: all[count - 1])
-    let time = median { blackHole(try? MigrationPlan(registry: registry, state: state, target: target)) }
-    let normalised = time / (Double(count) * log2(Double(count))) * 1e9
-    print("  \(String(count).padding(toLength: 10, withPad: " ", startingAt: 0)) \(formatted(time).padding(toLength: 11, withPad: " ", startingAt: 0)) \(String(format: "%.2f ns", normalised))")
-}
+table.printMarkdown()

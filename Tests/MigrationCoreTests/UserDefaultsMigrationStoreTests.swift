@@ -23,7 +23,7 @@ struct UserDefaultsMigrationStoreTests {
         for version in ["1.1", "1.2", "1.3"] { migrator.migrateToVersion(version) { ran.append(version) } }
         #expect(ran == ["1.3"])
         #expect(defaults.string(forKey: "MTMigration.lastMigrationVersion") == "1.3")
-        #expect(defaults.data(forKey: "MigrationExplorer.history") != nil)
+        #expect(try store.load().history.map(\.identifier) == ["1.3"])
     }
 
     @Test func readsClafousLastMigrationVersionWhenMTMigrationsKeyIsAbsent() throws {

@@ -75,4 +75,44 @@ struct ManifestTests {
     @Test func anEmptyVersionIsReportedOnce() {
         #expect(problems(#"{ "appVersion": "1.0", "migrations": [ { "version": "", "title": "t" } ] }"#).count == 1)
     }
+
+    @Test("text that is not JSON is one clear problem, never a crash", arguments: [
+        #"{ "appVersion": "1.0", "migrations": [ { "version": "1", "title": "t } ] }"#,
+        #"{ "appVersion": "1.0", "migrations": [ { "version": "1", "title": "\q" } ] }"#,
+        #"{ "appVersion": "1.0", "migrations": [ { "version": "1", "title": "\ud800" } ] }"#,
+        #"{ "appVersion": "1.0", "migrations": [] } trailing"#,
+        #"{ "appVersion": "1.0", "migrations": [ 01 ] }"#,
+        #"{ "appVersion": "1.0", "migrations": [ -. ] }"#,
+        #"{ "appVersion": "1.0", "migrations": [ tru ] }"#,
+        #"{ "appVersion": "1.0", "migrations": [, ] }"#,
+        #"{ "appVersion" "1.0" }"#,
+        "{ \"appVersion\": \"1.0\u{0001}\" }",
+        String(repeating: "[", count: 100_000),
+        "",
+    ])
+    func notJSON(text: String) {
+        let found = problems(text)
+        #expect(found.count == 1 && found[0].hasPrefix("file: is not valid JSON ("), "\(found)")
+    }
+
+    @Test func invalidUTF8IsNotJSON() {
+        var data = Data(#"{ "appVersion": "1.0", "migrations": [], "app": ""#.utf8)
+        data.append(contentsOf: [0xC3, 0x28])
+        data.append(contentsOf: Data(#"" }"#.utf8))
+        #expect(throws: ManifestError.self) { try Manifest.parse(data, path: "m.json", folder: URL(fileURLWithPath: "/tmp")) }
+    }
+
+    @Test func escapesAreDecoded() throws {
+        let app = try Manifest.parse(Data(#"""
+        { "app": "N\u00f6tes \ud83d\ude00\n \"q\" \/", "appVersion": "1.0",
+          "migrations": [ { "version": " 1.5 ", "title": "t", "timeout": 1e1 } ] }
+        """#.utf8), path: "m.json", folder: URL(fileURLWithPath: "/tmp"))
+        #expect(app.registry.appName == "Nötes 😀\n \"q\" /")
+        #expect(app.registry.migrations.map(\.declared) == ["1.5"])
+    }
+
+    @Test func aBadValueIsQuotedAsJSON() {
+        #expect(problems(#"{ "appVersion": "1.0", "migrations": [ { "version": "1", "title": { "b": [1, true, null], "a": "x\"" } } ] }"#)
+            == [#"migrations[0].title: must be a string, not {"a":"x\"","b":[1,true,null]}"#])
+    }
 }

@@ -86,7 +86,7 @@ struct ShellCommandTests {
             let text = log.textIfAny
             #expect(!text.contains("OVERLAP"), "\(text)")
             for version in versions { #expect((2...3).contains(text.components(separatedBy: "end \(version)").count), "\(text)") }
-            #expect(try store.read().contains("\"lastMigratedVersion\" : \"0.4\""))
+            #expect(try store.read().contains(#""lastMigratedVersion":"0.4""#))
         }
     }
 

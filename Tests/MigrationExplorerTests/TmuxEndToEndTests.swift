@@ -75,9 +75,10 @@ struct TmuxEndToEndTests {
         let plist = folder.appendingPathComponent("prefs.plist").path
         #expect(try Executable.run(["set", "--defaults-plist", plist, "--version", "1.0", "--build", "100"]).status == 0)
         let tmux = try Tmux(["--defaults-plist", plist, "--from", "0.8"])
-        try tmux.waitFor("Notes 0.8 → 1.0 (build 100 → 100)", "store: …")
+        // The path gives way, never the word "sandbox".
+        try tmux.waitFor("Notes 0.8 → 1.0 (build 100 → 100)", "store: sandbox over …")
         try tmux.send("s")
-        try tmux.waitFor("Are you sure?", "Write a device at 0.8, no build recorded to the real")
+        try tmux.waitFor("Are you sure?", "Write a device at 0.8 (build 100) to the real")
         try tmux.send("Enter")
         try tmux.waitFor("Cancelled")
         try tmux.send("s")
@@ -300,7 +301,7 @@ struct TmuxTerminalDefectTests {
         #expect(try sttyAfterExit(tmux).contains(" icanon "))
         #expect(kill(shell, 0) != 0, "the running command's group is ended")
         let recorded = try store.read()
-        #expect(recorded.contains("\"lastMigratedVersion\" : \"2.5\""), "the finished step is recorded: \(recorded)")
+        #expect(recorded.contains(#""lastMigratedVersion":"2.5""#), "the finished step is recorded: \(recorded)")
         #expect(recorded.contains("cancelled"), "the running one failed as cancelled: \(recorded)")
         #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("after").path))
     }

@@ -11,16 +11,16 @@ extension Migrator {
     nonisolated(nonsending) public func migrateToVersion<E: Error>(
         _ version: String, _ block: nonisolated(nonsending) () async throws(E) -> Void
     ) async throws(E) {
-        guard let parsed = parse(version, track: .version) else { return }
-        try await runOnce(.migration(.version, parsed), block)
+        guard let step = dueMigration(version, on: .version) else { return }
+        try await runOnce(step, block)
     }
 
     /// Runs the asynchronous `block` once, when the app reaches build `build`.
     nonisolated(nonsending) public func migrateToBuild<E: Error>(
         _ build: String, _ block: nonisolated(nonsending) () async throws(E) -> Void
     ) async throws(E) {
-        guard let parsed = parse(build, track: .build) else { return }
-        try await runOnce(.migration(.build, parsed), block)
+        guard let step = dueMigration(build, on: .build) else { return }
+        try await runOnce(step, block)
     }
 
     /// Runs the asynchronous `block` when the app version differs from the one recorded, a
@@ -28,6 +28,7 @@ extension Migrator {
     nonisolated(nonsending) public func applicationUpdateBlock<E: Error>(
         _ block: nonisolated(nonsending) () async throws(E) -> Void
     ) async throws(E) {
+        guard mayBeDue(.update(.version, hook: nil)) else { return }
         try await runOnce(.update(.version, hook: nil), block)
     }
 
@@ -36,16 +37,16 @@ extension Migrator {
     nonisolated(nonsending) public func buildNumberUpdateBlock<E: Error>(
         _ block: nonisolated(nonsending) () async throws(E) -> Void
     ) async throws(E) {
+        guard mayBeDue(.update(.build, hook: nil)) else { return }
         try await runOnce(.update(.build, hook: nil), block)
     }
 
-    /// The synchronous calls' path, awaiting the block.
+    /// The synchronous calls' exactly-once path, awaiting the block.
     nonisolated(nonsending) private func runOnce<E: Error>(
         _ step: BlockStep, _ block: nonisolated(nonsending) () async throws(E) -> Void
     ) async throws(E) {
-        guard let runner = exactlyOnceIfDue(step) else { return }
         var blockError: E?
-        let outcome = await runner.perform(step, title: step.callName) { _ in
+        let outcome = await exactlyOnce.perform(step, title: step.callName) { _ in
             do throws(E) { try await block() } catch {
                 blockError = error
                 throw error

@@ -84,24 +84,26 @@ public final class Migrator: Sendable {
 
     /// Runs `block` once, when the app reaches `version`.
     public func migrateToVersion<E: Error>(_ version: String, _ block: () throws(E) -> Void) throws(E) {
-        guard let parsed = parse(version, track: .version) else { return }
-        try runOnce(.migration(.version, parsed), block)
+        guard let step = dueMigration(version, on: .version) else { return }
+        try runOnce(step, block)
     }
 
     /// Runs `block` once, when the app reaches build `build`.
     public func migrateToBuild<E: Error>(_ build: String, _ block: () throws(E) -> Void) throws(E) {
-        guard let parsed = parse(build, track: .build) else { return }
-        try runOnce(.migration(.build, parsed), block)
+        guard let step = dueMigration(build, on: .build) else { return }
+        try runOnce(step, block)
     }
 
     /// Runs `block` when the app version differs from the one recorded, a first launch
     /// included; then records the current version, so it runs once per version.
     public func applicationUpdateBlock<E: Error>(_ block: () throws(E) -> Void) throws(E) {
+        guard mayBeDue(.update(.version, hook: nil)) else { return }
         try runOnce(.update(.version, hook: nil), block)
     }
 
     /// Runs `block` when the app build differs from the one recorded, a first launch included.
     public func buildNumberUpdateBlock<E: Error>(_ block: () throws(E) -> Void) throws(E) {
+        guard mayBeDue(.update(.build, hook: nil)) else { return }
         try runOnce(.update(.build, hook: nil), block)
     }
 
@@ -113,12 +115,50 @@ public final class Migrator: Sendable {
         }
     }
 
-    /// A cheap check on the store's current marks, then, only when the block looks due, the
-    /// one exactly-once path shared with registry runs.
+    /// The migration at `text` on `track`, when the cheap check finds it may be due.
+    func dueMigration(_ text: String, on track: MigrationTrack) -> BlockStep? {
+        guard let version = parse(text, track: track) else { return nil }
+        let step = BlockStep.migration(track, version)
+        return mayBeDue(step) ? step : nil
+    }
+
+    /// The cheap check on the store's current marks (cached while nothing changed them): not
+    /// generic, so that a launch with nothing to do costs no more than parsing and comparing.
+    /// A block it finds due goes through ``runOnce(_:_:)``, which decides again under its lock.
+    func mayBeDue(_ step: BlockStep) -> Bool {
+        let app: Version?
+        switch step.track {
+        case .version:
+            switch appVersion {
+            case .success(let version): app = version
+            case .failure(let error):
+                report(step.callName, "did not run: the app version (\(appVersions.versionSource)) is not usable: \(error)")
+                return false
+            }
+        case .build:
+            switch appBuild {
+            case .success(let build): app = build
+            case .failure(let error):
+                report(step.callName, "did not run: the app build (\(appVersions.buildSource)) is not usable: \(error)")
+                return false
+            }
+        }
+        do {
+            let current = try readMarks()
+            if !current.marks.notes.isEmpty { reportNotes(current.marks) }
+            if policy == .baseline && current.state.hasNoMarks { return true }
+            return try step.isDue(marks: current.marks, history: current.state.history, app: app)
+        } catch {
+            report(step.callName, "did not run: \(error)")
+            return false
+        }
+    }
+
+    /// The one exactly-once path shared with registry runs, for a block the cheap check found
+    /// may be due.
     private func runOnce<E: Error>(_ step: BlockStep, _ block: () throws(E) -> Void) throws(E) {
-        guard let runner = exactlyOnceIfDue(step) else { return }
         var blockError: E?
-        let outcome = runner.perform(step, title: step.callName) { _ in
+        let outcome = exactlyOnce.perform(step, title: step.callName) { _ in
             do throws(E) { try block() } catch {
                 blockError = error
                 throw error
@@ -128,37 +168,8 @@ public final class Migrator: Sendable {
         if let blockError { throw blockError }
     }
 
-    /// The exactly-once runner for `step` when a cheap check on the store's current marks says
-    /// it looks due; `nil` (reported when something is wrong) otherwise.
-    func exactlyOnceIfDue(_ step: BlockStep) -> ExactlyOnce? {
-        var call: String { step.callName }
-        let app: Version?
-        switch step.track {
-        case .version:
-            switch appVersion {
-            case .success(let version): app = version
-            case .failure(let error):
-                report(call, "did not run: the app version (\(appVersions.versionSource)) is not usable: \(error)")
-                return nil
-            }
-        case .build:
-            switch appBuild {
-            case .success(let build): app = build
-            case .failure(let error):
-                report(call, "did not run: the app build (\(appVersions.buildSource)) is not usable: \(error)")
-                return nil
-            }
-        }
-        do {
-            let current = try readMarks()
-            if !current.marks.notes.isEmpty { reportNotes(current.marks) }
-            let baselinePending = policy == .baseline && current.state.hasNoMarks
-            let due = try step.isDue(current.state, marks: current.marks, app: app)
-            guard baselinePending || due else { return nil }
-        } catch {
-            report(call, "did not run: \(error)")
-            return nil
-        }
+    /// The exactly-once runner for this migrator's store, app and policy.
+    var exactlyOnce: ExactlyOnce {
         let build = (try? appBuild.get()) ?? nil
         return ExactlyOnce(
             store: store, target: appVersion.map { AppTarget(version: $0, build: build) },
@@ -180,7 +191,7 @@ public final class Migrator: Sendable {
         }
     }
 
-    func parse(_ text: String, track: MigrationTrack) -> Version? {
+    private func parse(_ text: String, track: MigrationTrack) -> Version? {
         do { return try Version(text) } catch {
             let call = track == .version ? "migrateToVersion(\"\(text)\")" : "migrateToBuild(\"\(text)\")"
             report(call, "did not run: \(error)")

@@ -1,12 +1,17 @@
 import Foundation
 
-/// Walks a manifest's JSON once, building the registry and collecting every problem.
+/// Walks a manifest's JSON once, building the registry and collecting every problem. Field
+/// paths (`migrations[12].title`) are spelled out only for a problem.
 struct ManifestReader {
     let folder: URL
     let commands: ManifestCommand.Runner
     private(set) var problems: [ManifestError.Problem] = []
     /// Whether some migration or hook has a `run`.
     private(set) var runsCommands = false
+    /// Problems that do not stop the manifest from loading.
+    private(set) var warnings: [ManifestError.Problem] = []
+    /// The `run` and `timeout` of each migration (by id) and hook (by id) that has them.
+    private(set) var written = ManifestCommands()
 
     init(folder: URL, commands: @escaping ManifestCommand.Runner) {
         self.folder = folder
@@ -17,17 +22,17 @@ struct ManifestReader {
     private static let migrationFields: Set = ["version", "build", "title", "notes", "whatsNew", "since", "run", "timeout"]
     private static let hookFields: Set = ["title", "run", "timeout"]
 
-    mutating func read(_ json: Any) -> MigrationManifest? {
-        guard let root = object(json, at: "manifest") else { return nil }
-        checkFields(root, allowed: Self.rootFields, at: "")
+    mutating func read(_ root: ManifestValue) -> MigrationManifest? {
+        guard let fields = object(root, at: "manifest") else { return nil }
+        checkFields(fields, allowed: Self.rootFields, at: "")
         let appName = string(root["app"], at: "app") ?? "App"
         let appVersion = version(root["appVersion"], at: "appVersion", required: true)
         let appBuild = version(root["appBuild"], at: "appBuild", required: false)
         var registry = MigrationRegistry(appName: appName)
         registry.releases = releases(root["releases"], at: "releases")
-        var versionPaths: [String] = []
+        var versionPaths: [VersionPath] = []
         for (index, item) in array(root["migrations"], at: "migrations", required: true).enumerated() {
-            readMigration(item, at: "migrations[\(index)]", into: &registry, versionPaths: &versionPaths)
+            readMigration(item, at: index, into: &registry, versionPaths: &versionPaths)
         }
         reportDeclarationProblems(of: registry, at: versionPaths)
         for (key, track) in [("onUpdate", MigrationTrack.version), ("onBuildUpdate", .build)] {
@@ -36,37 +41,53 @@ struct ManifestReader {
             }
         }
         guard let appVersion else { return nil }
-        return MigrationManifest(registry: registry, appVersion: appVersion.text, appBuild: appBuild?.text, runsCommands: runsCommands)
+        var manifest = MigrationManifest(registry: registry, appVersion: appVersion.text, appBuild: appBuild?.text, runsCommands: runsCommands)
+        manifest.warnings = warnings
+        manifest.commands = written
+        return manifest
+    }
+
+    /// Where a migration's version is: `migrations[3].build`.
+    struct VersionPath: CustomStringConvertible {
+        let index: Int
+        let track: MigrationTrack
+        var description: String { "migrations[\(index)].\(track == .version ? "version" : "build")" }
     }
 
     /// Declares the migration as written; whether its version is one, or a duplicate, is the
-    /// core's to say (``reportDeclarationProblems(of:at:)``). `versionPaths` gets the field path
-    /// of its version, by migration id.
+    /// core's to say (``reportDeclarationProblems(of:at:)``). `versionPaths` gets where its
+    /// version is, by migration id.
     private mutating func readMigration(
-        _ item: Any, at path: String, into registry: inout MigrationRegistry, versionPaths: inout [String]
+        _ item: ManifestValue, at index: Int, into registry: inout MigrationRegistry, versionPaths: inout [VersionPath]
     ) {
-        guard let fields = object(item, at: path) else { return }
-        checkFields(fields, allowed: Self.migrationFields, at: path)
-        let title = title(fields["title"], at: "\(path).title")
-        let notes = string(fields["notes"], at: "\(path).notes")
-        let whatsNew = strings(fields["whatsNew"], at: "\(path).whatsNew")
-        let run = command(fields["run"], at: "\(path).run")
-        let timeout = timeout(fields["timeout"], at: "\(path).timeout")
-        let since = string(fields["since"], at: "\(path).since", example: " such as \"1.0\"")
+        let path = { "migrations[\(index)]" }
+        guard let fields = object(item, at: path()) else { return }
+        checkFields(fields, allowed: Self.migrationFields, at: path())
+        let title = title(item["title"], at: "\(path()).title")
+        let notes = string(item["notes"], at: "\(path()).notes")
+        let whatsNew = strings(item["whatsNew"], at: "\(path()).whatsNew")
+        for (index, line) in whatsNew.enumerated() where Self.isBlank(line) {
+            problem("\(path()).whatsNew[\(index)]", "is empty; leave the line out")
+        }
+        let run = command(item["run"], at: "\(path()).run")
+        let timeout = timeout(item["timeout"], at: "\(path()).timeout")
+        let since = string(item["since"], at: "\(path()).since", example: " such as \"1.0\"")
         let track: MigrationTrack
-        switch (fields["version"] != nil, fields["build"] != nil) {
-        case (true, true): return problem(path, "has both \"version\" and \"build\"; give exactly one")
-        case (false, false): return problem(path, "has neither \"version\" nor \"build\"; give exactly one")
+        switch (item["version"] != nil, item["build"] != nil) {
+        case (true, true): return problem(path(), "has both \"version\" and \"build\"; give exactly one")
+        case (false, false): return problem(path(), "has neither \"version\" nor \"build\"; give exactly one")
         case (true, false): track = .version
         case (false, true): track = .build
         }
-        if since != nil, track == .build { problem("\(path).since", "applies to version migrations only: builds have no releases") }
-        let key = track == .version ? "version" : "build"
-        guard let declared = string(fields[key], at: "\(path).\(key)", required: true, example: " such as \"1.0\""),
+        if since != nil, track == .build { problem("\(path()).since", "applies to version migrations only: builds have no releases") }
+        let versionPath = VersionPath(index: index, track: track)
+        guard let declared = string(item[track == .version ? "version" : "build"], at: versionPath.description, required: true,
+                                    example: " such as \"1.0\""),
               let title else { return }
-        let text = declared.trimmingCharacters(in: .whitespacesAndNewlines)
+        let text = Self.trimmed(declared)
         let body = makeBody(run, timeout: timeout, identity: (track == .version ? "MIGRATION_VERSION" : "MIGRATION_BUILD", text))
-        versionPaths.append("\(path).\(key)")
+        if let run { written.migrations[registry.migrations.count] = .init(run: run, timeout: timeout) }
+        versionPaths.append(versionPath)
         if track == .version {
             registry.migrate(toVersion: text, title: title, notes: notes, whatsNew: whatsNew, since: since, body: body)
         } else {
@@ -74,10 +95,23 @@ struct ManifestReader {
         }
     }
 
+    /// Whether `text` holds nothing but whitespace and newlines (decided at its first visible
+    /// character, which is usually the first).
+    private static func isBlank(_ text: String) -> Bool {
+        text.unicodeScalars.allSatisfy { CharacterSet.whitespacesAndNewlines.contains($0) }
+    }
+
+    /// `text` without surrounding whitespace and newlines; itself, uncopied, when it has none.
+    private static func trimmed(_ text: String) -> String {
+        let visible: ClosedRange<UInt8> = 0x21...0x7E
+        if let first = text.utf8.first, let last = text.utf8.last, visible.contains(first), visible.contains(last) { return text }
+        return text.trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
     /// The registry's invalid and duplicate versions, as the core finds them, at their fields.
-    private mutating func reportDeclarationProblems(of registry: MigrationRegistry, at versionPaths: [String]) {
+    private mutating func reportDeclarationProblems(of registry: MigrationRegistry, at versionPaths: [VersionPath]) {
         for found in registry.problems {
-            let path = versionPaths[found.migration.id]
+            let path = versionPaths[found.migration.id].description
             switch found.kind {
             case .invalidVersion(let error): problem(path, String(describing: error))
             case .duplicate(let first): problem(path, "\"\(found.migration.declared)\" duplicates \(versionPaths[first.id])")
@@ -87,13 +121,14 @@ struct ManifestReader {
         }
     }
 
-    private mutating func readHook(_ item: Any, at path: String, track: MigrationTrack, into registry: inout MigrationRegistry) {
+    private mutating func readHook(_ item: ManifestValue, at path: String, track: MigrationTrack, into registry: inout MigrationRegistry) {
         guard let fields = object(item, at: path) else { return }
         checkFields(fields, allowed: Self.hookFields, at: path)
-        let run = command(fields["run"], at: "\(path).run")
-        let timeout = timeout(fields["timeout"], at: "\(path).timeout")
-        guard let title = title(fields["title"], at: "\(path).title") else { return }
+        let run = command(item["run"], at: "\(path).run")
+        let timeout = timeout(item["timeout"], at: "\(path).timeout")
+        guard let title = title(item["title"], at: "\(path).title") else { return }
         let body = makeBody(run, timeout: timeout, identity: nil)
+        if let run { written.hooks[registry.hooks.count] = .init(run: run, timeout: timeout) }
         if track == .version { registry.onUpdate(title: title, body: body) } else { registry.onBuildUpdate(title: title, body: body) }
     }
 
@@ -108,40 +143,44 @@ struct ManifestReader {
         problems.append(.init(field: field, message: message))
     }
 
-    private mutating func checkFields(_ fields: [String: Any], allowed: Set<String>, at path: String) {
-        for key in fields.keys.sorted() where !allowed.contains(key) {
+    private mutating func checkFields(_ fields: [(key: String, value: ManifestValue)], allowed: Set<String>, at path: @autoclosure () -> String) {
+        guard !fields.allSatisfy({ allowed.contains($0.key) }) else { return }
+        for key in Set(fields.map(\.key)).sorted() where !allowed.contains(key) {
             let known = allowed.sorted().map { "\"\($0)\"" }.joined(separator: ", ")
+            let path = path()
             problem(path.isEmpty ? key : "\(path).\(key)", "is not a known field (known: \(known))")
         }
     }
 
-    private mutating func object(_ value: Any, at path: String) -> [String: Any]? {
-        guard let fields = value as? [String: Any] else {
-            problem(path, "must be a JSON object, not \(Self.render(value))")
+    private mutating func object(_ value: ManifestValue, at path: @autoclosure () -> String) -> [(key: String, value: ManifestValue)]? {
+        guard case .object(let fields) = value else {
+            problem(path(), "must be a JSON object, not \(value.rendered)")
             return nil
         }
         return fields
     }
 
-    private mutating func array(_ value: Any?, at path: String, required: Bool) -> [Any] {
+    private mutating func array(_ value: ManifestValue?, at path: String, required: Bool) -> [ManifestValue] {
         guard let value else {
             if required { problem(path, "is missing; give a list (it may be empty)") }
             return []
         }
-        guard let items = value as? [Any] else {
-            problem(path, "must be a list, not \(Self.render(value))")
+        guard case .array(let items) = value else {
+            problem(path, "must be a list, not \(value.rendered)")
             return []
         }
         return items
     }
 
-    private mutating func string(_ value: Any?, at path: String, required: Bool = false, example: String = "") -> String? {
+    private mutating func string(
+        _ value: ManifestValue?, at path: @autoclosure () -> String, required: Bool = false, example: String = ""
+    ) -> String? {
         guard let value else {
-            if required { problem(path, "is missing") }
+            if required { problem(path(), "is missing") }
             return nil
         }
-        guard let text = value as? String, !(value is NSNumber) else {
-            problem(path, "must be a string\(example), not \(Self.render(value))")
+        guard case .string(let text) = value else {
+            problem(path(), "must be a string\(example), not \(value.rendered)")
             return nil
         }
         return text
@@ -149,12 +188,12 @@ struct ManifestReader {
 
     /// A `run`: a string with no NUL or other control character but tab and newline (a NUL
     /// would cut the command short where the shell receives it).
-    private mutating func command(_ value: Any?, at path: String) -> String? {
-        guard let text = string(value, at: path) else { return nil }
+    private mutating func command(_ value: ManifestValue?, at path: @autoclosure () -> String) -> String? {
+        guard let text = string(value, at: path()) else { return nil }
         runsCommands = true
         if let (offset, scalar) = text.unicodeScalars.enumerated().first(where: { Self.isForbidden($0.element) }) {
             let code = String(format: "U+%04X", scalar.value)
-            problem(path, "contains the control character \(code) at character \(offset); a command may hold tabs and newlines but no other control characters")
+            problem(path(), "contains the control character \(code) at character \(offset); a command may hold tabs and newlines but no other control characters")
             return nil
         }
         return text
@@ -165,52 +204,58 @@ struct ManifestReader {
     }
 
     /// A `timeout`: a positive number of seconds.
-    private mutating func timeout(_ value: Any?, at path: String) -> Double? {
+    private mutating func timeout(_ value: ManifestValue?, at path: @autoclosure () -> String) -> Double? {
         guard let value else { return nil }
-        guard !(value is String), let number = value as? NSNumber, number.doubleValue > 0, number.doubleValue.isFinite else {
-            problem(path, "must be a positive number of seconds, not \(Self.render(value))")
+        guard case .number(let text) = value, let seconds = Double(text), seconds > 0, seconds.isFinite else {
+            problem(path(), "must be a positive number of seconds, not \(value.rendered)")
             return nil
         }
-        return number.doubleValue
+        return seconds
     }
 
-    private mutating func title(_ value: Any?, at path: String) -> String? {
-        guard let title = string(value, at: path, required: true) else { return nil }
-        guard !title.trimmingCharacters(in: .whitespaces).isEmpty else {
-            problem(path, "is empty")
+    private mutating func title(_ value: ManifestValue?, at path: @autoclosure () -> String) -> String? {
+        guard let title = string(value, at: path(), required: true) else { return nil }
+        guard title.unicodeScalars.contains(where: { !CharacterSet.whitespaces.contains($0) }) else {
+            problem(path(), "is empty")
             return nil
         }
         return title
     }
 
-    private mutating func strings(_ value: Any?, at path: String) -> [String] {
+    private mutating func strings(_ value: ManifestValue?, at path: @autoclosure () -> String) -> [String] {
         guard let value else { return [] }
-        guard let items = value as? [Any], items.allSatisfy({ $0 is String }) else {
-            problem(path, "must be a list of strings, not \(Self.render(value))")
-            return []
+        var texts: [String] = []
+        if case .array(let items) = value {
+            for case .string(let text) in items { texts.append(text) }
+            if texts.count == items.count { return texts }
         }
-        return items.compactMap { $0 as? String }
+        problem(path(), "must be a list of strings, not \(value.rendered)")
+        return []
     }
 
-    /// `releases`: a list of versions, in any order.
-    private mutating func releases(_ value: Any?, at path: String) -> [Version] {
-        array(value, at: path, required: false).enumerated().compactMap { index, item in
-            version(item, at: "\(path)[\(index)]", required: true)
+    /// `releases`: a list of distinct versions (a duplicate is an error), ascending (in any
+    /// other order they are read sorted, with a warning).
+    private mutating func releases(_ value: ManifestValue?, at path: String) -> [Version] {
+        var releases: [Version] = []
+        for (index, item) in array(value, at: path, required: false).enumerated() {
+            guard let release = version(item, at: "\(path)[\(index)]", required: true) else { continue }
+            if let first = releases.firstIndex(of: release) {
+                problem("\(path)[\(index)]", "\"\(release.text)\" duplicates \(path)[\(first)] (\"\(releases[first].text)\")")
+            }
+            releases.append(release)
         }
+        let sorted = releases.sorted()
+        if sorted != releases {
+            warnings.append(.init(field: path, message: "are not in ascending order; read as \(sorted.map(\.text).joined(separator: ", "))"))
+        }
+        return sorted
     }
 
-    private mutating func version(_ value: Any?, at path: String, required: Bool) -> Version? {
+    private mutating func version(_ value: ManifestValue?, at path: String, required: Bool) -> Version? {
         guard let text = string(value, at: path, required: required, example: " such as \"1.0\"") else { return nil }
         do { return try Version(text) } catch {
             problem(path, String(describing: error))
             return nil
         }
-    }
-
-    private static func render(_ value: Any) -> String {
-        if let data = try? JSONSerialization.data(withJSONObject: value, options: [.fragmentsAllowed, .sortedKeys]) {
-            return String(decoding: data, as: UTF8.self)
-        }
-        return String(describing: value)
     }
 }

@@ -38,6 +38,7 @@ public struct MigrationPlan: Sendable {
         let marks = RecordedMarks(state)
         let baseline = MigrationRule.isBaseline(state, policy: policy)
         let history = HistoryIndex(state.history)
+        let ranOnReplay = baseline ? nil : MigrationRule.ranOnReplay(registry, through: state)
         self.history = history
         let migrations = registry.migrations
         var problems: [ValidationProblem] = []
@@ -64,7 +65,7 @@ public struct MigrationPlan: Sendable {
             }
             statuses[migration.id] = try MigrationRule.status(
                 of: version, on: migration.track, lastRecord: history.last(TrackedVersion(track: migration.track, version: version)),
-                marks: marks, historyIsComplete: state.historyIsComplete, target: target, baseline: baseline
+                marks: marks, historyIsComplete: state.historyIsComplete, ranOnReplay: ranOnReplay, target: target, baseline: baseline
             )
             validPositions.append(migration.id)
         }
@@ -102,7 +103,7 @@ public struct MigrationPlan: Sendable {
         self.hooks = registry.hooks.map { hook in
             let step = BlockStep.update(hook.track, hook: hook.title)
             let fires = updated.contains(hook.track)
-                && (try? step.isDue(state, marks: marks, app: target.value(on: hook.track))) == true
+                && (try? step.isDue(marks: marks, history: state.history, app: target.value(on: hook.track))) == true
             return HookPlan(hook: hook, fires: fires)
         }
         self.problems = problems + ReleaseProblems.find(in: valid, registry: registry, state: state, target: target)

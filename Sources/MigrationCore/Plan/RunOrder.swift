@@ -21,37 +21,39 @@ enum RunOrder {
         slots.reserveCapacity(positions.count)
         for track in MigrationTrack.allCases {
             let onTrack = positions.filter { migrations[$0].track == track }
-            let versions = onTrack.map { migrations[$0].version! }
-            if let keys = packed(versions) {
-                appendSorted(onTrack, keys: keys, into: &slots)
+            if let keyed = packed(onTrack, of: migrations) {
+                appendSorted(keyed, into: &slots)
             } else {
-                appendSorted(onTrack, keys: versions, into: &slots)
+                appendSorted(onTrack.map { (key: migrations[$0].version!, position: $0) }, into: &slots)
             }
         }
         return slots
     }
 
-    /// Sorts `positions` by `keys` (stable, so equal keys keep declaration order) and appends
-    /// them, each with the first position of its run of equal keys.
-    private static func appendSorted<Key: Comparable>(_ positions: [Int], keys: [Key], into slots: inout [Slot]) {
-        var order = Array(positions.indices)
-        order.sort { keys[$0] < keys[$1] }
-        var runStart = -1
-        for index in order {
-            if runStart < 0 || keys[runStart] != keys[index] { runStart = index }
-            slots.append(Slot(position: positions[index], firstOfVersion: positions[runStart]))
+    /// Sorts `keyed` by key, then position (so equal keys keep declaration order), and
+    /// appends each with the first position of its run of equal keys. The keys sit beside
+    /// their positions, so the sort reads memory in order rather than at random.
+    private static func appendSorted<Key: Comparable>(_ keyed: [(key: Key, position: Int)], into slots: inout [Slot]) {
+        var keyed = keyed
+        keyed.sort { $0.key < $1.key || ($0.key == $1.key && $0.position < $1.position) }
+        var runStart = 0
+        for index in keyed.indices {
+            if keyed[runStart].key != keyed[index].key { runStart = index }
+            slots.append(Slot(position: keyed[index].position, firstOfVersion: keyed[runStart].position))
         }
     }
 
-    /// Each version as one number ordered like the version, or `nil` if one does not fit.
-    private static func packed(_ versions: [Version]) -> [UInt64]? {
-        var keys: [UInt64] = []
-        keys.reserveCapacity(versions.count)
-        for version in versions {
+    /// Each position with its version as one number ordered like the version, or `nil` if one
+    /// does not fit.
+    private static func packed(_ positions: [Int], of migrations: [RegisteredMigration]) -> [(key: UInt64, position: Int)]? {
+        var keyed: [(key: UInt64, position: Int)] = []
+        keyed.reserveCapacity(positions.count)
+        for position in positions {
+            guard let version = migrations[position].version, version.tail.isEmpty else { return nil }
             let (a, b, c, d) = version.head
-            guard version.tail.isEmpty, a | b | c | d <= 0xFFFF else { return nil }
-            keys.append(a << 48 | b << 32 | c << 16 | d)
+            guard a | b | c | d <= 0xFFFF else { return nil }
+            keyed.append((a << 48 | b << 32 | c << 16 | d, position))
         }
-        return keys
+        return keyed
     }
 }

@@ -26,14 +26,17 @@ enum BlockStep: Sendable {
         return false
     }
 
-    /// Whether it is due, by ``MigrationRule``, on a device in `state` with the app at `app`.
-    func isDue(_ state: MigrationState, marks: RecordedMarks, app: Version?) throws(MigrationStateError) -> Bool {
+    /// Whether it is due, by ``MigrationRule``, on a device with `marks` and `history` (read only
+    /// for registry hooks) with the app at `app`.
+    func isDue(
+        marks: RecordedMarks, history: @autoclosure () -> [MigrationRecord], app: Version?
+    ) throws(MigrationStateError) -> Bool {
         switch self {
         case .migration(let track, let version):
             return MigrationRule.shouldRun(version, lastMigrated: try marks.lastMigrated(track), app: app)
         case .update(let track, let hook):
             guard MigrationRule.updateHooksFire(recorded: try marks.lastApp(track), current: app), let app else { return false }
-            return hook.map { !MigrationRule.hookRan($0, on: track, for: app, in: state.history) } ?? true
+            return hook.map { !MigrationRule.hookRan($0, on: track, for: app, in: history()) } ?? true
         }
     }
 

@@ -80,7 +80,7 @@ struct ExactlyOnce {
     func decide(_ step: BlockStep) throws -> MigrationState? {
         let app = step.track == .version ? self.app.version : self.app.build
         let state = try currentState(full: step.needsHistory)
-        guard try step.isDue(state, marks: RecordedMarks(state), app: app) else { return nil }
+        guard try step.isDue(marks: RecordedMarks(state), history: state.history, app: app) else { return nil }
         try store.prepareToWrite()
         return state
     }
@@ -91,7 +91,7 @@ struct ExactlyOnce {
         guard MigrationRule.isRecorded(failure: failure) else { return .cancelled(duration: duration) }
         let app = step.track == .version ? self.app.version : self.app.build
         do {
-            let saved = try store.update {
+            let saved = try store.recordStep {
                 MigrationRule.record(step, title: title, failure: failure, duration: duration, app: app, in: &$0)
             }
             if let failure { return .threw(failure, duration: duration, recordError: nil) }

@@ -41,40 +41,41 @@ public enum RecordedMark: String, Sendable, CaseIterable {
 /// mark with no leading number is unusable: its track runs nothing (it is never read as
 /// "nothing recorded", which would run every migration again), and the error names the key
 /// and the value.
-struct RecordedMarks: Sendable {
-    private enum Reading: Sendable {
-        case none
-        case version(Version)
-        case unusable(MigrationStateError)
-    }
-
-    private let readings: (Reading, Reading, Reading, Reading)
+final class RecordedMarks: Sendable {
+    /// Per ``RecordedMark``, in ``RecordedMark/index`` order: the mark's version, `nil` when
+    /// it is not recorded or unusable.
+    private let versions: [Version?]
+    /// Per ``RecordedMark``: why the mark is unusable, if it is.
+    private let errors: [MigrationStateError?]
 
     /// What was read loosely, for diagnostics: `MTMigration.lastMigrationVersion is "2.0b"; …`.
     let notes: [String]
 
     init(_ state: MigrationState) {
-        var readings: [Reading] = []
+        var versions: [Version?] = []
+        var errors: [MigrationStateError?] = []
         var notes: [String] = []
-        readings.reserveCapacity(4)
         for mark in RecordedMark.allCases {
-            guard let text = state[mark] else {
-                readings.append(.none)
-                continue
-            }
-            do {
-                readings.append(.version(try Version(text)))
-            } catch {
-                let source = state.markSources[mark] ?? mark.phrase
-                if let loose = Version(leadingComponentsOf: text) {
-                    readings.append(.version(loose))
-                    notes.append("\(source) is \"\(text)\", not a version; it counts as \(loose.text)")
-                } else {
-                    readings.append(.unusable(MigrationStateError(mark: mark, source: source, error: error)))
+            var version: Version?
+            var unusable: MigrationStateError?
+            if let text = state[mark] {
+                do {
+                    version = try Version(text)
+                } catch {
+                    let source = state.markSources[mark] ?? mark.phrase
+                    if let loose = Version(leadingComponentsOf: text) {
+                        version = loose
+                        notes.append("\(source) is \"\(text)\", not a version; it counts as \(loose.text)")
+                    } else {
+                        unusable = MigrationStateError(mark: mark, source: source, error: error)
+                    }
                 }
             }
+            versions.append(version)
+            errors.append(unusable)
         }
-        self.readings = (readings[0], readings[1], readings[2], readings[3])
+        self.versions = versions
+        self.errors = errors
         self.notes = notes
     }
 
@@ -87,17 +88,8 @@ struct RecordedMarks: Sendable {
     }
 
     private func value(_ mark: RecordedMark) throws(MigrationStateError) -> Version? {
-        let reading: Reading = switch mark {
-        case .lastMigratedVersion: readings.0
-        case .lastMigratedBuild: readings.1
-        case .lastAppVersion: readings.2
-        case .lastAppBuild: readings.3
-        }
-        switch reading {
-        case .none: return nil
-        case .version(let version): return version
-        case .unusable(let error): throw error
-        }
+        if let error = errors[mark.index] { throw error }
+        return versions[mark.index]
     }
 }
 

@@ -11,9 +11,10 @@ enum AtomicFile {
         let description: String
     }
 
-    /// Writes `bytes` zero bytes to the temporary file `replace` would use, then removes it:
-    /// whether a replacement of that size can be written now.
-    static func probe(_ url: URL, bytes: Int) throws(WriteError) {
+    /// Writes `bytes` zero bytes to the temporary file `replace` would use, then removes it, and
+    /// checks that the disk has `room` bytes free: whether a replacement of that size can be
+    /// written now.
+    static func probe(_ url: URL, bytes: Int, room: Int) throws(WriteError) {
         let temporary = temporaryPath(for: url)
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else { throw WriteError(description: "create \(temporary): \(errnoText())") }
@@ -22,6 +23,10 @@ enum AtomicFile {
             unlink(temporary)
         }
         if let failure = writeAll(Data(count: bytes), to: descriptor, path: temporary) { throw WriteError(description: failure) }
+        var disk = statvfs()
+        if fstatvfs(descriptor, &disk) == 0, Int(disk.f_bavail) * Int(disk.f_frsize) < room {
+            throw WriteError(description: "the disk has \(Int(disk.f_bavail) * Int(disk.f_frsize)) bytes free; the records need \(room)")
+        }
     }
 
     /// Writes `data` to `<folder>/.<name>.tmp`, flushes it, renames it over `url` and flushes
@@ -57,7 +62,7 @@ enum AtomicFile {
     }
 
     /// Writes all of `data`; returns what went wrong, if anything.
-    private static func writeAll(_ data: Data, to descriptor: Int32, path: String) -> String? {
+    static func writeAll(_ data: Data, to descriptor: Int32, path: String) -> String? {
         data.withUnsafeBytes { buffer in
             var offset = 0
             while offset < buffer.count {

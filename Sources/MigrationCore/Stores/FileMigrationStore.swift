@@ -2,8 +2,10 @@ import Foundation
 
 /// A store in a JSON file, for command-line tools and servers.
 ///
-/// Writes replace the file atomically (temporary file, `fsync`, `rename`); an advisory lock on
-/// `<file>.lock` keeps two processes from running the same migration. The path may be a
+/// A step of a run appends one line to the file and flushes it, so a run of n steps costs n;
+/// other writes replace the file atomically (temporary file, `fsync`, `rename`); see
+/// ``RecordsFile`` for the layout. An advisory lock on `<file>.lock` keeps two processes from
+/// running the same migration. The path may be a
 /// symbolic link: the store reads, locks and writes the file it points to, so every path to
 /// one file is one store. A file that cannot be read, is not JSON, has a field this package
 /// does not know, a duplicate key or a wrong type is an error: it is left byte for byte as it
@@ -14,13 +16,14 @@ import Foundation
 /// let store = FileMigrationStore(url: URL(filePath: "/var/lib/notes/migrations.json"), domain: "database")
 /// let state = try store.load()
 /// ```
-public final class FileMigrationStore: MigrationStore, MarksCaching {
+public final class FileMigrationStore: MigrationStore, MarksCaching, HistoryAppending {
     /// The path as given.
     public var url: URL { file.url }
     public let domain: String
     /// The file the records are in: ``url`` with every symbolic link resolved.
     public var fileURL: URL { file.fileURL }
     let file: StoreFile
+    private let records: RecordsFile
     private let cache: MarksCache
     public var location: String { file.location }
 
@@ -30,35 +33,60 @@ public final class FileMigrationStore: MigrationStore, MarksCaching {
     public init(url: URL, domain: String = FileMigrationStore.defaultDomain) {
         self.domain = domain
         self.file = StoreFile(url: url, location: domain == Self.defaultDomain ? url.path : "\(url.path) (\(domain))")
+        self.records = RecordsFile(url: file.fileURL, location: file.location)
         self.cache = file.resource.cache(for: "json " + domain)
     }
 
     public func load() throws -> MigrationState {
-        var state = try readDocument().domains[domain] ?? .freshInstall
-        for mark in RecordedMark.allCases { state.markSources[mark] = "\(url.path): domains.\(domain).\(mark.rawValue)" }
-        return state
+        sourced(try records.read()[domain] ?? .freshInstall)
     }
 
+    /// Replaces this domain's records; the file is rewritten whole (atomic replace).
     public func save(_ state: MigrationState) throws {
         try withExclusiveAccess {
-            var document = try readDocument()
-            document.domains[domain] = state
-            let data: Data
-            do { data = try JSONEncoder.migrationRecords.encode(document) } catch {
-                throw MigrationStoreError(location: location, problem: .unwritable(String(describing: error)))
-            }
-            try file.replace(with: data)
+            var domains = try records.read()
+            domains[domain] = state
+            try records.rewrite(domains, bounded: false)
             cache.invalidate()
         }
     }
 
-    /// The marks, from the cache while the file is unchanged (one `stat`).
+    /// Appends one line and flushes it; rewrites the file, compacted, when it is due.
+    func saveMarks(_ marks: MigrationState, appending appended: [MigrationRecord]) throws {
+        try withExclusiveAccess {
+            if try records.append(domain: domain, marks: marks, records: appended) {
+                var written = marks
+                written.history = []
+                return cache.remember(sourced(written), stamp: FileStamp.of(records.path))
+            }
+            defer { cache.invalidate() }
+            var domains = try records.read()
+            var state = domains[domain] ?? MigrationState()
+            for mark in RecordedMark.allCases { state[mark] = marks[mark] }
+            state.historyIsComplete = marks.historyIsComplete
+            state.history.append(contentsOf: appended)
+            domains[domain] = state
+            try records.rewrite(domains, bounded: true)
+        }
+    }
+
+    /// The marks, from the cache while the file is unchanged (one `stat`); the history is not
+    /// read.
     public func loadMarks() throws -> MigrationState {
         try cachedMarks().state
     }
 
     func cachedMarks() throws -> MarksCache.Entry {
-        try cache.marks(stamp: file.stamp, load: load)
+        try cache.marks(stamp: FileStamp.of(records.path)) {
+            sourced(try records.readMarks(of: domain) ?? .freshInstall)
+        }
+    }
+
+    /// `state` with the field each mark was read from.
+    private func sourced(_ state: MigrationState) -> MigrationState {
+        var state = state
+        for mark in RecordedMark.allCases { state.markSources[mark] = "\(url.path): domains.\(domain).\(mark.rawValue)" }
+        return state
     }
 
     public func withExclusiveAccess<T>(_ body: () throws -> T) throws -> T {
@@ -69,10 +97,11 @@ public final class FileMigrationStore: MigrationStore, MarksCaching {
         try file.withBlock(block, body)
     }
 
-    /// Writes as many bytes as the records take, plus room to grow, beside the file and removes
-    /// them again: a read-only folder, a missing permission or a full disk shows up here,
-    /// before a body runs, rather than after it.
+    /// Proves the next write can be made before a body runs: a step that will append its line
+    /// needs the file open for writing and room for the line; any other write (the first one,
+    /// a compaction) is proved by ``StoreFile/prepareToWrite()``.
     public func prepareToWrite() throws {
+        if records.canAppend() { return }
         try file.prepareToWrite()
     }
 
@@ -94,59 +123,6 @@ public final class FileMigrationStore: MigrationStore, MarksCaching {
     /// The domains the file holds records for, sorted; empty when the file does not exist.
     /// - Throws: ``MigrationStoreError`` when the file cannot be read or parsed.
     public func domains() throws -> [String] {
-        try readDocument().domains.keys.sorted()
-    }
-
-    private func readDocument() throws -> Document {
-        guard let data = try file.read() else { return Document() }
-        if let problem = StrictJSON.problem(in: data) {
-            throw MigrationStoreError(location: location, problem: .corrupt(problem))
-        }
-        do {
-            let document = try JSONDecoder.migrationRecords.decode(Document.self, from: data)
-            guard document.format == Document.currentFormat else {
-                throw MigrationStoreError(
-                    location: location,
-                    problem: .corrupt("format \(document.format) is not \(Document.currentFormat); written by another release?")
-                )
-            }
-            return document
-        } catch let error as MigrationStoreError {
-            throw error
-        } catch {
-            throw MigrationStoreError(location: location, problem: .corrupt(Self.describe(error)))
-        }
-    }
-
-    private static func describe(_ error: Error) -> String {
-        func path(_ context: DecodingError.Context) -> String { context.codingPath.map(\.stringValue).joined(separator: ".") }
-        switch error {
-        case DecodingError.dataCorrupted(let context) where context.codingPath.isEmpty:
-            return "not valid JSON"
-        case DecodingError.dataCorrupted(let context) where context.debugDescription == "unknown field":
-            return "unknown field \"\(path(context))\"; nothing is dropped, so fix or remove it"
-        case DecodingError.keyNotFound(let key, let context):
-            return "missing \"\((context.codingPath + [key]).map(\.stringValue).joined(separator: "."))\""
-        case DecodingError.typeMismatch(_, let context), DecodingError.valueNotFound(_, let context),
-             DecodingError.dataCorrupted(let context):
-            return "unexpected value at \"\(path(context))\""
-        default:
-            return String(describing: error)
-        }
-    }
-
-    /// The file's layout: a format number and one state per domain.
-    struct Document: Codable {
-        static let currentFormat = 1
-        var format = Document.currentFormat
-        var domains: [String: MigrationState] = [:]
-
-        init() {}
-
-        init(from decoder: any Decoder) throws {
-            let container = try decoder.strictContainer(known: ["format", "domains"])
-            format = try container.required(Int.self, "format")
-            domains = try container.required([String: MigrationState].self, "domains")
-        }
+        try records.read().keys.sorted()
     }
 }

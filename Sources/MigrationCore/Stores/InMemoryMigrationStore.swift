@@ -3,7 +3,7 @@
 /// ```swift
 /// let store = InMemoryMigrationStore(state: .device(at: try Version("0.8")))
 /// ```
-public final class InMemoryMigrationStore: MigrationStore, MarksCaching {
+public final class InMemoryMigrationStore: MigrationStore, MarksCaching, HistoryAppending {
     private let state: Locked<MigrationState>
     let resource = StoreResource()
     private let cache = MarksCache()
@@ -16,13 +16,34 @@ public final class InMemoryMigrationStore: MigrationStore, MarksCaching {
 
     public func load() -> MigrationState { state.withLock { $0 } }
 
+    /// The marks, without the history (so that holding them never makes appending copy it).
+    public func loadMarks() -> MigrationState {
+        cachedMarks().state
+    }
+
     public func save(_ newState: MigrationState) {
         state.withLock { $0 = newState }
         cache.invalidate()
     }
 
+    func saveMarks(_ marks: MigrationState, appending records: [MigrationRecord]) {
+        let written = state.withLock { state in
+            for mark in RecordedMark.allCases { state[mark] = marks[mark] }
+            state.historyIsComplete = marks.historyIsComplete
+            state.history.append(contentsOf: records)
+            return Self.withoutHistory(state)
+        }
+        cache.remember(written)
+    }
+
     func cachedMarks() -> MarksCache.Entry {
-        cache.marks { load() }
+        cache.marks { Self.withoutHistory(load()) }
+    }
+
+    private static func withoutHistory(_ state: MigrationState) -> MigrationState {
+        var marks = state
+        marks.history = []
+        return marks
     }
 
     public func withExclusiveAccess<T>(_ body: () throws -> T) throws -> T {

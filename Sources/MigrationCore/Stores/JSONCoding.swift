@@ -10,6 +10,16 @@ extension JSONEncoder {
     }
 }
 
+extension JSONEncoder {
+    /// The encoder for one line of a records file: as ``migrationRecords``, on one line.
+    static var migrationLines: JSONEncoder {
+        let encoder = JSONEncoder()
+        encoder.dateEncodingStrategy = .iso8601
+        encoder.outputFormatting = [.sortedKeys]
+        return encoder
+    }
+}
+
 extension JSONDecoder {
     static var migrationRecords: JSONDecoder {
         let decoder = JSONDecoder()

@@ -44,6 +44,13 @@ final class MarksCache: Sendable {
         return fresh
     }
 
+    /// Caches `state` (its marks) as what the records hold now, at `stamp`: the caller has
+    /// just written them, holding the resource.
+    func remember(_ state: MigrationState, stamp: FileStamp? = nil) {
+        let entry = Entry(state: state, marks: RecordedMarks(state), stamp: stamp)
+        slot.withLock { $0 = ($0.generation &+ 1, entry) }
+    }
+
     /// Forgets the cached marks: the records changed.
     func invalidate() {
         slot.withLock { $0 = ($0.generation &+ 1, nil) }

@@ -57,7 +57,7 @@ struct StoreFile: Sendable {
     /// before a body runs, rather than after it.
     func prepareToWrite() throws(MigrationStoreError) {
         let size = (try? FileManager.default.attributesOfItem(atPath: fileURL.path)[.size] as? Int) ?? 0
-        do { try AtomicFile.probe(fileURL, bytes: size + 64 * 1024) } catch {
+        do { try AtomicFile.probe(fileURL, bytes: size + 64 * 1024, room: size + 64 * 1024) } catch {
             throw MigrationStoreError(location: location, problem: .unwritable(error.description))
         }
     }

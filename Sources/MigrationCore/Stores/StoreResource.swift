@@ -47,8 +47,6 @@ final class StoreResource: Sendable {
 
     private static let table = Locked<[String: Entry]>([:])
 
-    private let observesDefaults = Locked(false)
-
     /// The cache of the marks of `records` (a file's domain; `""` for a resource that holds one
     /// set of records): every store object on the same records gets the same cache, and the
     /// domains of one file get one each.
@@ -61,14 +59,35 @@ final class StoreResource: Sendable {
         }
     }
 
-    /// Drops the cached marks whenever `UserDefaults` reports a change in this process.
-    func invalidateOnDefaultsChange() {
-        guard observesDefaults.withLock({ observing in defer { observing = true }; return !observing }) else { return }
+    private let defaultsObservation = Locked(DefaultsObservation.none)
+
+    private enum DefaultsObservation {
+        case none, starting, active
+    }
+
+    /// Starts dropping the cached marks whenever `UserDefaults` reports a change in this
+    /// process. The observer is registered on another thread (registering is a launch's
+    /// slowest step when nothing else has used `NotificationCenter` yet); until it is in
+    /// place, ``observesDefaultsChanges`` is false and the marks must not be cached.
+    func observeDefaultsChanges() {
+        let start = defaultsObservation.withLock { state in
+            defer { if state == .none { state = .starting } }
+            return state == .none
+        }
+        guard start else { return }
         let caches = self.caches
-        _ = NotificationCenter.default.addObserver(forName: UserDefaults.didChangeNotification, object: nil, queue: nil) { _ in
+        let observation = defaultsObservation
+        DispatchQueue.global(qos: .utility).async {
+            _ = NotificationCenter.default.addObserver(forName: UserDefaults.didChangeNotification, object: nil, queue: nil) { _ in
+                caches.withLock { $0.values.forEach { $0.invalidate() } }
+            }
             caches.withLock { $0.values.forEach { $0.invalidate() } }
+            observation.withLock { $0 = .active }
         }
     }
+
+    /// Whether a change to `UserDefaults` in this process now drops the cached marks.
+    var observesDefaultsChanges: Bool { defaultsObservation.withLock { $0 == .active } }
 
     /// Runs `body` holding the records: for read-merge-write. Re-entrant on one thread.
     func withRecords<T>(_ body: () throws -> T) throws -> T {

@@ -3,12 +3,17 @@ import Foundation
 /// The `UserDefaults` keys of one domain: what is read for each mark (highest wins), what is
 /// written, and where the history goes; and how the records are read from and written to
 /// them, in `UserDefaults` or in a preferences plist alike.
+///
+/// The history is a JSON list under ``history``; a step adds its record to a short list of
+/// recent ones under ``recentHistory`` (each record JSON-encoded on its own), which joins the
+/// rest every 256 records without decoding it; the rest is bounded by
+/// ``MigrationRule/boundedHistory(_:)`` as it doubles (``historyBoundedBytes``).
 struct UserDefaultsKeys {
     /// Per ``RecordedMark``, in ``RecordedMark/index`` order: every key read, the written one first.
     let read: [[String]]
     /// Per ``RecordedMark``: the key written.
     let written: [String]
-    let history, historyIsComplete: String
+    let history, recentHistory, historyBoundedBytes, historyIsComplete: String
 
     init(domain: String?) {
         guard let domain else {
@@ -20,6 +25,8 @@ struct UserDefaultsKeys {
             ]
             written = read.map { $0[0] }
             history = "MigrationExplorer.history"
+            recentHistory = "MigrationExplorer.recentHistory"
+            historyBoundedBytes = "MigrationExplorer.historyBoundedBytes"
             historyIsComplete = "MigrationExplorer.historyIsComplete"
             return
         }
@@ -27,7 +34,23 @@ struct UserDefaultsKeys {
         written = ["lastMigrationVersion", "lastMigrationBuild", "lastAppVersion", "lastAppBuild"].map { prefix + $0 }
         read = written.map { [$0] }
         history = prefix + "history"
+        recentHistory = prefix + "recentHistory"
+        historyBoundedBytes = prefix + "historyBoundedBytes"
         historyIsComplete = prefix + "historyIsComplete"
+    }
+
+    /// The named domains whose keys (``init(domain:)``) appear among `keys`, sorted.
+    static func namedDomains(in keys: some Sequence<String>) -> [String] {
+        let fields = ["lastMigrationVersion", "lastMigrationBuild", "lastAppVersion", "lastAppBuild", "history", "historyIsComplete"]
+        let prefix = "MigrationExplorer."
+        var domains: Set<String> = []
+        for key in keys where key.hasPrefix(prefix) {
+            let rest = key.dropFirst(prefix.count)
+            guard let field = fields.first(where: { rest.hasSuffix("." + $0) }) else { continue }
+            let domain = rest.dropLast(field.count + 1)
+            if !domain.isEmpty { domains.insert(String(domain)) }
+        }
+        return domains.sorted()
     }
 
     /// The four marks in `values`, each the highest any library recorded, with where it was
@@ -48,11 +71,14 @@ struct UserDefaultsKeys {
     func state(in values: some PreferenceValues, location: String, source: (String) -> String) throws -> MigrationState {
         var state = marks(in: values, source: source)
         if let stored = values.object(forKey: history) {
-            do {
-                guard let data = stored as? Data else { throw HistoryError.notData }
-                state.history = try JSONDecoder.migrationRecords.decode([MigrationRecord].self, from: data)
-            } catch {
-                throw MigrationStoreError(location: "\(location) \(history)", problem: .corrupt(String(describing: error)))
+            state.history = try decodeHistory(stored as? Data, key: history, location: location)
+        }
+        if let stored = values.object(forKey: recentHistory) {
+            guard let recent = stored as? [Data] else {
+                throw MigrationStoreError(location: "\(location) \(recentHistory)", problem: .corrupt("not a list of data"))
+            }
+            for record in recent {
+                state.history += try decodeHistory(Data("[".utf8) + record + Data("]".utf8), key: recentHistory, location: location)
             }
         }
         state.historyIsComplete = values.object(forKey: historyIsComplete) as? Bool ?? state.isFreshInstall
@@ -63,17 +89,76 @@ struct UserDefaultsKeys {
     /// libraries' keys, now folded in), the history under its own.
     /// - Throws: ``MigrationStoreError`` (unwritable, at `location`) when the history cannot be encoded.
     func write(_ state: MigrationState, to values: some PreferenceValues, location: String) throws {
-        let encodedHistory: Data
-        do { encodedHistory = try JSONEncoder.migrationRecords.encode(state.history) } catch {
-            throw MigrationStoreError(location: location, problem: .unwritable(String(describing: error)))
+        let encodedHistory = try encode(state.history, location: location)
+        writeMarks(state, to: values)
+        values.set(encodedHistory, forKey: history)
+        values.removeObject(forKey: recentHistory)
+    }
+
+    /// Writes the marks of `state` (its history is not read) and adds `records` to the recent
+    /// ones; every 256, they join the rest (see the type's summary).
+    /// - Throws: ``MigrationStoreError`` at `location` when a record cannot be encoded or the
+    ///   stored history is not a JSON list.
+    func append(_ state: MigrationState, records: [MigrationRecord], to values: some PreferenceValues, location: String) throws {
+        let encoded = try records.map { try encode($0, location: location) }
+        writeMarks(state, to: values)
+        let recent = (values.object(forKey: recentHistory) as? [Data] ?? []) + encoded
+        guard recent.count >= Self.recentLimit else { return values.set(recent, forKey: recentHistory) }
+        var joined = values.object(forKey: history) as? Data ?? Data("[]".utf8)
+        guard let close = joined.lastIndex(of: UInt8(ascii: "]")) else {
+            throw MigrationStoreError(location: "\(location) \(history)", problem: .corrupt("not a JSON list"))
         }
+        let isEmpty = joined[joined.index(after: joined.startIndex)..<close].allSatisfy { [0x20, 0x0A, 0x0D, 0x09].contains($0) }
+        joined.removeSubrange(close...)
+        for (index, record) in recent.enumerated() {
+            if !isEmpty || index > 0 { joined.append(UInt8(ascii: ",")) }
+            joined.append(record)
+        }
+        joined.append(UInt8(ascii: "]"))
+        if joined.count > 2 * (values.object(forKey: historyBoundedBytes) as? Int ?? 0) + 256 * 1024 {
+            let (kept, complete) = MigrationRule.boundedHistory(try decodeHistory(joined, key: history, location: location))
+            joined = try encode(kept, location: location)
+            if !complete { values.set(false, forKey: historyIsComplete) }
+            values.set(joined.count, forKey: historyBoundedBytes)
+        }
+        values.set(joined, forKey: history)
+        values.removeObject(forKey: recentHistory)
+    }
+
+    private static let recentLimit = 256
+
+    /// Writes the marks that changed and removes the legacy keys still there: each write to
+    /// `UserDefaults` may rewrite its whole file (it does on Linux), so none is made for nothing.
+    private func writeMarks(_ state: MigrationState, to values: some PreferenceValues) {
         for mark in RecordedMark.allCases {
             let key = written[mark.index]
-            if let value = state[mark] { values.set(value, forKey: key) } else { values.removeObject(forKey: key) }
-            for legacy in read[mark.index] where legacy != key { values.removeObject(forKey: legacy) }
+            if let value = state[mark] {
+                if values.string(forKey: key) != value { values.set(value, forKey: key) }
+            } else if values.object(forKey: key) != nil {
+                values.removeObject(forKey: key)
+            }
+            for legacy in read[mark.index] where legacy != key && values.object(forKey: legacy) != nil {
+                values.removeObject(forKey: legacy)
+            }
         }
-        values.set(encodedHistory, forKey: history)
-        values.set(state.historyIsComplete, forKey: historyIsComplete)
+        if values.object(forKey: historyIsComplete) as? Bool != state.historyIsComplete {
+            values.set(state.historyIsComplete, forKey: historyIsComplete)
+        }
+    }
+
+    private func decodeHistory(_ data: Data?, key: String, location: String) throws -> [MigrationRecord] {
+        do {
+            guard let data else { throw HistoryError.notData }
+            return try JSONDecoder.migrationRecords.decode([MigrationRecord].self, from: data)
+        } catch {
+            throw MigrationStoreError(location: "\(location) \(key)", problem: .corrupt(String(describing: error)))
+        }
+    }
+
+    private func encode<T: Encodable>(_ value: T, location: String) throws -> Data {
+        do { return try JSONEncoder.migrationRecords.encode(value) } catch {
+            throw MigrationStoreError(location: location, problem: .unwritable(String(describing: error)))
+        }
     }
 
     /// The highest value among `keys`, by its leading numbers; a value with no leading number

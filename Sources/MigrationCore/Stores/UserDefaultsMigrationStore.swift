@@ -20,7 +20,7 @@ import Foundation
 /// let databaseStore = UserDefaultsMigrationStore(defaults: .standard, domain: "database")
 /// let groupStore = UserDefaultsMigrationStore(suiteName: "group.com.example.notes")
 /// ```
-public final class UserDefaultsMigrationStore: MigrationStore, MarksCaching, @unchecked Sendable {
+public final class UserDefaultsMigrationStore: MigrationStore, MarksCaching, HistoryAppending, @unchecked Sendable {
     // Safe: UserDefaults is documented as thread-safe; the resource serialises read-modify-write.
     private let defaults: UserDefaults
     private let keys: UserDefaultsKeys
@@ -50,7 +50,7 @@ public final class UserDefaultsMigrationStore: MigrationStore, MarksCaching, @un
         self.location = domain.map { "UserDefaults (\($0))" } ?? "UserDefaults"
         self.resource = StoreResource.shared("defaults \(identity) domain \(domain ?? "")", owner: owner)
         self.cache = resource.cache()
-        resource.invalidateOnDefaultsChange()
+        resource.observeDefaultsChanges()
     }
 
     public func load() throws -> MigrationState {
@@ -64,7 +64,11 @@ public final class UserDefaultsMigrationStore: MigrationStore, MarksCaching, @un
     }
 
     func cachedMarks() -> MarksCache.Entry {
-        cache.marks { keys.marks(in: defaults, source: Self.source) }
+        guard resource.observesDefaultsChanges else {
+            let state = keys.marks(in: defaults, source: Self.source)
+            return MarksCache.Entry(state: state, marks: RecordedMarks(state), stamp: nil)
+        }
+        return cache.marks { keys.marks(in: defaults, source: Self.source) }
     }
 
     private static func source(_ key: String) -> String { "UserDefaults \"\(key)\"" }
@@ -72,6 +76,14 @@ public final class UserDefaultsMigrationStore: MigrationStore, MarksCaching, @un
     public func save(_ state: MigrationState) throws {
         try withExclusiveAccess {
             try keys.write(state, to: defaults, location: location)
+            cache.invalidate()
+        }
+    }
+
+    /// Writes the marks and adds `records` to the recent ones (see ``UserDefaultsKeys``).
+    func saveMarks(_ marks: MigrationState, appending records: [MigrationRecord]) throws {
+        try withExclusiveAccess {
+            try keys.append(marks, records: records, to: defaults, location: location)
             cache.invalidate()
         }
     }

@@ -1,0 +1,361 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The file of a ``FileMigrationStore``: how it is laid out, read, appended to and compacted.
+///
+/// Format 2 holds one JSON object a line:
+/// ```
+/// {"format":2,"compactedBytes":312}
+/// {"domain":"default","records":[…]}                              the history when compacted
+/// {"domain":"default","marks":{"historyIsComplete":true,…}}       the marks when compacted
+/// {"domain":"default","marks":{…},"records":[{…}]}                a step: the marks after it, its record
+/// ```
+/// A step appends one line and flushes it (one `fdatasync`), so its cost does not grow with
+/// the history. A domain's marks are those of its last line with marks; its history is its
+/// records in file order. A last line without its newline is a write that was cut short and
+/// never acknowledged; it is ignored. Once the lines appended since the last compaction
+/// outgrow what it wrote (and 64 KB), the next step rewrites the file (atomic replace) with
+/// each history bounded by ``MigrationRule/boundedHistory(_:)``.
+///
+/// Format 1, one JSON document (`format`, `domains`, each a state with its history), is read
+/// as before and rewritten as format 2 by the first write.
+struct RecordsFile: Sendable {
+    let url: URL
+    /// ``url``'s path, worked out once: `URL.path` decodes it on every call.
+    let path: String
+    /// The store's location, for errors.
+    let location: String
+
+    init(url: URL, location: String) {
+        self.url = url
+        self.path = url.path
+        self.location = location
+    }
+
+    /// Every domain's state, every line checked; no domain when the file does not exist.
+    func read() throws -> [String: MigrationState] {
+        guard let data = try contents() else { return [:] }
+        guard Self.isLines(data) else { return try LegacyDocument.decode(data, location: location) }
+        var domains: [String: MigrationState] = [:]
+        let lines = Self.completeLines(data)
+        try checkHeader(lines.first ?? Data())
+        for (number, text) in lines.enumerated().dropFirst() {
+            let line = try decode(Line.self, text, number: number + 1)
+            var state = domains[line.domain] ?? MigrationState()
+            if let marks = line.marks { marks.apply(to: &state) }
+            if let records = line.records { state.history.append(contentsOf: records) }
+            domains[line.domain] = state
+        }
+        return domains
+    }
+
+    /// The marks of `domain` alone, read from its last line with marks: what every launch
+    /// reads. Only the end of the file is read (more only when the domain's last marks are
+    /// further back), and the history is left unread, so the state has none. `nil` when
+    /// nothing is recorded.
+    func readMarks(of domain: String) throws -> MigrationState? {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else {
+            if errno == ENOENT { return nil }
+            throw MigrationStoreError(location: location, problem: .unreadable(errnoText()))
+        }
+        defer { close(descriptor) }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0 else { throw MigrationStoreError(location: location, problem: .unreadable(errnoText())) }
+        if info.st_mode & S_IFMT == S_IFDIR { throw isDirectory }
+        let size = Int(info.st_size)
+        let head = Self.bytes(of: descriptor, from: 0, count: min(size, 128))
+        // The header's start says format 2; every other read checks the rest of it.
+        guard Self.isLines(head) else { return try LegacyDocument.decode(try contents() ?? Data(), location: location)[domain] }
+        let prefix = try Self.marksPrefix(of: domain)
+        var window = 64 * 1024
+        while true {
+            let start = max(0, size - window)
+            let chunk = Self.bytes(of: descriptor, from: start, count: size - start)
+            var lines = Self.completeLines(chunk)
+            if start > 0 { lines.removeFirst() }  // may begin mid-line
+            if let line = lines.last(where: { $0.starts(with: prefix) }) {
+                var state = MigrationState()
+                if let marks = Marks(plain: line.dropFirst(prefix.count)) {
+                    marks.apply(to: &state)
+                    return state
+                }
+                guard let marks = try? JSONDecoder.migrationRecords.decode(Line.self, from: line).marks,
+                      StrictJSON.problem(in: line) == nil else {
+                    _ = try read()  // names the line and what is wrong with it
+                    throw MigrationStoreError(location: location, problem: .corrupt("the marks of \"\(domain)\" cannot be read"))
+                }
+                marks.apply(to: &state)
+                return state
+            }
+            if start == 0 { return nil }
+            window *= 4
+        }
+    }
+
+    /// Appends one step: `marks` for `domain` and the `records` it added, flushed before it
+    /// returns. Returns `false`, having written nothing, when the file must be rewritten
+    /// instead: it is missing, in format 1, ends in a cut-short line or is due for compaction.
+    func append(domain: String, marks: MigrationState, records: [MigrationRecord]) throws -> Bool {
+        let descriptor = open(path, O_RDWR | O_APPEND | O_CLOEXEC)
+        guard descriptor >= 0 else {
+            if errno == ENOENT { return false }
+            throw MigrationStoreError(location: location, problem: .unwritable("open: \(errnoText())"))
+        }
+        defer { close(descriptor) }
+        guard let size = Self.appendableSize(descriptor) else { return false }
+        let line = try encodeLine(Line(domain: domain, marks: Marks(marks), records: records))
+        if let failure = AtomicFile.writeAll(line, to: descriptor, path: path) ?? Self.flush(descriptor) {
+            _ = ftruncate(descriptor, off_t(size))
+            throw MigrationStoreError(location: location, problem: .unwritable(failure))
+        }
+        return true
+    }
+
+    /// Whether the next step can append its line now: the file takes appends (see
+    /// ``append(domain:marks:records:)``), opens for writing and its disk has room for a line.
+    func canAppend() -> Bool {
+        let descriptor = open(path, O_RDWR | O_APPEND | O_CLOEXEC)
+        guard descriptor >= 0 else { return false }
+        defer { close(descriptor) }
+        var disk = statvfs()
+        guard fstatvfs(descriptor, &disk) == 0, Int(disk.f_bavail) * Int(disk.f_frsize) >= Self.growthAllowance else { return false }
+        return Self.appendableSize(descriptor) != nil
+    }
+
+    /// Replaces the file with `domains`, one records line and one marks line each, in a
+    /// compact form; with `bounded`, each history as ``MigrationRule/boundedHistory(_:)`` keeps it.
+    func rewrite(_ domains: [String: MigrationState], bounded: Bool) throws {
+        var body = Data()
+        for name in domains.keys.sorted() {
+            var state = domains[name]!
+            if bounded {
+                let (kept, complete) = MigrationRule.boundedHistory(state.history)
+                state.history = kept
+                if !complete { state.historyIsComplete = false }
+            }
+            if !state.history.isEmpty { body.append(try encodeLine(Line(domain: name, marks: nil, records: state.history))) }
+            body.append(try encodeLine(Line(domain: name, marks: Marks(state), records: nil)))
+        }
+        var data = Data("{\"format\":\(Self.format),\"compactedBytes\":\(body.count)}\n".utf8)
+        data.append(body)
+        do { try AtomicFile.replace(url, with: data) } catch {
+            throw MigrationStoreError(location: location, problem: .unwritable(String(describing: error)))
+        }
+    }
+
+    // MARK: Layout
+
+    static let format = 2
+    private static let headerStart = Array("{\"format\":2,".utf8)
+    /// Appended lines may outgrow the compacted ones by this much before a compaction is due.
+    private static let growthAllowance = 64 * 1024
+
+    private static func isLines(_ data: Data) -> Bool { data.starts(with: headerStart) }
+
+    /// The lines up to the last newline; a cut-short last line is left out.
+    private static func completeLines(_ data: Data) -> [Data] {
+        var lines = data.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
+        lines.removeLast()
+        return lines
+    }
+
+    /// How a domain's lines with marks start, as ``encodeLine(_:)`` writes them. A name of
+    /// printable ASCII without `"`, `\\` or `/` is written as it is; any other is encoded.
+    private static func marksPrefix(of domain: String) throws -> Data {
+        var prefix = Data("{\"domain\":".utf8)
+        if domain.utf8.allSatisfy({ (0x20...0x7E).contains($0) && !"\"\\/".utf8.contains($0) }) {
+            prefix.append(Data("\"\(domain)\"".utf8))
+        } else {
+            prefix.append(try JSONEncoder.migrationLines.encode(domain))
+        }
+        prefix.append(Data(",\"marks\":".utf8))
+        return prefix
+    }
+
+    /// The file's size when a line can be appended to it now: it is in format 2, ends with a
+    /// newline, and its appended lines have not outgrown its compacted ones.
+    private static func appendableSize(_ descriptor: Int32) -> Int? {
+        var info = stat()
+        guard fstat(descriptor, &info) == 0 else { return nil }
+        let size = Int(info.st_size)
+        var head = [UInt8](repeating: 0, count: 64)
+        let headLength = pread(descriptor, &head, head.count, 0)
+        var last: UInt8 = 0
+        guard headLength > 0, head.starts(with: headerStart), pread(descriptor, &last, 1, off_t(size - 1)) == 1,
+              last == UInt8(ascii: "\n"),
+              let headerEnd = head.firstIndex(of: UInt8(ascii: "\n")), headerEnd < headLength,
+              let compacted = compactedBytes(head[..<headerEnd]) else { return nil }
+        return size - headerEnd - 1 <= 2 * compacted + growthAllowance ? size : nil
+    }
+
+    /// The `compactedBytes` of a header line.
+    private static func compactedBytes(_ header: ArraySlice<UInt8>) -> Int? {
+        (try? JSONDecoder().decode(Header.self, from: Data(header)))?.compactedBytes
+    }
+
+    private static func flush(_ descriptor: Int32) -> String? {
+        #if canImport(Darwin)
+        // Darwin's fsync does not reach the platters; F_FULLFSYNC does.
+        if fcntl(descriptor, F_FULLFSYNC) == 0 { return nil }
+        return fsync(descriptor) == 0 ? nil : "fsync: \(errnoText())"
+        #else
+        return fdatasync(descriptor) == 0 ? nil : "fdatasync: \(errnoText())"
+        #endif
+    }
+
+    // MARK: Reading and writing lines
+
+    /// Up to `count` bytes of the file from `offset`.
+    private static func bytes(of descriptor: Int32, from offset: Int, count: Int) -> Data {
+        var data = Data(count: count)
+        let read = data.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, count, off_t(offset)) }
+        data.count = max(0, read)
+        return data
+    }
+
+    private func contents() throws -> Data? {
+        do { return try Data(contentsOf: url) } catch {
+            var isFolder: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else { return nil }
+            if isFolder.boolValue { throw isDirectory }
+            throw MigrationStoreError(location: location, problem: .unreadable(error.localizedDescription))
+        }
+    }
+
+    private var isDirectory: MigrationStoreError {
+        MigrationStoreError(location: location, problem: .unreadable("\(path) is a directory, not a file"))
+    }
+
+    private func checkHeader(_ line: some Sequence<UInt8>) throws {
+        let header = try decode(Header.self, Data(line), number: 1)
+        guard header.format == Self.format else {
+            throw MigrationStoreError(location: location, problem: .corrupt("format \(header.format) is not \(Self.format); written by another release?"))
+        }
+    }
+
+    private func decode<T: Decodable>(_ type: T.Type, _ line: Data, number: Int) throws -> T {
+        if let problem = StrictJSON.problem(in: line) {
+            throw MigrationStoreError(location: location, problem: .corrupt("line \(number): \(problem)"))
+        }
+        do { return try JSONDecoder.migrationRecords.decode(type, from: line) } catch {
+            throw MigrationStoreError(location: location, problem: .corrupt("line \(number): \(LegacyDocument.describe(error))"))
+        }
+    }
+
+    private func encodeLine(_ line: Line) throws -> Data {
+        do {
+            var data = try JSONEncoder.migrationLines.encode(line)
+            data.append(UInt8(ascii: "\n"))
+            return data
+        } catch {
+            throw MigrationStoreError(location: location, problem: .unwritable(String(describing: error)))
+        }
+    }
+
+    private struct Header: Decodable {
+        let format: Int
+        let compactedBytes: Int
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.strictContainer(known: ["format", "compactedBytes"])
+            format = try container.required(Int.self, "format")
+            compactedBytes = try container.required(Int.self, "compactedBytes")
+        }
+    }
+
+    /// One line after the header: a domain's marks, records, or both.
+    private struct Line: Codable {
+        let domain: String
+        let marks: Marks?
+        let records: [MigrationRecord]?
+
+        init(domain: String, marks: Marks?, records: [MigrationRecord]?) {
+            self.domain = domain
+            self.marks = marks
+            self.records = records
+        }
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.strictContainer(known: ["domain", "marks", "records"])
+            domain = try container.required(String.self, "domain")
+            marks = try container.optional(Marks.self, "marks")
+            records = try container.optional([MigrationRecord].self, "records")
+        }
+    }
+
+    /// The four marks and whether the history is complete.
+    private struct Marks: Codable {
+        let values: [String?]
+        let historyIsComplete: Bool
+
+        /// The marks object at the start of `bytes` when it is as this package writes it (no
+        /// escapes, ASCII, known fields), read without a JSON decoder, whose first use costs a
+        /// launch more than the rest of reading the file; `nil` otherwise, for the decoder to
+        /// read (and report on).
+        init?(plain bytes: Data) {
+            var values: [String?] = [nil, nil, nil, nil]
+            var complete: Bool?
+            var index = bytes.startIndex
+            func next() -> UInt8? { index < bytes.endIndex ? bytes[index] : nil }
+            func take(_ expected: UInt8) -> Bool {
+                guard next() == expected else { return false }
+                index += 1
+                return true
+            }
+            func quoted() -> String? {
+                guard take(UInt8(ascii: "\"")) else { return nil }
+                let start = index
+                while let byte = next(), byte != UInt8(ascii: "\"") {
+                    guard byte >= 0x20, byte < 0x80, byte != UInt8(ascii: "\\") else { return nil }
+                    index += 1
+                }
+                let text = String(decoding: bytes[start..<index], as: UTF8.self)
+                return take(UInt8(ascii: "\"")) ? text : nil
+            }
+            guard take(UInt8(ascii: "{")) else { return nil }
+            repeat {
+                guard let key = quoted(), take(UInt8(ascii: ":")) else { return nil }
+                if key == "historyIsComplete" {
+                    guard complete == nil, let first = next() else { return nil }
+                    let word = first == UInt8(ascii: "t") ? "true" : "false"
+                    guard bytes[index...].starts(with: word.utf8) else { return nil }
+                    index += word.utf8.count
+                    complete = word == "true"
+                } else {
+                    guard let mark = RecordedMark(rawValue: key), values[mark.index] == nil, let value = quoted() else { return nil }
+                    values[mark.index] = value
+                }
+            } while take(UInt8(ascii: ","))
+            guard take(UInt8(ascii: "}")), let complete else { return nil }
+            self.values = values
+            self.historyIsComplete = complete
+        }
+
+        init(_ state: MigrationState) {
+            values = RecordedMark.allCases.map { state[$0] }
+            historyIsComplete = state.historyIsComplete
+        }
+
+        func apply(to state: inout MigrationState) {
+            for mark in RecordedMark.allCases { state[mark] = values[mark.index] }
+            state.historyIsComplete = historyIsComplete
+        }
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.strictContainer(known: Set(RecordedMark.allCases.map(\.rawValue) + ["historyIsComplete"]))
+            values = try RecordedMark.allCases.map { try container.optional(String.self, $0.rawValue) }
+            historyIsComplete = try container.required(Bool.self, "historyIsComplete")
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: AnyCodingKey.self)
+            for mark in RecordedMark.allCases { try container.encodeIfPresent(values[mark.index], forKey: AnyCodingKey(mark.rawValue)) }
+            try container.encode(historyIsComplete, forKey: AnyCodingKey("historyIsComplete"))
+        }
+    }
+}

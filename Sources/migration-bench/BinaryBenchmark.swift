@@ -1,0 +1,115 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Goal 4: the shipped `migration-explorer` on a 100,000-migration manifest: `plan --json`,
+/// its peak memory, and the terminal UI's first frame in tmux.
+enum BinaryBenchmark {
+    static func run(_ table: Table) throws {
+        let binary = URL(fileURLWithPath: ownPath()).deletingLastPathComponent().appendingPathComponent("migration-explorer").path
+        guard FileManager.default.isExecutableFile(atPath: binary) else {
+            throw BenchError("build migration-explorer first: swift build -c release --product migration-explorer")
+        }
+        let folder = temporaryFolder("manifest")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let count = 100_000
+        let all = versions(count)
+        let manifest = folder.appendingPathComponent("manifest.json")
+        let items = all.map { #"{"version": "\#($0)", "title": "Migration \#($0)", "notes": "Notes for \#($0)", "whatsNew": ["New in \#($0)"]}"# }
+        try Data(#"{"app": "Bench", "appVersion": "\#(all[count * 3 / 4])", "migrations": [\#(items.joined(separator: ",\n"))]}"#.utf8)
+            .write(to: manifest)
+
+        print("\nThe shipped binary on a \(count)-migration manifest (best of 3)")
+        let plan = (0..<3).map { _ in measured(binary, ["plan", "--manifest", manifest.path, "--json"]) }
+        let empty = (0..<3).map { _ in measured("/bin/true", []) }
+        let data = try Data(contentsOf: manifest)
+        let parse = best(repetitions: 3) { blackHole(try? JSONSerialization.jsonObject(with: data)) }
+        let planTime = plan.map(\.seconds).min()!, planMemory = plan.map(\.peakBytes).min()!
+        table.add(Row(figure: "`plan --json`, 100,000: \(formatted(planTime))",
+                      baseline: "`JSONSerialization` of the same file, in process \(formatted(parse))", ratio: planTime / parse,
+                      target: "≤ 500 ms", met: planTime <= 0.5))
+        let emptyMemory = max(1, empty.map(\.peakBytes).min()!)
+        table.add(Row(figure: String(format: "`plan --json`, 100,000: peak memory %.1f MB", Double(planMemory) / 1e6),
+                      baseline: String(format: "`true`: %.1f MB", Double(emptyMemory) / 1e6),
+                      ratio: Double(planMemory) / Double(emptyMemory), target: "≤ 150 MB", met: planMemory <= 150_000_000))
+
+        let frame = (0..<3).compactMap { _ in firstFrame(["'\(binary)' --manifest '\(manifest.path)'"], showing: " of \(count)") }.min()
+        let shell = (0..<3).compactMap { _ in firstFrame(["printf 'ready%s' ' now'; sleep 5"], showing: "ready now") }.min()
+        if let frame, let shell {
+            table.add(Row(figure: "TUI first frame in tmux, 100,000: \(formatted(frame))",
+                          baseline: "tmux showing a shell's `printf` \(formatted(shell))", ratio: frame / shell,
+                          target: "≤ 500 ms", met: frame <= 0.5))
+        } else {
+            print("  (tmux is not installed or the explorer never drew: no first-frame figure)")
+        }
+    }
+
+    /// Runs `path` with `arguments` under `/usr/bin/time` (whose child's peak memory is its
+    /// own: a child spawned from this process would count this process's memory until it
+    /// execs), output discarded; its wall time and peak resident memory.
+    private static func measured(_ path: String, _ arguments: [String]) -> (seconds: Double, peakBytes: Int) {
+        let report = FileManager.default.temporaryDirectory.appendingPathComponent("migration-bench-time-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: report) }
+        let (seconds, _) = spawn("/usr/bin/time", ["-f", "%M", "-o", report, path] + arguments)
+        let kilobytes = (try? String(contentsOfFile: report, encoding: .utf8)).flatMap { Int($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
+        return (seconds, (kilobytes ?? 0) * 1024)
+    }
+
+    /// Runs `path` with `arguments`, output discarded; its wall time and its `wait4` peak memory.
+    @discardableResult
+    private static func spawn(_ path: String, _ arguments: [String]) -> (seconds: Double, peakBytes: Int) {
+        var actions: posix_spawn_file_actions_t = .init()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+        let argv = ([path] + arguments).map { strdup($0) } + [nil]
+        defer { argv.forEach { free($0) } }
+        var pid: pid_t = 0
+        let start = ContinuousClock.now
+        guard posix_spawn(&pid, path, &actions, nil, argv, environ) == 0 else { return (.infinity, 0) }
+        var status: Int32 = 0
+        var usage = rusage()
+        wait4(pid, &status, 0, &usage)
+        let elapsed = seconds(ContinuousClock.now - start)
+        #if canImport(Darwin)
+        return (elapsed, Int(usage.ru_maxrss))
+        #else
+        return (elapsed, Int(usage.ru_maxrss) * 1024)
+        #endif
+    }
+
+    /// Seconds from starting `command` in a new tmux session until the pane shows `text`.
+    private static func firstFrame(_ command: [String], showing text: String) -> Double? {
+        let server = "migration-bench-\(ProcessInfo.processInfo.processIdentifier)"
+        // Spawned, not run through `Process`: the server `new-session` starts keeps the
+        // descriptors `Process` watches for the end of its child.
+        defer { spawn("/usr/bin/env", ["tmux", "-L", server, "kill-server"]) }
+        let start = ContinuousClock.now
+        spawn("/usr/bin/env", ["tmux", "-L", server, "new-session", "-d", "-x", "100", "-y", "30",
+                               "env TERM=xterm-256color " + command.joined(separator: " ")])
+        while seconds(ContinuousClock.now - start) < 10 {
+            if let pane = tmux(server, ["capture-pane", "-p"]), pane.contains(text) { return seconds(ContinuousClock.now - start) }
+        }
+        return nil
+    }
+
+    private static func tmux(_ server: String, _ arguments: [String]) -> String? {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["tmux", "-L", server] + arguments
+        let outputPath = FileManager.default.temporaryDirectory.appendingPathComponent("migration-bench-tmux-\(UUID().uuidString)").path
+        FileManager.default.createFile(atPath: outputPath, contents: nil)
+        defer { try? FileManager.default.removeItem(atPath: outputPath) }
+        guard let output = FileHandle(forWritingAtPath: outputPath) else { return nil }
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        guard (try? process.run()) != nil else { return nil }
+        process.waitUntilExit()
+        try? output.close()
+        guard process.terminationStatus == 0, let data = FileManager.default.contents(atPath: outputPath) else { return nil }
+        return String(decoding: data, as: UTF8.self)
+    }
+}
