@@ -146,7 +146,20 @@ struct AsyncDropInTests {
 }
 
 extension AsyncDropInTests {
-    @Test func waitingForAnotherProcessesLockHoldsNoThreadOfTheCooperativePool() async throws {
+    /// An executor of one thread at a time, standing for a cooperative pool that a blocked
+    /// thread would starve: the tests in parallel share the real pool, so it cannot be used.
+    @available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)
+    final class OneThreadExecutor: TaskExecutor {
+        private let queue = DispatchQueue(label: "one thread")
+
+        func enqueue(_ job: consuming ExecutorJob) {
+            let job = UnownedJob(job)
+            queue.async { job.runSynchronously(on: self.asUnownedTaskExecutor()) }
+        }
+    }
+
+    @available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)
+    @Test func waitingForAnotherProcessesLockHoldsNoThreadOfThePool() async throws {
         let folder = try temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let url = folder.appendingPathComponent("state.json")
@@ -156,22 +169,23 @@ extension AsyncDropInTests {
         defer { close(other) }
         #expect(flock(other, LOCK_EX) == 0)
         let released = Locked(false)
-        Thread.detachNewThread {                     // a watchdog, so a starved pool fails instead of hanging
-            Thread.sleep(forTimeInterval: 10)
+        Thread.detachNewThread {                     // a watchdog, so a blocked executor fails instead of hanging
+            Thread.sleep(forTimeInterval: 20)
             released.withLock { $0 = true }
             flock(other, LOCK_UN)
         }
+        let executor = OneThreadExecutor()
         let runs = Recorder<String>()
         let waiting = (1...8).map { minor in
-            Task {
+            Task(executorPreference: executor) {
                 let migrator = Migrator(appVersion: "1.8", store: FileMigrationStore(url: url))
                 await migrator.migrateToVersion("1.\(minor)") { () async in runs.append("1.\(minor)") }
             }
         }
-        // More waiters than the pool has threads: if they held threads, this could not run.
-        let progressed = await Task.detached { (1...100).reduce(0, +) }.value
+        // Had a waiter blocked the executor's one thread, this could not run on it.
+        let progressed = await Task(executorPreference: executor) { (1...100).reduce(0, +) }.value
         #expect(progressed == 5050)
-        #expect(!released.withLock { $0 }, "the pool was starved until the watchdog let the lock go")
+        #expect(!released.withLock { $0 }, "the executor was blocked until the watchdog let the lock go")
         #expect(runs.items.isEmpty, "nothing runs while another process holds the store")
         flock(other, LOCK_UN)
         for task in waiting { await task.value }
