@@ -27,7 +27,7 @@ struct TUICommand: ParsableCommand {
     @OptionGroup var source: SourceOptions
 
     func run() throws {
-        try reportingFailures(json: false, store: source.store) {
+        try reportingFailures(json: false, store: source.storePath) {
             try TerminalApp.launch(explorer: try source.explorer())
         }
     }
@@ -41,7 +41,7 @@ struct PlanCommand: ParsableCommand {
     @Flag(help: "Write JSON instead of a table.") var json = false
 
     func run() throws {
-        try reportingFailures(json: json, store: source.store) {
+        try reportingFailures(json: json, store: source.storePath) {
             let explorer = try source.explorer()
             let plan = try explorer.plan()
             if json {

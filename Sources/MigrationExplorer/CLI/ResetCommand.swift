@@ -1,19 +1,22 @@
 import ArgumentParser
 import Foundation
 import MigrationCore
+import MigrationSQLite
 
-/// `reset`: forgets the four marks of one domain of a state file (or of all of them), as
-/// MTMigration's reset does (``MigrationRule/reset(_:at:)``), and says exactly what it forgot.
+/// `reset`: forgets the four marks of one domain of a state file or SQLite database (or of all
+/// of them), as MTMigration's reset does (``MigrationRule/reset(_:at:)``), and says exactly
+/// what it forgot.
 struct ResetCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "reset", abstract: "Forget the records of a state file's domain, as MTMigration's reset does.",
+        commandName: "reset", abstract: "Forget the records of a state file's or database's domain, as MTMigration's reset does.",
         discussion: """
         A file with one domain is reset whole; with several, name one with --domain or give \
         --all-domains. A file that is not a migration record is left alone (exit 65) unless \
-        --force moves it aside to FILE.corrupt-<UTC time>.
+        --force moves a state file aside to FILE.corrupt-<UTC time>; a database is never moved.
         """)
 
-    @Option(help: ArgumentHelp("The JSON state file to reset.", valueName: "file")) var store: String
+    @Option(help: ArgumentHelp("The JSON state file to reset.", valueName: "file")) var store: String?
+    @Option(help: ArgumentHelp("The SQLite database whose records to reset.", valueName: "file")) var sqlite: String?
     @Option(help: ArgumentHelp("The domain to reset.", valueName: "name")) var domain: String?
     @Flag(name: .customLong("all-domains"), help: "Reset every domain of the file.") var allDomains = false
     @Flag(help: "Move a corrupt state file aside and start afresh.") var force = false
@@ -21,25 +24,41 @@ struct ResetCommand: ParsableCommand {
 
     func validate() throws {
         if domain != nil, allDomains { throw ValidationError("give --domain or --all-domains, not both") }
+        if (store == nil) == (sqlite == nil) { throw ValidationError("give --store FILE or --sqlite FILE") }
+        if force, sqlite != nil { throw ValidationError("--force moves a JSON state file aside; a SQLite database is never moved") }
     }
 
+    /// The file named by `--store` or `--sqlite`.
+    private var path: String { store ?? sqlite ?? "" }
+
     func run() throws {
-        try reportingFailures(json: json, store: store) {
-            try StorePath.check(store)
-            let outcome = try reset(URL(fileURLWithPath: store))
+        try reportingFailures(json: json, store: path) {
+            try StorePath.check(path, sqlite: sqlite != nil)
+            let outcome = try reset()
             print(json ? JSONReports.encode(outcome) : outcome.lines.joined(separator: "\n"))
         }
     }
 
-    private func reset(_ url: URL) throws -> ResetOutcome {
-        let file = FileMigrationStore(url: url)
+    /// The store of `domain` in the named file.
+    private func open(_ domain: String) -> any MigrationStore {
+        if let sqlite { return SQLiteMigrationStore(path: sqlite, domain: domain) }
+        return FileMigrationStore(url: URL(fileURLWithPath: path), domain: domain)
+    }
+
+    private func domains() throws -> [String] {
+        if let sqlite { return try SQLiteMigrationStore(path: sqlite).domains() }
+        return try FileMigrationStore(url: URL(fileURLWithPath: path)).domains()
+    }
+
+    private func reset() throws -> ResetOutcome {
+        let store = path
         let present: [String]
-        do { present = try file.domains() } catch let error as MigrationStoreError {
-            guard case .corrupt = error.problem else { throw error }
+        do { present = try domains() } catch let error as MigrationStoreError {
+            guard case .corrupt = error.problem, sqlite == nil else { throw error }
             guard force else {
                 throw CommandFailure(.store, "\(error); `reset --force` moves it aside and starts afresh", path: store)
             }
-            return ResetOutcome(store: store, movedAside: try moveAside(file), domains: [])
+            return ResetOutcome(store: store, movedAside: try moveAside(FileMigrationStore(url: URL(fileURLWithPath: store))), domains: [])
         }
         let chosen: [String]
         if allDomains {
@@ -52,7 +71,7 @@ struct ResetCommand: ParsableCommand {
             chosen = present
         }
         let domains = try chosen.map { name in
-            let domainStore = FileMigrationStore(url: url, domain: name)
+            let domainStore = open(name)
             var forgotten: [String] = []
             try domainStore.update { state in
                 forgotten = ResetOutcome.forgotten(in: state)
@@ -65,6 +84,7 @@ struct ResetCommand: ParsableCommand {
 
     /// Renames the corrupt file to `FILE.corrupt-<UTC time>`, under the store's lock.
     private func moveAside(_ file: FileMigrationStore) throws -> String {
+        let store = path
         let stamp = ISO8601DateFormatter.string(from: Date(), timeZone: TimeZone(identifier: "UTC")!,
                                                 formatOptions: [.withYear, .withMonth, .withDay, .withTime, .withTimeZone])
         let destination = "\(store).corrupt-\(stamp)"

@@ -22,7 +22,10 @@ struct SourceOptions: ParsableArguments {
     @Option(name: .long, help: ArgumentHelp("A JSON state file to run against for real (default: a sandbox).", valueName: "file"))
     var store: String?
 
-    @Option(name: .long, help: ArgumentHelp("The domain of the state file (default: \"default\"); one file can hold several.", valueName: "name"))
+    @Option(name: .long, help: ArgumentHelp("The app's SQLite database to keep the records in, and to run manifests' \"sql\" in (instead of --store).", valueName: "file"))
+    var sqlite: String?
+
+    @Option(name: .long, help: ArgumentHelp("The domain of the state file or database (default: \"default\"); one can hold several.", valueName: "name"))
     var domain: String = FileMigrationStore.defaultDomain
 
     @Option(name: .customLong("fresh-install"), help: ArgumentHelp("On a fresh install: run-all (MTMigration's behaviour) or baseline (record everything up to the app version without running it).", valueName: "policy"))
@@ -31,7 +34,11 @@ struct SourceOptions: ParsableArguments {
     @Option(name: .long, help: ArgumentHelp("Built-in demo only: make the demo migration at this version throw, to show a failure.", valueName: "version"))
     var fail: String?
 
+    /// The real store named, `--store` or `--sqlite`, for messages.
+    var storePath: String? { store ?? sqlite }
+
     func validate() throws {
+        if store != nil, sqlite != nil { throw ValidationError("give --store or --sqlite, not both") }
         if fail != nil, manifest != nil || EmbeddedApp.current != nil {
             throw ValidationError("--fail applies to the built-in demo only")
         }
@@ -63,13 +70,19 @@ struct SourceOptions: ParsableArguments {
         }
         if !problems.isEmpty { throw CommandFailure(.version, problems.joined(separator: "\n")) }
         let app = try app()
+        if let first = app.sqlMigrations.first, sqlite == nil {
+            let more = app.sqlMigrations.count > 1 ? " (and \(app.sqlMigrations.count - 1) more)" : ""
+            throw CommandFailure(.manifest, "\(first)\(more) runs SQL, which needs the app's database as the store: "
+                + "give --sqlite FILE; with \(store == nil ? "a sandbox" : "--store") its SQL could not commit with its record", path: manifest)
+        }
         if let store { try StorePath.check(store) }
+        if let sqlite { try StorePath.check(sqlite, sqlite: true) }
         do {
             return try Explorer(app: app, options: ExplorerOptions(
-                from: from, to: to, fromBuild: fromBuild, toBuild: toBuild, storePath: store, domain: domain,
+                from: from, to: to, fromBuild: fromBuild, toBuild: toBuild, storePath: store, sqlitePath: sqlite, domain: domain,
                 policy: freshInstall.policy))
         } catch {
-            throw CommandFailure(error, store: store)
+            throw CommandFailure(error, store: storePath)
         }
     }
 }

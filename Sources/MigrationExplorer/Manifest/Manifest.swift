@@ -5,7 +5,8 @@ import MigrationCore
 ///
 /// ```json
 /// { "app": "Notes", "appVersion": "1.0", "appBuild": "120",
-///   "migrations": [ { "version": "0.9", "title": "Add GUIDs", "run": "./scripts/add-guids.sh", "timeout": 60 } ],
+///   "migrations": [ { "version": "0.9", "title": "Add GUIDs", "run": "./scripts/add-guids.sh", "timeout": 60 },
+///                   { "version": "1.0", "title": "Pin notes", "sql": "ALTER TABLE note ADD pinned INTEGER" } ],
 ///   "onUpdate": [ { "title": "Reset statistics", "run": "…" } ] }
 /// ```
 public enum Manifest {

@@ -1,5 +1,6 @@
 import Foundation
 import MigrationCore
+import MigrationSQLite
 
 /// Walks a manifest's JSON once, building the registry and collecting every problem.
 struct ManifestReader {
@@ -7,11 +8,13 @@ struct ManifestReader {
     private(set) var problems: [ManifestError.Problem] = []
     /// Whether some migration or hook has a `run`.
     private(set) var runsCommands = false
+    /// The migrations with `sql`, named for messages.
+    private(set) var sqlMigrations: [String] = []
 
     init(folder: URL) { self.folder = folder }
 
     private static let rootFields: Set = ["app", "appVersion", "appBuild", "migrations", "onUpdate", "onBuildUpdate"]
-    private static let migrationFields: Set = ["version", "build", "title", "notes", "whatsNew", "run", "timeout"]
+    private static let migrationFields: Set = ["version", "build", "title", "notes", "whatsNew", "run", "sql", "timeout"]
     private static let hookFields: Set = ["title", "run", "timeout"]
 
     mutating func read(_ json: Any) -> ExplorerApp? {
@@ -34,6 +37,7 @@ struct ManifestReader {
         guard let appVersion else { return nil }
         var app = ExplorerApp(registry: registry, appVersion: appVersion.text, appBuild: appBuild?.text)
         app.runsCommands = runsCommands
+        app.sqlMigrations = sqlMigrations
         return app
     }
 
@@ -49,6 +53,7 @@ struct ManifestReader {
         let notes = string(fields["notes"], at: "\(path).notes")
         let whatsNew = strings(fields["whatsNew"], at: "\(path).whatsNew")
         let run = command(fields["run"], at: "\(path).run")
+        let sql = sql(fields["sql"], at: "\(path).sql")
         let timeout = timeout(fields["timeout"], at: "\(path).timeout")
         let track: MigrationTrack
         switch (fields["version"] != nil, fields["build"] != nil) {
@@ -64,10 +69,30 @@ struct ManifestReader {
         let body = Self.body(run, folder: folder, timeout: timeout,
                              identity: (track == .version ? "MIGRATION_VERSION" : "MIGRATION_BUILD", text))
         versionPaths.append("\(path).\(key)")
-        if track == .version {
+        if let sql {
+            sqlMigrations.append("\(path) (\(track) \(text) \"\(title)\")")
+            let database = Self.databaseBody(sql, then: body)
+            if track == .version {
+                registry.migrate(toVersion: text, title: title, notes: notes, whatsNew: whatsNew, database: database)
+            } else {
+                registry.migrate(toBuild: text, title: title, notes: notes, whatsNew: whatsNew, database: database)
+            }
+        } else if track == .version {
             registry.migrate(toVersion: text, title: title, notes: notes, whatsNew: whatsNew, body: body)
         } else {
             registry.migrate(toBuild: text, title: title, notes: notes, whatsNew: whatsNew, body: body)
+        }
+    }
+
+    /// Runs `sql`, then the migration's command (if any), in the transaction that records the
+    /// migration: when either fails, the SQL's changes are undone.
+    private static func databaseBody(_ sql: String, then command: @escaping MigrationBody) -> DatabaseMigrationBody {
+        { db, context in
+            let before = db.totalChangesCount
+            try db.execute(sql: sql)
+            let changed = db.totalChangesCount - before
+            context.log("the SQL changed \(changed) row\(changed == 1 ? "" : "s")")
+            try command(context)
         }
     }
 
@@ -154,6 +179,16 @@ struct ManifestReader {
         if let (offset, scalar) = text.unicodeScalars.enumerated().first(where: { Self.isForbidden($0.element) }) {
             let code = String(format: "U+%04X", scalar.value)
             problem(path, "contains the control character \(code) at character \(offset); a command may hold tabs and newlines but no other control characters")
+            return nil
+        }
+        return text
+    }
+
+    /// A `sql`: one or more statements, not blank.
+    private mutating func sql(_ value: Any?, at path: String) -> String? {
+        guard let text = string(value, at: path) else { return nil }
+        guard !text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
+            problem(path, "is empty; give one or more SQL statements")
             return nil
         }
         return text

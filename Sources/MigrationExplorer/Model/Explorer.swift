@@ -1,9 +1,10 @@
 import Foundation
 import MigrationCore
+import MigrationSQLite
 
 /// One exploring session, shared by the terminal UI and the command line: an app, the
 /// upgrade being looked at (from → to), and the store it plays against: a sandbox that starts
-/// as a device at "from", or a real ``FileMigrationStore``. Every answer comes from
+/// as a device at "from", or a real ``FileMigrationStore`` or ``SQLiteMigrationStore``. Every answer comes from
 /// `MigrationCore`; the explorer only keeps the choices.
 ///
 /// ```swift
@@ -20,8 +21,8 @@ public struct Explorer: Sendable {
     public let policy: FreshInstallPolicy
     /// Whether the sandbox is a fresh install even though a real store has records.
     public private(set) var simulatesFreshInstall = false
-    /// The real store, when one was named.
-    public let realStore: FileMigrationStore?
+    /// The real store, when one was named: a state file or a SQLite database.
+    public let realStore: (any MigrationStore)?
     /// Where runs go: a sandbox, or ``realStore``.
     public private(set) var store: any MigrationStore
 
@@ -30,7 +31,8 @@ public struct Explorer: Sendable {
     public init(app: ExplorerApp, options: ExplorerOptions) throws(ExplorerError) {
         self.app = app
         self.policy = options.policy
-        self.realStore = options.storePath.map { FileMigrationStore(url: URL(fileURLWithPath: $0), domain: options.domain) }
+        self.realStore = options.sqlitePath.map { SQLiteMigrationStore(path: $0, domain: options.domain) }
+            ?? options.storePath.map { FileMigrationStore(url: URL(fileURLWithPath: $0), domain: options.domain) }
         let simulating = options.from != nil || options.fromBuild != nil || realStore == nil
         self.from = try Self.version(options.from ?? (realStore == nil ? app.defaultFrom : nil), option: "--from")
         self.fromBuild = try Self.version(
@@ -48,14 +50,26 @@ public struct Explorer: Sendable {
     /// Whether runs go to a throwaway sandbox rather than the real store.
     public var isSandbox: Bool { store.isSandbox }
 
-    /// "sandbox", "sandbox over state.json" or "state.json", for headers.
+    /// "sandbox", "sandbox over state.json", "state.json" or "SQLite notes.sqlite (default)",
+    /// for headers.
     public var storeDescription: String {
-        switch (realStore, isSandbox) {
+        switch (realStore.map(Self.name(of:)), isSandbox) {
         case (nil, _): "sandbox"
-        case (let real?, true) where simulatesFreshInstall: "sandbox (fresh install; \(real.url.path) untouched)"
-        case (let real?, true): "sandbox over \(real.url.path)"
-        case (let real?, false): real.url.path
+        case (let real?, true) where simulatesFreshInstall: "sandbox (fresh install; \(real) untouched)"
+        case (let real?, true): "sandbox over \(real)"
+        case (let real?, false): real
         }
+    }
+
+    /// How headers name a real store: a state file by its path, a database as
+    /// "SQLite notes.sqlite (domain)".
+    static func name(of store: any MigrationStore) -> String {
+        (store as? FileMigrationStore)?.url.path ?? store.location
+    }
+
+    /// The file a real store keeps its records in, as given.
+    static func path(of store: any MigrationStore) -> String {
+        (store as? FileMigrationStore)?.url.path ?? (store as? SQLiteMigrationStore)?.path ?? store.location
     }
 
     public func plan() throws -> MigrationPlan { try runner.plan(store: store) }
@@ -109,7 +123,7 @@ public struct Explorer: Sendable {
 
     /// A sandbox for the device at `from`: over the real store's records when there is one.
     private static func sandbox(
-        over realStore: FileMigrationStore?, from: Version?, fromBuild: Version?
+        over realStore: (any MigrationStore)?, from: Version?, fromBuild: Version?
     ) throws(ExplorerError) -> InMemoryMigrationStore {
         guard let realStore else { return InMemoryMigrationStore(state: .device(at: from, build: fromBuild)) }
         do { return InMemoryMigrationStore(state: .device(at: from, build: fromBuild, over: try realStore.load())) } catch {
@@ -132,19 +146,23 @@ public struct ExplorerOptions: Sendable, Equatable {
     public var fromBuild: String?
     public var toBuild: String?
     public var storePath: String?
-    /// The domain of the store file to use.
+    /// A SQLite database to keep the records in (instead of ``storePath``).
+    public var sqlitePath: String?
+    /// The domain of the store file or database to use.
     public var domain: String
     public var policy: FreshInstallPolicy
 
     public init(
         from: String? = nil, to: String? = nil, fromBuild: String? = nil, toBuild: String? = nil,
-        storePath: String? = nil, domain: String = FileMigrationStore.defaultDomain, policy: FreshInstallPolicy = .runAll
+        storePath: String? = nil, sqlitePath: String? = nil, domain: String = FileMigrationStore.defaultDomain,
+        policy: FreshInstallPolicy = .runAll
     ) {
         self.from = from
         self.to = to
         self.fromBuild = fromBuild
         self.toBuild = toBuild
         self.storePath = storePath
+        self.sqlitePath = sqlitePath
         self.domain = domain
         self.policy = policy
     }

@@ -18,7 +18,8 @@ struct CommandSettings: Sendable {
 
     /// Whether the records go to a sandbox (`MIGRATION_SANDBOX=1`) rather than a real store.
     var sandbox = true
-    /// `MIGRATION_STORE`: the real store's path, or "memory" for a sandbox.
+    /// `MIGRATION_STORE`: the real store's path (a state file or a SQLite database), or
+    /// "memory" for a sandbox.
     var storeName = "memory"
     /// The real store whose lock a command inherits (see ``FileMigrationStore/lockDescriptor``).
     var lockedStore: FileMigrationStore?
@@ -34,11 +35,11 @@ struct CommandSettings: Sendable {
     var cancellation = RunCancellation()
 
     /// These settings for a run against `store` (`real` when it is not a sandbox).
-    func against(real store: FileMigrationStore?) -> CommandSettings {
+    func against(real store: (any MigrationStore)?) -> CommandSettings {
         var settings = self
         settings.sandbox = store == nil
-        settings.storeName = store?.url.path ?? "memory"
-        settings.lockedStore = store
+        settings.storeName = store.map(Explorer.path(of:)) ?? "memory"
+        settings.lockedStore = store as? FileMigrationStore
         return settings
     }
 }

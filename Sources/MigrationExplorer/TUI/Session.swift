@@ -1,3 +1,4 @@
+import Foundation
 import MigrationCore
 
 /// The terminal UI's model and its link to `MigrationCore`: keys go through ``Update``, and
@@ -115,7 +116,7 @@ package struct Session {
         if explorer.from != nil, explorer.fromBuild == nil, explorer.target.build != nil {
             text += "; give its build as 0.8 (90)"
         }
-        if let real = explorer.realStore { text += "; \(real.url.lastPathComponent) is not touched" }
+        if let real = explorer.realStore { text += "; \(URL(fileURLWithPath: Explorer.path(of: real)).lastPathComponent) is not touched" }
         return .init(text: text, role: .accent)
     }
 
