@@ -48,7 +48,10 @@ let package = Package(
         ),
         .testTarget(
             name: "MigrationExplorerTests",
-            dependencies: ["MigrationExplorer", "MigrationCore", "migration-explorer", "embedded-example"],
+            dependencies: [
+                "MigrationExplorer", "MigrationCore", "MigrationSQLite", "migration-explorer", "embedded-example",
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ],
             exclude: ["Snapshots"]
         ),
     ],
