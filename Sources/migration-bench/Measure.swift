@@ -3,11 +3,15 @@ func median(repetitions: Int = 7, _ body: () -> Void) -> Double {
     let clock = ContinuousClock()
     var samples: [Double] = []
     for _ in 0..<repetitions {
-        let elapsed = clock.measure(body)
-        let (seconds, attoseconds) = elapsed.components
-        samples.append(Double(seconds) + Double(attoseconds) / 1e18)
+        samples.append(seconds(clock.measure(body)))
     }
     return samples.sorted()[samples.count / 2]
+}
+
+/// `duration` in seconds.
+func seconds(_ duration: Duration) -> Double {
+    let (seconds, attoseconds) = duration.components
+    return Double(seconds) + Double(attoseconds) / 1e18
 }
 
 /// Keeps the optimiser from dropping work whose result is otherwise unused.

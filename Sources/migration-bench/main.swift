@@ -13,6 +13,7 @@ print("Migration Explorer benchmarks (release build)")
 // First, so that its peak memory is not the planning benchmarks'.
 try TerminalUIBenchmark.run()
 print("")
+try SQLiteStoreBenchmark.run()
 
 // 1. Launch-time cost of migrateToVersion when there is nothing to do, 1,000 declared.
 let declared = versions(1_000)
