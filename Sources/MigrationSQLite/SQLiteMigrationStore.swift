@@ -91,26 +91,18 @@ public final class SQLiteMigrationStore: MigrationStore {
 
     /// Reads on this thread's transaction if there is one, else in a transaction of its own, so
     /// the marks and the history agree.
-    private func read<T>(_ body: (Database) throws -> T) throws -> T {
-        try access { db in
-            if db.isInsideTransaction { return try body(db) }
-            var result: T?
-            try db.inTransaction(.deferred) {
-                result = try body(db)
-                return .commit
-            }
-            return result!
-        }
-    }
+    private func read<T>(_ body: (Database) throws -> T) throws -> T { try transaction(.deferred, body) }
 
     /// Writes on this thread's transaction if there is one, else in a `BEGIN IMMEDIATE`
     /// transaction of its own, after putting the database in WAL mode.
-    private func write<T>(_ body: (Database) throws -> T) throws -> T {
+    private func write<T>(_ body: (Database) throws -> T) throws -> T { try transaction(.immediate, body) }
+
+    private func transaction<T>(_ kind: Database.TransactionKind, _ body: (Database) throws -> T) throws -> T {
         try access { db in
             if db.isInsideTransaction { return try body(db) }
-            try connection.prepareForWrites(db)
+            if kind == .immediate { try connection.prepareForWrites(db) }
             var result: T?
-            try db.inTransaction(.immediate) {
+            try db.inTransaction(kind) {
                 result = try body(db)
                 return .commit
             }

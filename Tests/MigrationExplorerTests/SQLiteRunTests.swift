@@ -105,6 +105,30 @@ import Testing
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["rows.json"])
     }
 
+    @Test func aFailingCommandUndoesTheSQLOfItsMigration() throws {
+        let folder = try makeTemporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let manifest = #"""
+        { "appVersion": "2", "migrations": [
+            { "version": "1", "title": "table", "sql": "CREATE TABLE row (version TEXT NOT NULL)" },
+            { "version": "2", "title": "row and command", "sql": "INSERT INTO row VALUES ('2')", "run": "exit 3" } ] }
+        """#
+        try Data(manifest.utf8).write(to: folder.appendingPathComponent("rows.json"))
+        let result = try Executable.run(arguments, in: folder)
+        #expect(result.status == 1)
+        let path = folder.appendingPathComponent("app.sqlite").path
+        #expect(try DatabaseQueue(path: path).read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM row") } == 0)
+        let state = try SQLiteMigrationStore(path: path).load()
+        #expect(state.lastMigratedVersion == "1")
+        #expect(state.history.map(\.outcome) == [.succeeded, .failed])
+    }
+
+    @Test func storeAndSQLiteTogetherAreAUsageError() throws {
+        let result = try Executable.run(["plan", "--store", "a.json", "--sqlite", "b.sqlite"])
+        #expect(result.status == 64)
+        #expect(result.stderr.contains("give --store or --sqlite, not both"))
+    }
+
     @Test func planRunResetAndDomainsWorkWithSQLite() throws {
         let folder = try makeTemporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
