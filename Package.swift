@@ -34,6 +34,7 @@ let package = Package(
             name: "MigrationExplorer",
             dependencies: [
                 "MigrationCore", "MigrationSQLite", "CNcurses", "CProcessControl",
+                .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Subprocess", package: "swift-subprocess"),
             ]

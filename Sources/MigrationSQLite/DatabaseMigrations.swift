@@ -19,10 +19,10 @@ extension MigrationRegistry {
     /// Run with any other store, the migration fails with ``DatabaseBodyError``.
     public mutating func migrate(
         toVersion version: String, title: String, notes: String? = nil, whatsNew: [String] = [],
-        database body: @escaping DatabaseMigrationBody
+        since: String? = nil, database body: @escaping DatabaseMigrationBody
     ) {
-        migrate(toVersion: version, title: title, notes: notes, whatsNew: whatsNew,
-                body: Self.inBlockTransaction("version \(version) \"\(title)\"", body))
+        migrate(toVersion: version, title: title, notes: notes, whatsNew: whatsNew, since: since,
+                body: DatabaseMigration.body(named: "version \(version) \"\(title)\"", body))
     }
 
     /// Declares a migration, run once when the app reaches build `build`, that changes the
@@ -32,10 +32,22 @@ extension MigrationRegistry {
         database body: @escaping DatabaseMigrationBody
     ) {
         migrate(toBuild: build, title: title, notes: notes, whatsNew: whatsNew,
-                body: Self.inBlockTransaction("build \(build) \"\(title)\"", body))
+                body: DatabaseMigration.body(named: "build \(build) \"\(title)\"", body))
     }
+}
 
-    private static func inBlockTransaction(_ label: String, _ body: @escaping DatabaseMigrationBody) -> MigrationBody {
-        { context in try BlockTransaction.run(label) { db in try body(db, context) } }
+/// Turns a body that works in the database into a registry's body.
+public enum DatabaseMigration {
+    /// A ``MigrationCore/MigrationBody`` that runs `body` in the transaction of the
+    /// ``SQLiteMigrationStore`` block running it, in a savepoint: what `body` changed is undone
+    /// when it throws. `migration` names it in ``DatabaseBodyError``, thrown with any other store.
+    ///
+    /// ```swift
+    /// let body = DatabaseMigration.body(named: "version 1.1 \"Pin notes\"") { db, _ in
+    ///     try db.execute(sql: "UPDATE note SET pinned = 1 WHERE starred")
+    /// }
+    /// ```
+    public static func body(named migration: String, _ body: @escaping DatabaseMigrationBody) -> MigrationBody {
+        { context in try BlockTransaction.run(migration) { db in try body(db, context) } }
     }
 }

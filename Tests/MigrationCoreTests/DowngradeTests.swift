@@ -26,3 +26,24 @@ struct DowngradeTests {
         #expect(try plan(state: state, version: "1.0").downgrades.isEmpty)
     }
 }
+
+@Suite("Downgrades: what a run does")
+struct DowngradeRunTests {
+    /// A device that ran 1.2 (a TestFlight build), then the App Store's 1.0: nothing runs
+    /// backwards, the update hooks fire (the app version changed), the mark stays at 1.2.
+    @Test func hooksFireNothingRunsAndTheMarkStays() throws {
+        let ran = Recorder<String>()
+        var registry = MigrationRegistry()
+        for version in ["0.9", "1.0", "1.1", "1.2"] { registry.migrate(toVersion: version, title: version) { _ in ran.append(version) } }
+        registry.onUpdate(title: "What's New") { context in ran.append("hook from \(context.from ?? "none") to \(context.to)") }
+        let store = InMemoryMigrationStore(state: .device(at: try Version("1.2")))
+        let plan = try MigrationRunner(registry: registry, target: try AppTarget(version: "1.0")).plan(store: store)
+        #expect(plan.downgrades.map(\.description) == ["downgrade: the device recorded 1.2, the app is 1.0"])
+        let report = try MigrationRunner(registry: registry, target: try AppTarget(version: "1.0")).run(store: store)
+        #expect(ran.items == ["hook from 1.2 to 1.0"])
+        #expect(report.state.lastMigratedVersion == "1.2" && report.state.lastAppVersion == "1.0")
+        // Back on 1.2: the hooks fire again, and still no migration runs twice.
+        _ = try MigrationRunner(registry: registry, target: try AppTarget(version: "1.2")).run(store: store)
+        #expect(ran.items == ["hook from 1.2 to 1.0", "hook from 1.0 to 1.2"])
+    }
+}

@@ -258,6 +258,8 @@ struct ExactlyOnceTests {
         (#"{"format": 1, "domains": {"default": {}}, "comment": "mine"}"#, "comment"),
         (#"{"format": 1, "domains": {"default": {"lastMigratedVersion": "1.0", "lastMigratedVersion": "3.0"}}}"#, "domains.default.lastMigratedVersion"),
         (#"{"format": 1, "domains": {"default": {"lastMigratedVersion": 3}}}"#, "lastMigratedVersion"),
+        (#"{"format": 1, "domains": {"default": {"lastMigratedVersion": "0.1",}}}"#, #"trailing comma before "}" in "domains.default""#),
+        (#"{"format": 1, "domains": {"default": {"history": [],}},}"#, "trailing comma"),
     ])
     func storeFilesAreReadStrictly(contents: String, named: String) throws {
         let folder = try temporaryFolder()

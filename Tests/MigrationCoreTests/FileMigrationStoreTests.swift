@@ -21,6 +21,12 @@ struct FileMigrationStoreTests {
         #expect(try defaults.load().lastMigratedVersion == "1.0")
         #expect(try database.load().lastMigratedVersion == "3")
         #expect(try FileMigrationStore(url: url).load() == .freshInstall)
+        // Each domain's marks are cached on their own.
+        #expect(try defaults.loadMarks().lastMigratedVersion == "1.0")
+        #expect(try database.loadMarks().lastMigratedVersion == "3")
+        var ran: [String] = []
+        Migrator(appVersion: "3", store: database).migrateToVersion("2") { ran.append("2") }
+        #expect(ran.isEmpty)
     }
 
     @Test func theDropInAPIWorksOnAFile() throws {

@@ -186,18 +186,5 @@ struct MTMigrationBehaviourTests {
         #expect(!ran)
         #expect(diagnostics.items.first?.problem.contains("did not run") == true)
     }
-
-    @Test func staticFacade_usesTheSharedMigrator() {
-        let previous = Migration.shared
-        defer { Migration.shared = previous }
-        Migration.shared = migrator("1.1")
-        var ran: [String] = []
-        Migration.migrateToVersion("1.1") { ran.append("1.1") }
-        Migration.migrateToBuild("1") { ran.append("build") }
-        Migration.applicationUpdateBlock { ran.append("update") }
-        Migration.buildNumberUpdateBlock { ran.append("build update") }
-        Migration.reset()
-        #expect(ran == ["1.1", "update"])
-        #expect(store.load().hasNoMarks)
-    }
 }
+

@@ -34,6 +34,21 @@ struct RunnerTests {
         #expect(try runner.plan(store: store).pending.isEmpty)
     }
 
+    @Test func aStoreSetBackToAnOlderDeviceReplaysTheUpgradeHooksIncluded() throws {
+        let ran = Recorder<String>()
+        let runner = MigrationRunner(registry: registry(["0.5", "0.9", "1.0"], ran: ran), target: try AppTarget(version: "1.0"))
+        let store = runner.simulate(from: try Version("0.8"))
+        _ = try runner.run(store: store)
+        try store.update { $0 = .device(at: try Version("0.8"), over: $0) }
+        #expect(store.load().lastAppVersion == "0.8")
+        let plan = try runner.plan(store: store)
+        #expect(plan.pending.map(\.migration.declared) == ["0.9", "1.0"])
+        #expect(plan.hooks.map(\.fires) == [true])
+        #expect(plan.problems.isEmpty)
+        _ = try runner.run(store: store)
+        #expect(ran.items == ["0.9", "1.0", "update", "0.9", "1.0", "update"])
+    }
+
     @Test func aThrowingBodyStopsTheRunKeepsEarlierSuccessesAndStaysPending() throws {
         let ran = Recorder<String>()
         let runner = MigrationRunner(registry: registry(["0.9", "0.10", "1.0"], failing: "0.10", ran: ran),

@@ -22,6 +22,17 @@ struct ExitStatusTests {
         Case(arguments: ["reset", "--store", "state.json"], status: 65, kind: "store", files: ["state.json": "{ broken"]),
         Case(arguments: ["run", "--store", "state.json"], status: 65, kind: "store", files: ["state.json": "{ broken"]),
         Case(arguments: ["plan", "--nope"], status: 64, kind: "usage"),
+        Case(arguments: ["plan", "--store", "s.json", "--defaults-plist", "p.plist"], status: 64, kind: "usage"),
+        Case(arguments: ["run", "--defaults-plist", "p.plist", "--simulator", "com.example.notes"], status: 64, kind: "usage"),
+        Case(arguments: ["plan", "--device", "booted"], status: 64, kind: "usage"),
+        Case(arguments: ["set", "--simulator", "../etc", "--version", "0.8"], status: 64, kind: "usage"),
+        Case(arguments: ["set", "--version", "0.8"], status: 64, kind: "usage"),
+        Case(arguments: ["set", "--defaults-plist", "p.plist"], status: 64, kind: "usage"),
+        Case(arguments: ["reset", "--defaults-plist", "p.plist", "--all-domains"], status: 64, kind: "usage"),
+        Case(arguments: ["set", "--defaults-plist", "p.plist", "--version", "0.8-beta"], status: 65, kind: "version"),
+        Case(arguments: ["set", "--defaults-plist", "p.plist", "--version", "0.8"], status: 65, kind: "store", files: ["p.plist": "garbage"]),
+        Case(arguments: ["plan", "--defaults-plist", "p.plist"], status: 65, kind: "store", files: ["p.plist": "<plist><array/></plist>"]),
+        Case(arguments: ["run", "--defaults-plist", "folder"], status: 65, kind: "store", files: ["folder": "DIR"]),
         Case(arguments: ["run", "--timeout", "0"], status: 64, kind: "usage"),
         Case(arguments: ["run", "--fail", "0.10"], status: 1, kind: "migration-failed"),
     ]
@@ -45,7 +56,7 @@ struct ExitStatusTests {
         #expect((error["message"] as? String).map { !$0.isEmpty } == true)
         #expect(error.keys.contains("path"))
         // A run takes the store's lock before it reads the store: its lock file may stay.
-        let after = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { !$0.hasSuffix(".json.lock") }
+        let after = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { !$0.hasSuffix(".lock") }
         #expect(after.sorted() == before, "a file was left behind")
     }
 
@@ -54,6 +65,28 @@ struct ExitStatusTests {
         let message = try #require((try result.json()["error"] as? [String: Any])?["message"] as? String)
         #expect(message.contains("--from: \"v2\""))
         #expect(message.contains("--to: \"1..2\""))
+    }
+
+    @Test("a bad manifest, store and version are reported together", arguments: [
+        (["plan", "--manifest", "nope.json", "--store", "bad.json", "--from", "1.x"], ["nope.json", "bad.json", "--from: \"1.x\""]),
+        (["plan", "--manifest", "nope.json", "--store", "bad.json"], ["nope.json", "bad.json"]),
+        (["run", "--manifest", "bad-manifest.json", "--from", "v2"], ["bad-manifest.json", "--from: \"v2\""]),
+        (["plan", "--store", "folder", "--to", "x"], ["folder: is a directory", "--to: \"x\""]),
+    ])
+    func everyUnusableInputIsReportedAtOnce(arguments: [String], mentions: [String]) throws {
+        let folder = try makeTemporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try folder.appendingPathComponent("bad.json").write("{ broken")
+        try folder.appendingPathComponent("bad-manifest.json").write(#"{ "appVersion": "1.0" }"#)
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("folder"), withIntermediateDirectories: true)
+        let result = try Executable.run(arguments + ["--json"], in: folder)
+        #expect(result.status == 65)
+        let message = try #require((try result.json()["error"] as? [String: Any])?["message"] as? String)
+        for mention in mentions {
+            #expect(message.contains(mention), "\(message)")
+            #expect(result.stderr.contains(mention))
+        }
+        #expect(try Data(contentsOf: folder.appendingPathComponent("bad.json")) == Data("{ broken".utf8))
     }
 
     @Test func aStoreThatIsAFolderIsNamedAndNothingIsLeftBeside() throws {

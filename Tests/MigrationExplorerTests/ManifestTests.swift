@@ -51,6 +51,8 @@ struct ManifestTests {
         (#"{ "appVersion": "1.0", "migrations": [ { "version": "1", "title": "t", "sql": " \n" } ] }"#, "migrations[0].sql: is empty; give one or more SQL statements"),
         (#"{ "appVersion": "1.0", "migrations": [ { "version": "1", "title": "t", "sql": ["SELECT 1"] } ] }"#, #"migrations[0].sql: must be a string, not ["SELECT 1"]"#),
         (#"{ "appVersion": "1.0", "migrations": [], "onUpdate": [ { "title": "t", "sql": "SELECT 1" } ] }"#, "onUpdate[0].sql: is not a known field"),
+        (#"{ "appVersion": "1.0", "migrations": [ { "version": "1", "title": "t", }, ] }"#, #"file: is not strict JSON: a trailing comma before "}" in "migrations""#),
+        (#"{ "appVersion": "1.0", "appVersion": "2.0", "migrations": [] }"#, #"file: is not strict JSON: the key "appVersion" appears twice"#),
     ])
     func badInput(json: String, expected: String) {
         let found = problems(json)

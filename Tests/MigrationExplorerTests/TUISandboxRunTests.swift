@@ -24,8 +24,8 @@ struct TUISandboxRunTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         let manifest = folder.appendingPathComponent("m.json")
         try manifest.write(#"{ "appVersion": "1.0", "migrations": [ { "version": "0.9", "title": "t", "run": "echo $MIGRATION_SANDBOX > ran" } ] }"#)
-        let explorer = try Explorer(app: Manifest.load(path: manifest.path),
-                                    options: ExplorerOptions(from: "0.5", storePath: folder.appendingPathComponent("s.json").path))
+        let explorer = try Explorer(app: ExplorerApp(manifestAt: manifest.path),
+                                    options: ExplorerOptions(from: "0.5", store: .jsonFile(folder.appendingPathComponent("s.json").path)))
         let ran = folder.appendingPathComponent("ran")
         let session = Locked(Session(explorer: explorer))
         session.value.press(.runPending, size: Self.size)

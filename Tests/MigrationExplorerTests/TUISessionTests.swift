@@ -131,7 +131,7 @@ struct TUISessionTests {
     @Test func runningAgainstARealStoreAsksFirst() throws {
         let store = folder.appendingPathComponent("state.json").path
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        var session = try session(options: ExplorerOptions(storePath: store))
+        var session = try session(options: ExplorerOptions(store: .jsonFile(store)))
         #expect(screen(session).contains("REAL STORE"))
         session.press(.runPending, size: Self.size)
         #expect(screen(session).contains("against the real store"))
@@ -145,7 +145,7 @@ struct TUISessionTests {
     @Test func aSQLiteStoreIsShownByNameAndDomainAndRunsAndResetsForReal() throws {
         let database = folder.appendingPathComponent("notes.sqlite").path
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        var session = try session(options: ExplorerOptions(sqlitePath: database, domain: "app"))
+        var session = try session(options: ExplorerOptions(store: .sqlite(database, domain: "app")))
         #expect(screen(session).contains("notes.sqlite (app)"))
         #expect(session.state.storeDescription == "SQLite \(database) (app)")
         session.press(.runPending, size: Self.size)
@@ -252,7 +252,7 @@ struct TUISessionTests {
 
     @Test func underTerminalTooSmallOnlyQuitActs() throws {
         let store = try realStorePath()
-        var session = try session(options: ExplorerOptions(storePath: store))
+        var session = try session(options: ExplorerOptions(store: .jsonFile(store)))
         let tiny = Size(width: 45, height: 12)
         for key: Key in [.character("r"), .character("y"), .character("x"), .character("y"), .character("d"), .character("f")] {
             session.handle(key, size: tiny)
@@ -378,7 +378,7 @@ struct TUISessionTests {
 
     @Test func aCorruptStoreKeepsTheUpgradeAndTheMigrationsOnScreen() throws {
         let store = try realStorePath("{ not json")
-        let session = try session(options: ExplorerOptions(storePath: store))
+        let session = try session(options: ExplorerOptions(store: .jsonFile(store)))
         let wide = screen(session, size: Size(width: 150, height: 30))
         #expect(wide.contains("Notes unknown → 1.0 (build unknown → 100)"))
         let text = screen(session)
@@ -393,7 +393,7 @@ struct TUISessionTests {
 
     @Test func aStoreThatBecomesUnreadableClearsTheOldPlan() throws {
         let store = try realStorePath()
-        var session = try session(options: ExplorerOptions(storePath: store))
+        var session = try session(options: ExplorerOptions(store: .jsonFile(store)))
         #expect(screen(session).contains("pending"))
         try URL(fileURLWithPath: store).write("{ not json")
         session.press(.setTo, size: Self.size)
@@ -408,7 +408,7 @@ struct TUISessionTests {
 
     @Test func anEmptyFromOverARealStoreSimulatesAFreshInstall() throws {
         let store = try realStorePath()
-        var session = try session(options: ExplorerOptions(storePath: store))
+        var session = try session(options: ExplorerOptions(store: .jsonFile(store)))
         session.press(.runPending, size: Self.size)
         session.handle(.character("y"), size: Self.size)
         session.handle(.escape, size: Self.size)
@@ -447,11 +447,12 @@ struct TUISessionTests {
         session.handle(.control("u"), size: Self.size)
         session.type("1.1 (100)", size: Self.size)
         let text = screen(session)
-        #expect(text.contains("Downgrade: recorded version 1.1 is above the app's 1.0"))
+        #expect(text.contains("Downgrade: recorded version 1.1 > app 1.0"))
+        #expect(text.contains("nothing runs backwards (p)"), "the whole line fits in 80 columns")
         #expect(text.contains("2 problems (p)"))
         #expect(session.state.message?.role == .warning)
         session.press(.problems, size: Self.size)
-        #expect(screen(session).contains("a downgrade"))
+        #expect(screen(session).contains("downgrade: the device recorded 1.1, the app is 1.0"))
     }
 
     // MARK: Stale positions
@@ -485,7 +486,7 @@ struct TUISessionTests {
 
     @Test func aRecordedResultKeepsItsDurationWhenNarrow() throws {
         let store = try realStorePath()
-        var session = try session(options: ExplorerOptions(storePath: store))
+        var session = try session(options: ExplorerOptions(store: .jsonFile(store)))
         session.press(.runPending, size: Self.size)
         session.handle(.character("y"), size: Self.size)
         var reopened = Session(explorer: session.explorer)

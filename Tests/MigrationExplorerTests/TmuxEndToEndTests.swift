@@ -56,6 +56,41 @@ struct TmuxEndToEndTests {
         #expect(try tmux.exitStatus() == 0)
     }
 
+    @Test func theUpgradeMatrixOpensAndEnterUpgradesFromARelease() throws {
+        let tmux = try Tmux(["--manifest", TUIMatrixTests.manifest])
+        try tmux.waitFor("Notes fresh install → 1.0")
+        try tmux.send("m")
+        try tmux.waitFor("Every upgrade of Notes to 1.0", "▶ fresh install  ●   ●    ●       3    2",
+                         "  0.10           ⚠   ✓    ●       1    1", "⚠ out of order: the device is past it")
+        try tmux.send("G", "Enter")
+        try tmux.waitFor("Notes 0.10 → 1.0", "○ skipped: out of o…    version 0.9", "1 problem (p)",
+                         "e.g. 0.10.1")
+        try tmux.send("q")
+        #expect(try tmux.exitStatus() == 0)
+    }
+
+    @Test func writingTheFromDeviceToAPreferencesPlistAsksThenPlaysIt() throws {
+        let folder = try makeTemporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let plist = folder.appendingPathComponent("prefs.plist").path
+        #expect(try Executable.run(["set", "--defaults-plist", plist, "--version", "1.0", "--build", "100"]).status == 0)
+        let tmux = try Tmux(["--defaults-plist", plist, "--from", "0.8"])
+        try tmux.waitFor("Notes 0.8 → 1.0 (build 100 → 100)", "store: …")
+        try tmux.send("s")
+        try tmux.waitFor("Are you sure?", "Write a device at 0.8, no build recorded to the real")
+        try tmux.send("Enter")
+        try tmux.waitFor("Cancelled")
+        try tmux.send("s")
+        try tmux.waitFor("Are you sure?")
+        try tmux.send("y")
+        try tmux.waitFor("REAL STORE", "Wrote a device at 0.8")
+        try tmux.send("q")
+        #expect(try tmux.exitStatus() == 0)
+        let values = try PropertyListSerialization.propertyList(from: Data(contentsOf: URL(fileURLWithPath: plist)), format: nil) as? [String: Any]
+        #expect(values?["MTMigration.lastAppVersion"] as? String == "0.8")
+        #expect(values?["MTMigration.lastAppBuild"] as? String == "100")
+    }
+
     @Test func aFailureShowsItsErrorAndStaysPending() throws {
         let tmux = try Tmux(["--fail", "0.10"])
         try tmux.waitFor("Notes 0.8 → 1.0")
@@ -176,11 +211,26 @@ struct TmuxTerminalDefectTests {
         try tmux.waitFor("terminal too small")
         try tmux.send("r")
         try tmux.send("y")
-        try tmux.send("x")
-        try tmux.send("y")
         try tmux.resize(width: 80, height: 24)
         try tmux.waitFor("REAL STORE", "● pending")
         #expect(!FileManager.default.fileExists(atPath: store.path), "nothing ran against the real store")
+        try tmux.send("q")
+        #expect(try tmux.exitStatus() == 0)
+    }
+
+    @Test func underTerminalTooSmallXAndYResetNothing() throws {
+        let folder = try makeTemporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let store = folder.appendingPathComponent("state.json")
+        #expect(try Executable.run(["run", "--store", store.path]).status == 0)
+        let recorded = try Data(contentsOf: store)
+        let tmux = try Tmux(["--store", store.path], width: 45, height: 12)
+        try tmux.waitFor("terminal too small")
+        try tmux.send("x")
+        try tmux.send("y")
+        try tmux.resize(width: 80, height: 24)
+        try tmux.waitFor("REAL STORE", "✓ applied")
+        #expect(try Data(contentsOf: store) == recorded, "the real store was not reset")
         try tmux.send("q")
         #expect(try tmux.exitStatus() == 0)
     }

@@ -37,6 +37,26 @@ public enum Migration {
         try shared.buildNumberUpdateBlock(block)
     }
 
+    /// ``Migrator/applicationUpdateBlock(_:)`` on ``shared``, under the name MTMigration's
+    /// Swift pod gives it, so that code written for that pod compiles unchanged.
+    ///
+    /// ```swift
+    /// Migration.applicationUpdate { showWhatsNew() }
+    /// ```
+    public static func applicationUpdate<E: Error>(_ block: () throws(E) -> Void) throws(E) {
+        try shared.applicationUpdateBlock(block)
+    }
+
+    /// ``Migrator/buildNumberUpdateBlock(_:)`` on ``shared``, under the name MTMigration's
+    /// Swift pod gives it.
+    ///
+    /// ```swift
+    /// Migration.buildNumberUpdate { refreshCaches() }
+    /// ```
+    public static func buildNumberUpdate<E: Error>(_ block: () throws(E) -> Void) throws(E) {
+        try shared.buildNumberUpdateBlock(block)
+    }
+
     /// ``Migrator/reset()`` on ``shared``.
     public static func reset() {
         shared.reset()

@@ -20,8 +20,11 @@ public struct Downgrade: Sendable, Equatable, CustomStringConvertible {
         self.app = app
     }
 
+    /// "downgrade: the device recorded 1.2, the app is 1.0" (builds: "… recorded build 120,
+    /// the app is build 100").
     public var description: String {
-        "the device recorded \(track) \(recorded.text), above the app's \(app.text): a downgrade"
+        let name = track == .build ? "build " : ""
+        return "downgrade: the device recorded \(name)\(recorded.text), the app is \(name)\(app.text)"
     }
 }
 

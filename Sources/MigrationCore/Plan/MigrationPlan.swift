@@ -105,7 +105,7 @@ public struct MigrationPlan: Sendable {
                 && (try? step.isDue(state, marks: marks, app: target.value(on: hook.track))) == true
             return HookPlan(hook: hook, fires: fires)
         }
-        self.problems = problems
+        self.problems = problems + ReleaseProblems.find(in: valid, registry: registry, state: state, target: target)
         self.isBaseline = baseline
     }
 

@@ -14,6 +14,11 @@ public struct ValidationProblem: Sendable, CustomStringConvertible {
         case duplicate(of: RegisteredMigration)
         /// Declared after a migration with a higher version on the same track.
         case declaredAfter(RegisteredMigration)
+        /// Its `since` is not a version.
+        case invalidSince(VersionError)
+        /// At or below the device's `lastMigrated` mark, yet it never ran: this device never
+        /// will run it. The fix: a version above the last release, such as `suggested`.
+        case outOfOrder(lastMigrated: String, suggested: String)
     }
 
     /// The migration it is about.
@@ -23,8 +28,10 @@ public struct ValidationProblem: Sendable, CustomStringConvertible {
     public var migrationID: Int { migration.id }
 
     public var severity: Severity {
-        if case .declaredAfter = kind { return .warning }
-        return .error
+        switch kind {
+        case .declaredAfter, .outOfOrder: .warning
+        case .invalidVersion, .duplicate, .invalidSince: .error
+        }
     }
 
     public var message: String {
@@ -35,6 +42,10 @@ public struct ValidationProblem: Sendable, CustomStringConvertible {
             "\(migration.label) duplicates \(first.label); only the first one counts"
         case .declaredAfter(let higher):
             "\(migration.label) is declared after \(higher.label); it runs in version order here, where MTMigration would never run it"
+        case .invalidSince(let error):
+            "\(migration.label) since: \(error)"
+        case .outOfOrder(let lastMigrated, let suggested):
+            "\(migration.label) is out of order: this device last migrated at \(lastMigrated) and never ran it, so it never will; give it a version above the last release, e.g. \(suggested)"
         }
     }
 

@@ -19,6 +19,13 @@ public struct MigrationRegistry: Sendable {
     public private(set) var migrations: [RegisteredMigration] = []
     /// Every declared update hook, in declaration order.
     public private(set) var hooks: [UpdateHook] = []
+    /// The versions the app shipped, in any order: with them a simulated device that last ran
+    /// one of them has a known history (see ``device(lastRan:build:)``).
+    ///
+    /// ```swift
+    /// registry.releases = try ["0.5", "0.8", "0.9", "1.0"].map { try Version($0) }
+    /// ```
+    public var releases: [Version] = []
 
     public init(appName: String = "App") {
         self.appName = appName
@@ -26,12 +33,14 @@ public struct MigrationRegistry: Sendable {
 
     /// Declares a migration that runs once when the app reaches `version`.
     ///
-    /// An invalid version is kept and reported by the plan, never dropped.
+    /// An invalid version is kept and reported by the plan, never dropped. `since` is the
+    /// first release whose code contains it (default: `version`): a migration added in 1.0
+    /// for version 0.7 has `since: "1.0"`, and devices already past 0.7 never run it.
     public mutating func migrate(
         toVersion version: String, title: String, notes: String? = nil, whatsNew: [String] = [],
-        body: @escaping MigrationBody = { _ in }
+        since: String? = nil, body: @escaping MigrationBody = { _ in }
     ) {
-        declare(.version, version, title: title, notes: notes, whatsNew: whatsNew, body: body)
+        declare(.version, version, title: title, notes: notes, whatsNew: whatsNew, since: since, body: body)
     }
 
     /// Declares a migration that runs once when the app reaches build `build`.
@@ -54,11 +63,11 @@ public struct MigrationRegistry: Sendable {
 
     private mutating func declare(
         _ track: MigrationTrack, _ declared: String, title: String, notes: String?, whatsNew: [String],
-        body: @escaping MigrationBody
+        since: String? = nil, body: @escaping MigrationBody
     ) {
         migrations.append(RegisteredMigration(
             id: migrations.count, track: track, declared: declared, title: title, notes: notes, whatsNew: whatsNew,
-            body: body
+            since: since, body: body
         ))
     }
 }

@@ -16,10 +16,16 @@ public final class RegisteredMigration: Sendable, Identifiable {
     public let notes: String?
     /// Lines for a "What's New" screen.
     public let whatsNew: [String]
+    /// The first release whose code contains it, as declared; `nil`: its own version.
+    public let sinceDeclared: String?
+    /// ``sinceDeclared`` parsed; `nil` when not given or not a version (see ``sinceError``).
+    public let since: Version?
+    /// Why ``sinceDeclared`` is not a version, when it is not.
+    public let sinceError: VersionError?
     public let body: MigrationBody
 
     init(id: Int, track: MigrationTrack, declared: String, title: String, notes: String?, whatsNew: [String],
-         body: @escaping MigrationBody) {
+         since: String? = nil, body: @escaping MigrationBody) {
         self.id = id
         self.track = track
         self.declared = declared
@@ -33,8 +39,19 @@ public final class RegisteredMigration: Sendable, Identifiable {
         self.title = title
         self.notes = notes
         self.whatsNew = whatsNew
+        sinceDeclared = since
+        let parsedSince = since.map(Self.parse)
+        self.since = try? parsedSince?.get()
+        sinceError = if case .failure(let error) = parsedSince { error } else { nil }
         self.body = body
     }
+
+    private static func parse(_ text: String) -> Result<Version, VersionError> {
+        do { return .success(try Version(text)) } catch { return .failure(error) }
+    }
+
+    /// The first release whose code contains it: ``since``, else its own version.
+    public var shippedSince: Version? { since ?? version }
 
     /// `version 0.9 "Add GUIDs"`: how problems and reports name a migration.
     public var label: String { "\(track) \(declared) \"\(title)\"" }

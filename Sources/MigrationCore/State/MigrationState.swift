@@ -64,15 +64,22 @@ public struct MigrationState: Sendable, Equatable {
         )
     }
 
-    /// The device recorded in `recorded`, as if it had last migrated at `version` (and
-    /// `build`): the given marks move there, the history stays (no longer complete, since it
-    /// does not describe that device). `nil` for both leaves the marks as recorded.
+    /// The device recorded in `recorded`, as if it had last run `version` (and `build`): the
+    /// given marks, the app's included, move there, so that its next launch replays the
+    /// upgrade from there. The history stays, closed by a `reset` record, since what it says
+    /// ran does not describe that device: update hooks fire again, and nothing at or below the
+    /// marks shows as out of order. `nil` for both leaves the marks as recorded.
     ///
     /// ```swift
     /// let simulated = MigrationState.device(at: try Version("0.8"), over: try store.load())
+    /// try store.update { $0 = .device(at: try Version("0.8"), build: try Version("90"), over: $0) }
     /// ```
-    public static func device(at version: Version?, build: Version? = nil, over recorded: MigrationState) -> MigrationState {
+    public static func device(
+        at version: Version?, build: Version? = nil, over recorded: MigrationState, date: Date = Date()
+    ) -> MigrationState {
         var state = recorded
+        state.historyIsComplete = false
+        guard version != nil || build != nil else { return state }
         if let version {
             state.lastMigratedVersion = version.text
             state.lastAppVersion = version.text
@@ -81,7 +88,10 @@ public struct MigrationState: Sendable, Equatable {
             state.lastMigratedBuild = build.text
             state.lastAppBuild = build.text
         }
-        state.historyIsComplete = false
+        let device = [version.map { "version \($0.text)" }, build.map { "build \($0.text)" }].compactMap { $0 }
+        state.history.append(MigrationRecord(
+            subject: .reset, identifier: nil, title: "set to a device at " + device.joined(separator: ", "),
+            date: date, duration: 0, outcome: .succeeded))
         return state
     }
 

@@ -25,14 +25,19 @@ enum AtomicFile {
     }
 
     /// Writes `data` to `<folder>/.<name>.tmp`, flushes it, renames it over `url` and flushes
-    /// the folder. On failure the temporary file is removed and `url` is untouched. Callers
-    /// hold the store's lock, so the temporary name is never shared.
+    /// the folder. The new file keeps the old one's permissions (a preferences plist's 0600).
+    /// On failure the temporary file is removed and `url` is untouched. Callers hold the
+    /// store's lock, so the temporary name is never shared.
     static func replace(_ url: URL, with data: Data) throws(WriteError) {
         let folder = url.deletingLastPathComponent().path
         let temporary = temporaryPath(for: url)
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else { throw WriteError(description: "create \(temporary): \(errnoText())") }
         var failure = writeAll(data, to: descriptor, path: temporary)
+        var existing = stat()
+        if failure == nil, stat(url.path, &existing) == 0, fchmod(descriptor, existing.st_mode & 0o7777) != 0 {
+            failure = "chmod \(temporary): \(errnoText())"
+        }
         if failure == nil, fsync(descriptor) != 0 { failure = "fsync \(temporary): \(errnoText())" }
         close(descriptor)
         if failure == nil, rename(temporary, url.path) != 0 { failure = "rename to \(url.path): \(errnoText())" }

@@ -16,22 +16,21 @@ import Foundation
 /// ```
 public final class FileMigrationStore: MigrationStore, MarksCaching {
     /// The path as given.
-    public let url: URL
+    public var url: URL { file.url }
     public let domain: String
     /// The file the records are in: ``url`` with every symbolic link resolved.
-    public let fileURL: URL
-    private let resource: StoreResource
-    public var location: String { domain == Self.defaultDomain ? url.path : "\(url.path) (\(domain))" }
+    public var fileURL: URL { file.fileURL }
+    private let file: StoreFile
+    private let cache: MarksCache
+    public var location: String { file.location }
 
     /// The domain used when none is named.
     public static let defaultDomain = "default"
 
     public init(url: URL, domain: String = FileMigrationStore.defaultDomain) {
-        self.url = url
         self.domain = domain
-        let real = RealPath.of(url.path)
-        self.fileURL = URL(fileURLWithPath: real)
-        self.resource = StoreResource.shared("file:" + real, lockFile: real + ".lock")
+        self.file = StoreFile(url: url, location: domain == Self.defaultDomain ? url.path : "\(url.path) (\(domain))")
+        self.cache = file.resource.cache(for: "json " + domain)
     }
 
     public func load() throws -> MigrationState {
@@ -48,10 +47,8 @@ public final class FileMigrationStore: MigrationStore, MarksCaching {
             do { data = try JSONEncoder.migrationRecords.encode(document) } catch {
                 throw MigrationStoreError(location: location, problem: .unwritable(String(describing: error)))
             }
-            do { try AtomicFile.replace(fileURL, with: data) } catch {
-                throw MigrationStoreError(location: location, problem: .unwritable(String(describing: error)))
-            }
-            resource.cache.invalidate()
+            try file.replace(with: data)
+            cache.invalidate()
         }
     }
 
@@ -61,39 +58,22 @@ public final class FileMigrationStore: MigrationStore, MarksCaching {
     }
 
     func cachedMarks() throws -> MarksCache.Entry {
-        try resource.cache.marks(stamp: FileStamp.of(fileURL.path), load: load)
+        try cache.marks(stamp: file.stamp, load: load)
     }
 
     public func withExclusiveAccess<T>(_ body: () throws -> T) throws -> T {
-        try locked { try resource.withRecords(body) }
+        try file.withRecords(body)
     }
 
     public func withExclusiveAccess<T>(toBlock block: String, _ body: (_ alreadyRunning: Bool) throws -> T) throws -> T {
-        try locked { try resource.withBlock(block, body) }
+        try file.withBlock(block, body)
     }
 
     /// Writes as many bytes as the records take, plus room to grow, beside the file and removes
     /// them again: a read-only folder, a missing permission or a full disk shows up here,
     /// before a body runs, rather than after it.
     public func prepareToWrite() throws {
-        let size = (try? FileManager.default.attributesOfItem(atPath: fileURL.path)[.size] as? Int) ?? 0
-        do { try AtomicFile.probe(fileURL, bytes: size + 64 * 1024) } catch {
-            throw MigrationStoreError(location: location, problem: .unwritable(error.description))
-        }
-    }
-
-    private func locked<T>(_ body: () throws -> T) throws -> T {
-        try refuseDirectory()
-        do { return try body() } catch let error as FileLock.LockError {
-            throw MigrationStoreError(location: location, problem: .unlockable(error.description))
-        }
-    }
-
-    private func refuseDirectory() throws(MigrationStoreError) {
-        var isDirectory: ObjCBool = false
-        if FileManager.default.fileExists(atPath: fileURL.path, isDirectory: &isDirectory), isDirectory.boolValue {
-            throw MigrationStoreError(location: location, problem: .unreadable("\(fileURL.path) is a directory, not a file"))
-        }
+        try file.prepareToWrite()
     }
 
     /// The descriptor holding the store's `flock` while the calling thread is inside
@@ -109,7 +89,7 @@ public final class FileMigrationStore: MigrationStore, MarksCaching {
     ///     let lock = store.lockDescriptor!   // the child's standard input, for example
     /// }
     /// ```
-    public var lockDescriptor: Int32? { resource.heldLockDescriptor }
+    public var lockDescriptor: Int32? { file.resource.heldLockDescriptor }
 
     /// The domains the file holds records for, sorted; empty when the file does not exist.
     /// - Throws: ``MigrationStoreError`` when the file cannot be read or parsed.
@@ -118,14 +98,9 @@ public final class FileMigrationStore: MigrationStore, MarksCaching {
     }
 
     private func readDocument() throws -> Document {
-        try refuseDirectory()
-        let data: Data
-        do { data = try Data(contentsOf: fileURL) } catch {
-            if !FileManager.default.fileExists(atPath: fileURL.path) { return Document() }
-            throw MigrationStoreError(location: location, problem: .unreadable(error.localizedDescription))
-        }
-        if let duplicate = JSONDuplicateKeys.first(in: data) {
-            throw MigrationStoreError(location: location, problem: .corrupt("the key \"\(duplicate)\" appears twice"))
+        guard let data = try file.read() else { return Document() }
+        if let problem = StrictJSON.problem(in: data) {
+            throw MigrationStoreError(location: location, problem: .corrupt(problem))
         }
         do {
             let document = try JSONDecoder.migrationRecords.decode(Document.self, from: data)

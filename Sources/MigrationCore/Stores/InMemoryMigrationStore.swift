@@ -6,6 +6,7 @@
 public final class InMemoryMigrationStore: MigrationStore, MarksCaching {
     private let state: Locked<MigrationState>
     private let resource = StoreResource()
+    private let cache = MarksCache()
     public let isSandbox = true
     public var location: String { "memory" }
 
@@ -17,11 +18,11 @@ public final class InMemoryMigrationStore: MigrationStore, MarksCaching {
 
     public func save(_ newState: MigrationState) {
         state.withLock { $0 = newState }
-        resource.cache.invalidate()
+        cache.invalidate()
     }
 
     func cachedMarks() -> MarksCache.Entry {
-        resource.cache.marks { load() }
+        cache.marks { load() }
     }
 
     public func withExclusiveAccess<T>(_ body: () throws -> T) throws -> T {

@@ -19,8 +19,9 @@ import Foundation
 /// - **Across processes**, a file's `flock` is held by the process while any of its threads is
 ///   inside a block or a record section, so another process waits for the whole of it.
 final class StoreResource: Sendable {
-    /// The marks last read, shared by every store object on the resource.
-    let cache = MarksCache()
+    /// The marks last read, per set of records (a file holds one per domain), shared by every
+    /// store object on the resource.
+    private let caches = Locked<[String: MarksCache]>([:])
     private let records = RecursiveLock()
     private let blocks = Locked<[String: BlockLock]>([:])
     private let fileLock: FileLock?
@@ -48,12 +49,24 @@ final class StoreResource: Sendable {
 
     private let observesDefaults = Locked(false)
 
+    /// The cache of the marks of `records` (a file's domain; `""` for a resource that holds one
+    /// set of records): every store object on the same records gets the same cache, and the
+    /// domains of one file get one each.
+    func cache(for records: String = "") -> MarksCache {
+        caches.withLock { caches in
+            if let existing = caches[records] { return existing }
+            let created = MarksCache()
+            caches[records] = created
+            return created
+        }
+    }
+
     /// Drops the cached marks whenever `UserDefaults` reports a change in this process.
     func invalidateOnDefaultsChange() {
         guard observesDefaults.withLock({ observing in defer { observing = true }; return !observing }) else { return }
-        let cache = self.cache
+        let caches = self.caches
         _ = NotificationCenter.default.addObserver(forName: UserDefaults.didChangeNotification, object: nil, queue: nil) { _ in
-            cache.invalidate()
+            caches.withLock { $0.values.forEach { $0.invalidate() } }
         }
     }
 

@@ -25,6 +25,7 @@ public final class UserDefaultsMigrationStore: MigrationStore, MarksCaching, @un
     private let defaults: UserDefaults
     private let keys: UserDefaultsKeys
     private let resource: StoreResource
+    private let cache: MarksCache
     public let location: String
 
     public convenience init(defaults: UserDefaults = .standard, domain: String? = nil) {
@@ -48,18 +49,12 @@ public final class UserDefaultsMigrationStore: MigrationStore, MarksCaching, @un
         self.keys = UserDefaultsKeys(domain: domain)
         self.location = domain.map { "UserDefaults (\($0))" } ?? "UserDefaults"
         self.resource = StoreResource.shared("defaults \(identity) domain \(domain ?? "")", owner: owner)
+        self.cache = resource.cache()
         resource.invalidateOnDefaultsChange()
     }
 
     public func load() throws -> MigrationState {
-        var state = readMarks()
-        if let data = defaults.data(forKey: keys.history) {
-            do { state.history = try JSONDecoder.migrationRecords.decode([MigrationRecord].self, from: data) } catch {
-                throw MigrationStoreError(location: "\(location) \(keys.history)", problem: .corrupt(String(describing: error)))
-            }
-        }
-        state.historyIsComplete = defaults.object(forKey: keys.historyIsComplete) as? Bool ?? state.isFreshInstall
-        return state
+        try keys.state(in: defaults, location: location, source: Self.source)
     }
 
     /// The four marks, each the highest any library recorded; no history. From the cache
@@ -69,34 +64,15 @@ public final class UserDefaultsMigrationStore: MigrationStore, MarksCaching, @un
     }
 
     func cachedMarks() -> MarksCache.Entry {
-        resource.cache.marks(load: readMarks)
+        cache.marks { keys.marks(in: defaults, source: Self.source) }
     }
 
-    private func readMarks() -> MigrationState {
-        var state = MigrationState()
-        for mark in RecordedMark.allCases {
-            guard let (key, value) = highest(of: keys.read[mark.index]) else { continue }
-            state[mark] = value
-            state.markSources[mark] = "UserDefaults \"\(key)\""
-        }
-        state.historyIsComplete = defaults.object(forKey: keys.historyIsComplete) as? Bool ?? false
-        return state
-    }
+    private static func source(_ key: String) -> String { "UserDefaults \"\(key)\"" }
 
     public func save(_ state: MigrationState) throws {
-        let history: Data
-        do { history = try JSONEncoder.migrationRecords.encode(state.history) } catch {
-            throw MigrationStoreError(location: location, problem: .unwritable(String(describing: error)))
-        }
         try withExclusiveAccess {
-            for mark in RecordedMark.allCases {
-                let written = keys.written[mark.index]
-                if let value = state[mark] { defaults.set(value, forKey: written) } else { defaults.removeObject(forKey: written) }
-                for legacy in keys.read[mark.index] where legacy != written { defaults.removeObject(forKey: legacy) }
-            }
-            defaults.set(history, forKey: keys.history)
-            defaults.set(state.historyIsComplete, forKey: keys.historyIsComplete)
-            resource.cache.invalidate()
+            try keys.write(state, to: defaults, location: location)
+            cache.invalidate()
         }
     }
 
@@ -106,47 +82,5 @@ public final class UserDefaultsMigrationStore: MigrationStore, MarksCaching, @un
 
     public func withExclusiveAccess<T>(toBlock block: String, _ body: (_ alreadyRunning: Bool) throws -> T) throws -> T {
         try resource.withBlock(block, body)
-    }
-
-    /// The highest value among `keys`, by its leading numbers; a value with no leading number
-    /// wins outright, so that the plan names it instead of quietly passing over it.
-    private func highest(of keys: [String]) -> (key: String, value: String)? {
-        var best: (key: String, value: String, version: Version)?
-        for key in keys {
-            guard let value = defaults.string(forKey: key), !value.isEmpty else { continue }
-            guard let version = Version(leadingComponentsOf: value) else { return (key, value) }
-            if best.map({ version > $0.version }) ?? true { best = (key, value, version) }
-        }
-        return best.map { ($0.key, $0.value) }
-    }
-}
-
-/// The `UserDefaults` keys of one domain: what is read for each mark (highest wins), what is
-/// written, and where the history goes.
-struct UserDefaultsKeys {
-    /// Per ``RecordedMark``, in ``RecordedMark/index`` order: every key read, the written one first.
-    let read: [[String]]
-    /// Per ``RecordedMark``: the key written.
-    let written: [String]
-    let history, historyIsComplete: String
-
-    init(domain: String?) {
-        guard let domain else {
-            read = [
-                ["MTMigration.lastMigrationVersion", "Migration.lastMigrationVersion", "Migration.lastVersion", "lastMigrationVersion"],
-                ["MTMigration.lastMigrationBuild", "Migration.lastMigrationBuild", "Migration.lastBuild"],
-                ["MTMigration.lastAppVersion", "Migration.lastAppVersion"],
-                ["MTMigration.lastAppBuild", "Migration.lastAppBuild"],
-            ]
-            written = read.map { $0[0] }
-            history = "MigrationExplorer.history"
-            historyIsComplete = "MigrationExplorer.historyIsComplete"
-            return
-        }
-        let prefix = "MigrationExplorer.\(domain)."
-        written = ["lastMigrationVersion", "lastMigrationBuild", "lastAppVersion", "lastAppBuild"].map { prefix + $0 }
-        read = written.map { [$0] }
-        history = prefix + "history"
-        historyIsComplete = prefix + "historyIsComplete"
     }
 }

@@ -37,6 +37,14 @@ struct CommandFailure: Error, CustomStringConvertible {
         self.status = status ?? Self.status(of: kind)
     }
 
+    /// Several failures as one, so that every unusable input is reported at once: the first
+    /// one's kind and path, every message on a line of its own.
+    init(combining failures: [CommandFailure]) {
+        precondition(!failures.isEmpty, "nothing to combine")
+        self.init(failures[0].kind, failures.map(\.message).joined(separator: "\n"),
+                  path: failures.first(where: { $0.path != nil })?.path, status: failures[0].status)
+    }
+
     private static func status(of kind: Kind) -> Int32 {
         switch kind {
         case .usage: 64

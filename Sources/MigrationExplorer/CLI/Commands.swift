@@ -2,7 +2,8 @@ import ArgumentParser
 import Foundation
 import MigrationCore
 
-/// `migration-explorer`: the terminal UI by default, and `plan`, `run`, `reset` for scripts.
+/// `migration-explorer`: the terminal UI by default, and `plan`, `run`, `reset`, `matrix`,
+/// `whats-new` and `export` for scripts.
 struct RootCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "migration-explorer",
@@ -16,7 +17,8 @@ struct RootCommand: ParsableCommand {
         that cannot be used; 128 + the signal when SIGINT, SIGTERM or SIGHUP stopped a run. \
         With --json, errors too are one JSON document on stdout.
         """,
-        subcommands: [TUICommand.self, PlanCommand.self, RunCommand.self, ResetCommand.self],
+        subcommands: [TUICommand.self, PlanCommand.self, RunCommand.self, ResetCommand.self, SetCommand.self,
+                      MatrixCommand.self, WhatsNewCommand.self, ExportCommand.self],
         defaultSubcommand: TUICommand.self
     )
 }
@@ -27,7 +29,7 @@ struct TUICommand: ParsableCommand {
     @OptionGroup var source: SourceOptions
 
     func run() throws {
-        try reportingFailures(json: false, store: source.storePath) {
+        try reportingFailures(json: false, store: source.stores.path) {
             try TerminalApp.launch(explorer: try source.explorer())
         }
     }
@@ -41,11 +43,11 @@ struct PlanCommand: ParsableCommand {
     @Flag(help: "Write JSON instead of a table.") var json = false
 
     func run() throws {
-        try reportingFailures(json: json, store: source.storePath) {
+        try reportingFailures(json: json, store: source.stores.path) {
             let explorer = try source.explorer()
             let plan = try explorer.plan()
             if json {
-                print(JSONReports.encode(JSONReports.Plan(plan, app: explorer.app.registry.appName)))
+                print(JSONReports.encode(JSONReports.Plan(plan, app: explorer.app.registry.appName, historyNote: explorer.historyNote)))
             } else {
                 print(TextReports.plan(plan, explorer: explorer, style: .forStandardOutput()).joined(separator: "\n"))
             }

@@ -11,14 +11,59 @@ enum JSONReports {
         let migrations: [Migration]
         let hooks: [Hook]
         let problems: [Problem]
+        /// Why the simulated device's history is guessed, when it is.
+        let historyNote: Nullable<String>
 
-        init(_ plan: MigrationPlan, app: String) {
+        init(_ plan: MigrationPlan, app: String, historyNote: String?) {
             self.app = app
-            from = Nullable(plan.state.lastMigratedVersion)
+            self.historyNote = Nullable(historyNote)
+            from = Nullable(plan.state.fromVersion)
             to = plan.target.version.text
             migrations = plan.entries.map(Migration.init)
             hooks = plan.hooks.map { Hook(kind: $0.hook.kind, title: $0.hook.title, fires: $0.fires) }
-            problems = plan.problems.map { Problem(severity: $0.severity.rawValue, migration: Identity($0.migration), message: $0.message) }
+            problems = plan.downgrades.map { Problem(severity: "warning", migration: Nullable(nil), message: $0.description) }
+                + plan.problems.map { Problem(severity: $0.severity.rawValue, migration: Nullable(Identity($0.migration)), message: $0.message) }
+        }
+    }
+
+    /// `matrix --json`: one row per "from" (`null`: a fresh install), migrations by version.
+    struct Matrix: Encodable {
+        struct Row: Encodable {
+            let from: Nullable<String>
+            let runs, outOfOrder, failed: [String]
+            let whatsNew: Int
+        }
+
+        let to: String
+        let rows: [Row]
+
+        init(_ matrix: UpgradeMatrix) {
+            to = matrix.target.version.text
+            rows = matrix.rows.map { row in
+                Row(from: Nullable(row.from?.text), runs: row.runs.map(\.declared), outOfOrder: row.outOfOrder.map(\.declared),
+                    failed: row.failed.map(\.declared), whatsNew: row.plan.whatsNew.count)
+            }
+        }
+    }
+
+    /// `whats-new --json`: the pages of the upgrade's What's New, in run order.
+    struct WhatsNew: Encodable {
+        struct Page: Encodable {
+            let migration: Identity
+            let title: String
+            let lines: [String]
+        }
+
+        let app: String
+        let from: Nullable<String>
+        let to: String
+        let pages: [Page]
+
+        init(_ plan: MigrationPlan, app: String) {
+            self.app = app
+            from = Nullable(plan.state.fromVersion)
+            to = plan.target.version.text
+            pages = plan.whatsNew.map { Page(migration: Identity($0), title: $0.title, lines: $0.whatsNew) }
         }
     }
 
@@ -51,7 +96,8 @@ enum JSONReports {
 
     struct Problem: Encodable {
         let severity: String
-        let migration: Identity
+        /// `null` for a problem with the recorded state (a downgrade).
+        let migration: Nullable<Identity>
         let message: String
     }
 

@@ -4,93 +4,92 @@ import MigrationCore
 import MigrationSQLite
 
 /// `reset`: forgets the four marks of one domain of a state file or SQLite database (or of all
-/// of them), as MTMigration's reset does (``MigrationRule/reset(_:at:)``), and says exactly
-/// what it forgot.
+/// of them), or of a preferences plist, as MTMigration's reset does (``MigrationRule/reset(_:at:)``), and says
+/// exactly what it forgot.
 struct ResetCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "reset", abstract: "Forget the records of a state file's or database's domain, as MTMigration's reset does.",
+        commandName: "reset", abstract: "Forget the records of a store's domain, as MTMigration's reset does.",
         discussion: """
-        A file with one domain is reset whole; with several, name one with --domain or give \
-        --all-domains. A file that is not a migration record is left alone (exit 65) unless \
-        --force moves a state file aside to FILE.corrupt-<UTC time>; a database is never moved.
+        A state file or database with one domain is reset whole; with several, name one with \
+        --domain or give --all-domains. A preferences plist's MTMigration keys are reset, or a \
+        --domain's. A store that is not a migration record is left alone (exit 65) unless \
+        --force moves it aside to FILE.corrupt-<UTC time>; a database is never moved.
         """)
 
-    @Option(help: ArgumentHelp("The JSON state file to reset.", valueName: "file")) var store: String?
-    @Option(help: ArgumentHelp("The SQLite database whose records to reset.", valueName: "file")) var sqlite: String?
-    @Option(help: ArgumentHelp("The domain to reset.", valueName: "name")) var domain: String?
-    @Flag(name: .customLong("all-domains"), help: "Reset every domain of the file.") var allDomains = false
-    @Flag(help: "Move a corrupt state file aside and start afresh.") var force = false
+    @OptionGroup var stores: StoreOptions
+    @Flag(name: .customLong("all-domains"), help: "Reset every domain of the state file.") var allDomains = false
+    @Flag(help: "Move a corrupt store aside and start afresh.") var force = false
     @Flag(help: "Write JSON instead of text.") var json = false
 
     func validate() throws {
-        if domain != nil, allDomains { throw ValidationError("give --domain or --all-domains, not both") }
-        if (store == nil) == (sqlite == nil) { throw ValidationError("give --store FILE or --sqlite FILE") }
-        if force, sqlite != nil { throw ValidationError("--force moves a JSON state file aside; a SQLite database is never moved") }
+        guard stores.namesStore else { throw ValidationError("name the store to reset: --store, --defaults-plist, --sqlite or --simulator") }
+        if stores.domain != nil, allDomains { throw ValidationError("give --domain or --all-domains, not both") }
+        if allDomains, stores.store == nil, stores.sqlite == nil {
+            throw ValidationError("--all-domains applies to a JSON state file (--store) or a database (--sqlite)")
+        }
+        if force, stores.sqlite != nil { throw ValidationError("--force moves a corrupt file aside; a SQLite database is never moved") }
     }
 
-    /// The file named by `--store` or `--sqlite`.
-    private var path: String { store ?? sqlite ?? "" }
-
     func run() throws {
-        try reportingFailures(json: json, store: path) {
-            try StorePath.check(path, sqlite: sqlite != nil)
-            let outcome = try reset()
+        try reportingFailures(json: json, store: stores.path) {
+            guard let location = try stores.location() else { return }
+            let outcome = try reset(location)
             print(json ? JSONReports.encode(outcome) : outcome.lines.joined(separator: "\n"))
         }
     }
 
-    /// The store of `domain` in the named file.
-    private func open(_ domain: String) -> any MigrationStore {
-        if let sqlite { return SQLiteMigrationStore(path: sqlite, domain: domain) }
-        return FileMigrationStore(url: URL(fileURLWithPath: path), domain: domain)
-    }
-
-    private func domains() throws -> [String] {
-        if let sqlite { return try SQLiteMigrationStore(path: sqlite).domains() }
-        return try FileMigrationStore(url: URL(fileURLWithPath: path)).domains()
-    }
-
-    private func reset() throws -> ResetOutcome {
-        let store = path
+    private func reset(_ location: StoreLocation) throws -> ResetOutcome {
+        let store = location.open()
         let present: [String]
-        do { present = try domains() } catch let error as MigrationStoreError {
-            guard case .corrupt = error.problem, sqlite == nil else { throw error }
+        do { present = try domains(of: store) } catch let error as MigrationStoreError {
+            guard case .corrupt = error.problem else { throw error }
             guard force else {
-                throw CommandFailure(.store, "\(error); `reset --force` moves it aside and starts afresh", path: store)
+                throw CommandFailure(.store, "\(error); `reset --force` moves it aside and starts afresh", path: location.path)
             }
-            return ResetOutcome(store: store, movedAside: try moveAside(FileMigrationStore(url: URL(fileURLWithPath: store))), domains: [])
+            return ResetOutcome(store: location.path, movedAside: try moveAside(store, path: location.path), domains: [])
         }
         let chosen: [String]
         if allDomains {
             chosen = present
-        } else if let domain {
+        } else if let domain = stores.domain {
             chosen = present.contains(domain) ? [domain] : []
         } else if present.count > 1 {
-            throw CommandFailure(.usage, "\(store) holds \(present.count) domains (\(present.joined(separator: ", "))); give --domain NAME, or --all-domains", path: store)
+            throw CommandFailure(.usage, "\(location.path) holds \(present.count) domains (\(present.joined(separator: ", "))); give --domain NAME, or --all-domains", path: location.path)
         } else {
             chosen = present
         }
         let domains = try chosen.map { name in
-            let domainStore = open(name)
+            let domainStore = switch location {
+            case .jsonFile(let path, _): StoreLocation.jsonFile(path, domain: name).open()
+            case .sqlite(let path, _): StoreLocation.sqlite(path, domain: name).open()
+            case .defaultsPlist: store
+            }
             var forgotten: [String] = []
             try domainStore.update { state in
-                forgotten = ResetOutcome.forgotten(in: state)
+                forgotten = state.markPhrases
                 state = MigrationRule.reset(state)
             }
             return ResetOutcome.Domain(name: name, forgotten: forgotten)
         }
-        return ResetOutcome(store: store, movedAside: nil, domains: domains, missingDomain: chosen.isEmpty ? domain : nil)
+        return ResetOutcome(store: location.path, movedAside: nil, domains: domains, missingDomain: chosen.isEmpty ? stores.domain : nil)
+    }
+
+    /// The domains `store` holds records for: a state file's or a database's, or the one a
+    /// plist store reads when it records anything.
+    private func domains(of store: any FileBackedStore) throws -> [String] {
+        if let file = store as? FileMigrationStore { return try file.domains() }
+        if let database = store as? SQLiteMigrationStore { return try database.domains() }
+        return try store.load().isFreshInstall ? [] : [stores.domain ?? FileMigrationStore.defaultDomain]
     }
 
     /// Renames the corrupt file to `FILE.corrupt-<UTC time>`, under the store's lock.
-    private func moveAside(_ file: FileMigrationStore) throws -> String {
-        let store = path
+    private func moveAside(_ store: any MigrationStore, path: String) throws -> String {
         let stamp = ISO8601DateFormatter.string(from: Date(), timeZone: TimeZone(identifier: "UTC")!,
                                                 formatOptions: [.withYear, .withMonth, .withDay, .withTime, .withTimeZone])
-        let destination = "\(store).corrupt-\(stamp)"
-        try file.withExclusiveAccess {
-            do { try FileManager.default.moveItem(atPath: store, toPath: destination) } catch {
-                throw CommandFailure(.store, "\(store): cannot be moved aside to \(destination) (\(error.localizedDescription))", path: store)
+        let destination = "\(path).corrupt-\(stamp)"
+        try store.withExclusiveAccess {
+            do { try FileManager.default.moveItem(atPath: path, toPath: destination) } catch {
+                throw CommandFailure(.store, "\(path): cannot be moved aside to \(destination) (\(error.localizedDescription))", path: path)
             }
         }
         return destination
@@ -120,12 +119,6 @@ struct ResetOutcome: Encodable {
     }
 
     enum CodingKeys: String, CodingKey { case store, movedAside, domains, error }
-
-    static func forgotten(in state: MigrationState) -> [String] {
-        let marks = [("last migrated version", state.lastMigratedVersion), ("last migrated build", state.lastMigratedBuild),
-                     ("last app version", state.lastAppVersion), ("last app build", state.lastAppBuild)]
-        return marks.compactMap { name, value in value.map { "\(name) \($0)" } }
-    }
 
     var lines: [String] {
         if let movedAside = movedAside.value {

@@ -29,7 +29,7 @@ struct RunCommand: ParsableCommand {
     }
 
     func run() throws {
-        try reportingFailures(json: json, store: source.storePath) {
+        try reportingFailures(json: json, store: source.stores.path) {
             let explorer = try source.explorer()
             if dryRun { return try write(explorer.dryRun(), explorer: explorer, failure: nil) }
             if source.manifest != nil, explorer.isSandbox, !yes {

@@ -7,7 +7,7 @@ struct SourceOptions: ParsableArguments {
     @Option(name: .long, help: ArgumentHelp("A JSON manifest of migrations (default: the app's own registry, or the built-in demo).", valueName: "file"))
     var manifest: String?
 
-    @Option(name: .long, help: ArgumentHelp("Simulate a device that last migrated at this version (overrides what --store recorded).", valueName: "version"))
+    @Option(name: .long, help: ArgumentHelp("Simulate a device that last migrated at this version (overrides what the store recorded).", valueName: "version"))
     var from: String?
 
     @Option(name: .long, help: ArgumentHelp("Upgrade to this app version (default: the manifest's appVersion).", valueName: "version"))
@@ -19,14 +19,7 @@ struct SourceOptions: ParsableArguments {
     @Option(name: .customLong("to-build"), help: ArgumentHelp("Upgrade to this app build (default: the manifest's appBuild).", valueName: "build"))
     var toBuild: String?
 
-    @Option(name: .long, help: ArgumentHelp("A JSON state file to run against for real (default: a sandbox).", valueName: "file"))
-    var store: String?
-
-    @Option(name: .long, help: ArgumentHelp("The app's SQLite database to keep the records in, and to run manifests' \"sql\" in (instead of --store).", valueName: "file"))
-    var sqlite: String?
-
-    @Option(name: .long, help: ArgumentHelp("The domain of the state file or database (default: \"default\"); one can hold several.", valueName: "name"))
-    var domain: String = FileMigrationStore.defaultDomain
+    @OptionGroup var stores: StoreOptions
 
     @Option(name: .customLong("fresh-install"), help: ArgumentHelp("On a fresh install: run-all (MTMigration's behaviour) or baseline (record everything up to the app version without running it).", valueName: "policy"))
     var freshInstall: FreshInstallOption = .runAll
@@ -34,11 +27,7 @@ struct SourceOptions: ParsableArguments {
     @Option(name: .long, help: ArgumentHelp("Built-in demo only: make the demo migration at this version throw, to show a failure.", valueName: "version"))
     var fail: String?
 
-    /// The real store named, `--store` or `--sqlite`, for messages.
-    var storePath: String? { store ?? sqlite }
-
     func validate() throws {
-        if store != nil, sqlite != nil { throw ValidationError("give --store or --sqlite, not both") }
         if fail != nil, manifest != nil || EmbeddedApp.current != nil {
             throw ValidationError("--fail applies to the built-in demo only")
         }
@@ -47,7 +36,7 @@ struct SourceOptions: ParsableArguments {
     /// The app the options name: a manifest, the embedding app's registry, or the demo.
     func app() throws(CommandFailure) -> ExplorerApp {
         if let manifest {
-            do { return try Manifest.load(path: manifest) } catch {
+            do { return try ExplorerApp(manifestAt: manifest) } catch {
                 throw CommandFailure(.manifest, error.description, path: manifest)
             }
         }
@@ -60,29 +49,47 @@ struct SourceOptions: ParsableArguments {
     }
 
     /// The explorer on the app and store the options name.
-    /// - Throws: ``CommandFailure``: every bad version at once, then the manifest, then the store.
+    /// - Throws: ``CommandFailure`` listing every unusable input at once: each bad version,
+    ///   the manifest, and the store.
     func explorer() throws(CommandFailure) -> Explorer {
+        var failures = versionProblems()
+        var app: ExplorerApp?
+        do { app = try self.app() } catch { failures.append(error) }
+        var store: StoreLocation?
+        do { store = try stores.location() } catch { failures.append(error) }
+        if let app, let refusal = Self.sqlRefusal(app, store: store) { failures.append(refusal) }
+        if let app, failures.isEmpty {
+            do {
+                return try Explorer(app: app, options: ExplorerOptions(
+                    from: from, to: to, fromBuild: fromBuild, toBuild: toBuild, store: store, policy: freshInstall.policy))
+            } catch {
+                throw CommandFailure(error, store: store?.path)
+            }
+        }
+        if let store, !failures.contains(where: { $0.kind == .store }) {
+            do { _ = try store.open().load() } catch {
+                failures.append(CommandFailure(error, store: store.path))
+            }
+        }
+        throw CommandFailure(combining: failures)
+    }
+
+    /// A manifest's `sql` runs only in the transaction of a SQLite store: with any other it is
+    /// refused, naming the migration.
+    private static func sqlRefusal(_ app: ExplorerApp, store: StoreLocation?) -> CommandFailure? {
+        guard let first = app.sqlMigrations.first else { return nil }
+        if case .sqlite = store { return nil }
+        let more = app.sqlMigrations.count > 1 ? " (and \(app.sqlMigrations.count - 1) more)" : ""
+        return CommandFailure(.manifest, "\(first)\(more) runs SQL, which needs the app's database as the store: give --sqlite FILE; "
+            + "with \(store == nil ? "a sandbox" : "this store") its SQL could not commit with its record")
+    }
+
+    private func versionProblems() -> [CommandFailure] {
         let versions = [("--from", from), ("--to", to), ("--from-build", fromBuild), ("--to-build", toBuild)]
-        let problems = versions.compactMap { option, text -> String? in
+        return versions.compactMap { option, text -> CommandFailure? in
             guard let text else { return nil }
-            do { _ = try Version(text) } catch { return "\(option): \(error)" }
+            do { _ = try Version(text) } catch { return CommandFailure(.version, "\(option): \(error)") }
             return nil
-        }
-        if !problems.isEmpty { throw CommandFailure(.version, problems.joined(separator: "\n")) }
-        let app = try app()
-        if let first = app.sqlMigrations.first, sqlite == nil {
-            let more = app.sqlMigrations.count > 1 ? " (and \(app.sqlMigrations.count - 1) more)" : ""
-            throw CommandFailure(.manifest, "\(first)\(more) runs SQL, which needs the app's database as the store: "
-                + "give --sqlite FILE; with \(store == nil ? "a sandbox" : "--store") its SQL could not commit with its record", path: manifest)
-        }
-        if let store { try StorePath.check(store) }
-        if let sqlite { try StorePath.check(sqlite, sqlite: true) }
-        do {
-            return try Explorer(app: app, options: ExplorerOptions(
-                from: from, to: to, fromBuild: fromBuild, toBuild: toBuild, storePath: store, sqlitePath: sqlite, domain: domain,
-                policy: freshInstall.policy))
-        } catch {
-            throw CommandFailure(error, store: storePath)
         }
     }
 }

@@ -6,6 +6,7 @@ enum TextReports {
         let glyphs = style.glyphs
         var lines = [style.paint(upgradeSummary(app: explorer.app.registry.appName, plan: plan, glyphs: glyphs), .title)
             + " \(glyphs.separator) store: \(explorer.storeDescription)"]
+        if let note = explorer.historyNote { lines.append(style.paint("note: \(note)", .dim)) }
         if plan.isBaseline { lines.append("fresh install, baseline policy: a run records every migration up to \(plan.target.version.text) without running it") }
         var table = TextTable()
         table.add([("", .dim), ("STATUS", .dim), ("ORDER", .dim), ("TRACK", .dim), ("VERSION", .dim), ("TITLE", .dim)])
@@ -28,8 +29,9 @@ enum TextReports {
             }
             lines += ["", "Hooks"] + hooks.render(style)
         }
-        if !plan.problems.isEmpty {
-            lines += ["", "Problems"] + plan.problems.map { "  " + style.paint($0.description, $0.severity == .error ? .failed : .warning) }
+        let problems = PlanProblem.all(in: plan)
+        if !problems.isEmpty {
+            lines += ["", "Problems"] + problems.map { "  " + style.paint("\($0.severity): \($0.message)", $0.severity == .error ? .failed : .warning) }
         }
         let summary = "\(plan.pending.count) pending, \(plan.firingHookCount) hooks fire"
         return lines + ["", summary]
@@ -57,6 +59,37 @@ enum TextReports {
         }
         let state = report.state
         lines += ["", "\(report.mode == .dryRun ? "State after a run" : "State"): last migrated version \(state.lastMigratedVersion ?? "none"), build \(state.lastMigratedBuild ?? "none"); app version \(state.lastAppVersion ?? "none"), build \(state.lastAppBuild ?? "none")"]
+        return lines
+    }
+}
+
+extension TextReports {
+    /// One row per upgrade path: what runs, what never will, what failed last time, What's New.
+    static func matrix(_ matrix: UpgradeMatrix, app: String, style: ConsoleStyle) -> [String] {
+        var table = TextTable()
+        table.add([("FROM", .dim), ("RUNS", .dim), ("OUT OF ORDER", .dim), ("FAILED LAST RUN", .dim), ("WHAT'S NEW", .dim)])
+        for row in matrix.rows {
+            func list(_ migrations: [RegisteredMigration]) -> String { migrations.isEmpty ? "-" : migrations.map(\.declared).joined(separator: " ") }
+            table.add([
+                (row.from?.text ?? "fresh install", .normal), ("\(row.runs.count): \(list(row.runs))", row.runs.isEmpty ? .dim : .pending),
+                (list(row.outOfOrder), row.outOfOrder.isEmpty ? .dim : .warning), (list(row.failed), row.failed.isEmpty ? .dim : .failed),
+                ("\(row.plan.whatsNew.count) page\(row.plan.whatsNew.count == 1 ? "" : "s")", .normal),
+            ])
+        }
+        var lines = [style.paint("Every upgrade of \(app) to \(matrix.target.version.text)", .title), ""] + table.render(style)
+        if matrix.rows.count == 1 { lines += ["", "No shipped release below \(matrix.target.version.text): add \"releases\" to see each one's upgrade."] }
+        return lines
+    }
+
+    /// The upgrade's What's New: plain text, or Markdown for release notes.
+    static func whatsNew(_ plan: MigrationPlan, app: String, markdown: Bool, style: ConsoleStyle) -> [String] {
+        let heading = "What's New in \(app) \(plan.target.version.text)"
+        var lines = [markdown ? "## \(heading)" : style.paint(heading, .title)]
+        if plan.whatsNew.isEmpty { lines += ["", "Nothing new."] }
+        for migration in plan.whatsNew {
+            lines += ["", markdown ? "### \(migration.title)" : style.paint(migration.title, .accent), ""]
+            lines += migration.whatsNew.map { markdown ? "- \($0)" : "  \(style.glyphs.bullet) \($0)" }
+        }
         return lines
     }
 }

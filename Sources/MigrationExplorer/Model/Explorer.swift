@@ -4,7 +4,7 @@ import MigrationSQLite
 
 /// One exploring session, shared by the terminal UI and the command line: an app, the
 /// upgrade being looked at (from → to), and the store it plays against: a sandbox that starts
-/// as a device at "from", or a real ``FileMigrationStore`` or ``SQLiteMigrationStore``. Every answer comes from
+/// as a device at "from", or a real store (``StoreLocation``). Every answer comes from
 /// `MigrationCore`; the explorer only keeps the choices.
 ///
 /// ```swift
@@ -21,8 +21,8 @@ public struct Explorer: Sendable {
     public let policy: FreshInstallPolicy
     /// Whether the sandbox is a fresh install even though a real store has records.
     public private(set) var simulatesFreshInstall = false
-    /// The real store, when one was named: a state file or a SQLite database.
-    public let realStore: (any MigrationStore)?
+    /// The real store, when one was named.
+    public let realStore: (any FileBackedStore)?
     /// Where runs go: a sandbox, or ``realStore``.
     public private(set) var store: any MigrationStore
 
@@ -31,8 +31,7 @@ public struct Explorer: Sendable {
     public init(app: ExplorerApp, options: ExplorerOptions) throws(ExplorerError) {
         self.app = app
         self.policy = options.policy
-        self.realStore = options.sqlitePath.map { SQLiteMigrationStore(path: $0, domain: options.domain) }
-            ?? options.storePath.map { FileMigrationStore(url: URL(fileURLWithPath: $0), domain: options.domain) }
+        self.realStore = options.store?.open()
         let simulating = options.from != nil || options.fromBuild != nil || realStore == nil
         self.from = try Self.version(options.from ?? (realStore == nil ? app.defaultFrom : nil), option: "--from")
         self.fromBuild = try Self.version(
@@ -41,7 +40,7 @@ public struct Explorer: Sendable {
             version: Self.version(options.to ?? app.appVersion, option: "--to")!,
             build: Self.version(options.toBuild ?? app.appBuild, option: "--to-build")
         )
-        self.store = simulating ? try Self.sandbox(over: realStore, from: from, fromBuild: fromBuild) : realStore!
+        self.store = simulating ? try Self.sandbox(app.registry, over: realStore, from: from, fromBuild: fromBuild) : realStore!
         startDevice()
     }
 
@@ -61,18 +60,17 @@ public struct Explorer: Sendable {
         }
     }
 
-    /// How headers name a real store: a state file by its path, a database as
-    /// "SQLite notes.sqlite (domain)".
-    static func name(of store: any MigrationStore) -> String {
-        (store as? FileMigrationStore)?.url.path ?? store.location
-    }
-
-    /// The file a real store keeps its records in, as given.
-    static func path(of store: any MigrationStore) -> String {
-        (store as? FileMigrationStore)?.url.path ?? (store as? SQLiteMigrationStore)?.path ?? store.location
+    /// How headers name a real store: by its path, a database as "SQLite notes.sqlite (domain)".
+    private static func name(of store: any FileBackedStore) -> String {
+        store is SQLiteMigrationStore ? store.location : store.url.path
     }
 
     public func plan() throws -> MigrationPlan { try runner.plan(store: store) }
+
+    /// Every upgrade path to the target; a real store's history says what failed when last run.
+    public func matrix() throws -> UpgradeMatrix {
+        try UpgradeMatrix(registry: app.registry, target: target, policy: policy, lastRun: realStore.map { try $0.load() })
+    }
 
     public func dryRun() throws -> RunReport { try runner.dryRun(store: store) }
 
@@ -88,7 +86,7 @@ public struct Explorer: Sendable {
     /// marks (``MigrationRule/reset(_:at:)``), so every migration up to the app runs again.
     public mutating func reset() throws {
         if isSandbox {
-            store = try simulatesFreshInstall ? Self.freshSandbox() : Self.sandbox(over: realStore, from: from, fromBuild: fromBuild)
+            store = try simulatesFreshInstall ? Self.freshSandbox() : Self.sandbox(app.registry, over: realStore, from: from, fromBuild: fromBuild)
         } else {
             try store.update { $0 = MigrationRule.reset($0) }
         }
@@ -101,8 +99,42 @@ public struct Explorer: Sendable {
         let newFrom = try Self.version(version.isEmpty ? nil : version, option: "from")
         let newBuild = try Self.version(build.flatMap { $0.isEmpty ? nil : $0 }, option: "from build")
         let fresh = newFrom == nil && newBuild == nil
-        store = try fresh ? Self.freshSandbox() : Self.sandbox(over: realStore, from: newFrom, fromBuild: newBuild)
+        store = try fresh ? Self.freshSandbox() : Self.sandbox(app.registry, over: realStore, from: newFrom, fromBuild: newBuild)
         (from, fromBuild, simulatesFreshInstall) = (newFrom, newBuild, fresh)
+        startDevice()
+    }
+
+    /// The simulated "from" device that ``writeFromToRealStore()`` can write, as people read
+    /// it ("a device at 0.8 (build 90)"); `nil` when there is no real store, the explorer plays
+    /// it as recorded, or the sandbox is a fresh install.
+    public var writableDevice: String? {
+        guard realStore != nil, isSandbox, from != nil || fromBuild != nil else { return nil }
+        return deviceDescription
+    }
+
+    /// "a device at 0.8 (build 90)" or "a fresh install".
+    public var deviceDescription: String {
+        guard from != nil || fromBuild != nil else { return "a fresh install" }
+        let build = fromBuild.map { " (build \($0.text))" } ?? ", no build recorded"
+        return "a device at \(from?.text ?? "no version")\(build)"
+    }
+
+    /// Records the simulated "from" device in the real store, its app version marks included
+    /// (``MigrationState/device(at:build:over:date:)``), so that the app's next launch replays
+    /// the upgrade from there for real; the explorer then plays the real store.
+    ///
+    /// ```swift
+    /// var explorer = try Explorer(app: app, options: ExplorerOptions(from: "0.8", store: .defaultsPlist(plist)))
+    /// try explorer.writeFromToRealStore()   // the plist is now a device that last ran 0.8
+    /// ```
+    /// - Throws: ``ExplorerError`` when there is no such device (see ``writableDevice``), or
+    ///   the store's error when it cannot be written.
+    public mutating func writeFromToRealStore() throws {
+        guard writableDevice != nil, let realStore else {
+            throw ExplorerError("there is no simulated device to write to a real store", status: .unusableInput)
+        }
+        try realStore.update { $0 = .device(at: from, build: fromBuild, over: $0) }
+        (store, from, fromBuild) = (realStore, nil, nil)
         startDevice()
     }
 
@@ -121,11 +153,19 @@ public struct Explorer: Sendable {
 
     private static func freshSandbox() -> InMemoryMigrationStore { InMemoryMigrationStore(state: .freshInstall) }
 
-    /// A sandbox for the device at `from`: over the real store's records when there is one.
+    /// Why the simulated device's history is guessed, when it is: a "from" that is not one of
+    /// the app's releases, or an app that declares none (see ``MigrationRegistry/device(lastRan:build:)``).
+    public var historyNote: String? {
+        guard isSandbox, realStore == nil, !simulatesFreshInstall else { return nil }
+        return app.registry.device(lastRan: from, build: fromBuild).note
+    }
+
+    /// A sandbox for the device at `from`: over the real store's records when there is one,
+    /// else as replaying the app's releases up to `from` left it.
     private static func sandbox(
-        over realStore: (any MigrationStore)?, from: Version?, fromBuild: Version?
+        _ registry: MigrationRegistry, over realStore: (any FileBackedStore)?, from: Version?, fromBuild: Version?
     ) throws(ExplorerError) -> InMemoryMigrationStore {
-        guard let realStore else { return InMemoryMigrationStore(state: .device(at: from, build: fromBuild)) }
+        guard let realStore else { return InMemoryMigrationStore(state: registry.device(lastRan: from, build: fromBuild).state) }
         do { return InMemoryMigrationStore(state: .device(at: from, build: fromBuild, over: try realStore.load())) } catch {
             throw ExplorerError(String(describing: error), status: .unusableInput)
         }
@@ -145,25 +185,19 @@ public struct ExplorerOptions: Sendable, Equatable {
     public var to: String?
     public var fromBuild: String?
     public var toBuild: String?
-    public var storePath: String?
-    /// A SQLite database to keep the records in (instead of ``storePath``).
-    public var sqlitePath: String?
-    /// The domain of the store file or database to use.
-    public var domain: String
+    /// The real store; `nil`: a sandbox only.
+    public var store: StoreLocation?
     public var policy: FreshInstallPolicy
 
     public init(
         from: String? = nil, to: String? = nil, fromBuild: String? = nil, toBuild: String? = nil,
-        storePath: String? = nil, sqlitePath: String? = nil, domain: String = FileMigrationStore.defaultDomain,
-        policy: FreshInstallPolicy = .runAll
+        store: StoreLocation? = nil, policy: FreshInstallPolicy = .runAll
     ) {
         self.from = from
         self.to = to
         self.fromBuild = fromBuild
         self.toBuild = toBuild
-        self.storePath = storePath
-        self.sqlitePath = sqlitePath
-        self.domain = domain
+        self.store = store
         self.policy = policy
     }
 }

@@ -28,6 +28,9 @@ struct PlanProblem: Sendable {
         case .invalidVersion: "Write the version as dot-separated numbers (1.10.2); until then it never runs."
         case .duplicate: "Give each migration its own version, or merge the two."
         case .declaredAfter: "Declare migrations in ascending version order, so every library runs them alike."
+        case .invalidSince: "Write since as the release that first contains it (1.0); until then it counts as its own version."
+        case .outOfOrder(_, let suggested):
+            "Give it a version above the last release, e.g. \(suggested), so that every device runs it once."
         }
     }
 

@@ -18,11 +18,10 @@ struct CommandSettings: Sendable {
 
     /// Whether the records go to a sandbox (`MIGRATION_SANDBOX=1`) rather than a real store.
     var sandbox = true
-    /// `MIGRATION_STORE`: the real store's path (a state file or a SQLite database), or
-    /// "memory" for a sandbox.
+    /// `MIGRATION_STORE`: the real store's path, or "memory" for a sandbox.
     var storeName = "memory"
     /// The real store whose lock a command inherits (see ``FileMigrationStore/lockDescriptor``).
-    var lockedStore: FileMigrationStore?
+    var lockedStore: (any FileBackedStore)?
     /// The limit for commands whose manifest entry gives none; `nil`: no limit.
     var timeout: Duration?
     /// How long a command told to stop gets before SIGKILL.
@@ -35,11 +34,11 @@ struct CommandSettings: Sendable {
     var cancellation = RunCancellation()
 
     /// These settings for a run against `store` (`real` when it is not a sandbox).
-    func against(real store: (any MigrationStore)?) -> CommandSettings {
+    func against(real store: (any FileBackedStore)?) -> CommandSettings {
         var settings = self
         settings.sandbox = store == nil
-        settings.storeName = store.map(Explorer.path(of:)) ?? "memory"
-        settings.lockedStore = store as? FileMigrationStore
+        settings.storeName = store?.url.path ?? "memory"
+        settings.lockedStore = store
         return settings
     }
 }

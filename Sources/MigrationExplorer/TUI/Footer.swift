@@ -30,6 +30,10 @@ enum Footer {
             return pages + hints(Keymap.overlay) { $0 == .close } + passedThrough
         case .help, .report, .problems:
             return hints(Keymap.overlay) { $0 == .close } + passedThrough
+        case .matrix:
+            let choose = [Hint(text: "Enter upgrade from it", essential: true),
+                          Hint(text: "\(Key.up.name(unicode: unicode))\(Key.down.name(unicode: unicode)) choose", essential: false)]
+            return choose + hints(Keymap.overlay.filter { $0.action == .close }) { _ in true } + passedThrough
         }
     }
 

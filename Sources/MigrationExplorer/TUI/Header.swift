@@ -46,7 +46,7 @@ enum Header {
 
     private static func downgrade(_ state: ViewState) -> String? {
         guard let downgrades = state.plan?.downgrades, !downgrades.isEmpty else { return nil }
-        return "Downgrade: " + downgrades.map { "recorded \($0.track) \($0.recorded.text) is above the app's \($0.app.text)" }
-            .joined(separator: "; ") + "; nothing runs backwards"
+        return "Downgrade: " + downgrades.map { "recorded \($0.track) \($0.recorded.text) > app \($0.app.text)" }
+            .joined(separator: ", ") + "; nothing runs backwards (p)"
     }
 }

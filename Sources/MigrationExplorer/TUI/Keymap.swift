@@ -2,10 +2,10 @@
 /// overlay closes first).
 package enum Action: String, CaseIterable, Sendable {
     case moveUp, moveDown, pageUp, pageDown, first, last
-    case details, switchPane, setFrom, setTo, dryRun, runPending, reset, whatsNew, problems, filter, help, quit, redraw
+    case details, switchPane, setFrom, setTo, dryRun, runPending, reset, writeFrom, whatsNew, problems, matrix, filter, help, quit, redraw
 }
 
-/// What keys do in an overlay (help, a report, the problems, What's New).
+/// What keys do in an overlay (help, a report, the problems, What's New, the matrix).
 package enum OverlayAction: Sendable {
     case scrollUp, scrollDown, pageUp, pageDown, top, bottom, nextPage, previousPage, close
 }
@@ -70,8 +70,10 @@ package enum Keymap {
         KeyBinding([.character("d")], .dryRun, help: "dry-run: what a run would execute, in order", hint: "dry-run"),
         KeyBinding([.character("r")], .runPending, help: "run the pending migrations", hint: "run"),
         KeyBinding([.character("x")], .reset, help: "reset the recorded state", hint: "reset"),
+        KeyBinding([.character("s")], .writeFrom, help: "write the \"from\" device to the real store, to replay for real"),
         KeyBinding([.character("w")], .whatsNew, help: "What's New walkthrough for this upgrade", hint: "what's new"),
         KeyBinding([.character("p")], .problems, help: "problems with the plan, each with a hint", hint: "problems"),
+        KeyBinding([.character("m")], .matrix, help: "upgrade matrix: every release as \"from\"; Enter picks one"),
         KeyBinding([.character("/")], .filter, help: "filter by text or status; Esc clears", hint: "filter"),
         KeyBinding([.character("?")], .help, help: "this help", hint: "help"),
         KeyBinding([.character("q"), .control("c")], .quit, help: "quit (Esc closes an overlay or prompt first)", hint: "quit"),
@@ -102,7 +104,7 @@ package enum Keymap {
         KeyBinding([.end, .control("e")], .end, help: "end of the line"),
         KeyBinding([.backspace], .deleteBackward, help: "delete before the cursor"),
         KeyBinding([.delete, .control("d")], .deleteForward, help: "delete at the cursor"),
-        KeyBinding([.control("u")], .deleteToStart, help: "delete to the start of the line", hint: "clear"),
+        KeyBinding([.control("u")], .deleteToStart, help: "delete to the start of the line", hint: "delete to start"),
         KeyBinding([.control("w")], .deleteWordBackward, help: "delete the word before the cursor"),
         KeyBinding([.control("k")], .deleteToEnd, help: "delete to the end of the line"),
     ]

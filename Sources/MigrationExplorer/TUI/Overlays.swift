@@ -1,7 +1,7 @@
 import MigrationCore
 
 /// Boxes drawn over the main screen: help, run and dry-run reports, the problems, What's New,
-/// confirmations. Every one but the confirmation scrolls, no further than its last line.
+/// the upgrade matrix, confirmations. Every one but the confirmation scrolls, no further than its last line.
 enum Overlays {
     /// What a box shows.
     struct Content {
@@ -37,12 +37,19 @@ enum Overlays {
             let next = page + 1 < pages.count ? "Enter next" : "Enter done"
             return Content(title: title, lines: whatsNewLines(pages[min(page, pages.count - 1)], width: inner, glyphs: glyphs),
                            footer: "\(next) · \(glyphs.unicode ? "←" : "Left") back · Esc closes")
+        case .matrix(let matrix, let selection):
+            return Content(title: "Every upgrade of \(state.appName) to \(matrix.target.version.text)",
+                           lines: MatrixView.lines(matrix, selection: selection, glyphs: glyphs),
+                           footer: "\(glyphs.unicode ? "↑↓" : "Up/Down") choose · Enter upgrades from it · Esc closes")
         case .confirm(let confirmation):
             let question = switch confirmation {
             case .reset: "Reset the recorded state of \(state.storeDescription)? Its four marks are forgotten, so every migration up to the app runs again; the history stays."
             case .run where state.isSandbox:
                 "Run the pending migrations' commands? The commands run for real and only the records are simulated (\(state.storeDescription))."
             case .run: "Run the pending migrations against the real store \(state.storeDescription)?"
+            case .writeFrom:
+                "Write \(state.writableDevice ?? "this device") to the real store \(state.realStorePath ?? "")? "
+                    + "Its marks, the app version's included, become this device's, so the app's next launch replays this upgrade; quit the app first."
             }
             var lines: [StyledLine] = []
             lines.appendWrapped(question, width: inner)

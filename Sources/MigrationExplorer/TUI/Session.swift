@@ -1,4 +1,3 @@
-import Foundation
 import MigrationCore
 
 /// The terminal UI's model and its link to `MigrationCore`: keys go through ``Update``, and
@@ -21,10 +20,12 @@ package struct Session {
         state = ViewState(appName: explorer.app.registry.appName, storeDescription: explorer.storeDescription,
                           isSandbox: explorer.isSandbox, registry: explorer.app.registry, target: explorer.target)
         state.runsCommands = explorer.app.runsCommands
+        showStore()
         refreshPlan()
         if let first = state.items.firstIndex(where: { if case .migration(let entry) = $0 { entry.status.willRun } else { false } }) {
             state.selection = first
         }
+        if let note = explorer.historyNote, !explorer.app.registry.releases.isEmpty { state.message = .init(text: note, role: .warning) }
     }
 
     /// Handles one key; `progress` sees the state after each migration of a run.
@@ -75,18 +76,27 @@ package struct Session {
                 refreshPlan()
                 state.overlay = .report(report)
                 state.message = Self.summary(of: report)
+            case .matrix:
+                let matrix = try explorer.matrix()
+                state.overlay = .matrix(matrix, selection: MatrixView.row(of: explorer.from, in: matrix))
             case .reset:
                 try explorer.reset()
                 state.lastReport = nil
                 refreshPlan()
                 state.message = .init(text: explorer.isSandbox
-                    ? "Reset: the sandbox is back to \(deviceDescription)"
+                    ? "Reset: the sandbox is back to \(explorer.deviceDescription)"
                     : "Reset: the four marks in \(explorer.storeDescription) forgotten; every migration up to the app runs again", role: .accent)
             case .setFrom(let version, let build):
                 try explorer.setFrom(version, build: build)
                 state.lastReport = nil
                 refreshPlan()
                 state.message = fromMessage()
+            case .writeFrom:
+                let device = explorer.deviceDescription
+                try explorer.writeFromToRealStore()
+                state.lastReport = nil
+                refreshPlan()
+                state.message = .init(text: "Wrote \(device) to \(explorer.storeDescription): the app's next launch replays this upgrade", role: .accent)
             case .setTo(let text):
                 try explorer.setTarget(version: text)
                 state.target = explorer.target
@@ -97,26 +107,27 @@ package struct Session {
             state.message = .init(text: String(describing: error), role: .failed)
         }
         if let planError = state.planError { state.message = .init(text: "No plan: \(planError)", role: .failed) }
-        state.storeDescription = explorer.storeDescription
-        state.isSandbox = explorer.isSandbox
+        showStore()
     }
 
-    /// "a device at 0.8 (build 90)" or "a fresh install".
-    private var deviceDescription: String {
-        guard explorer.from != nil || explorer.fromBuild != nil else { return "a fresh install" }
-        let build = explorer.fromBuild.map { " (build \($0.text))" } ?? ", no build recorded"
-        return "a device at \(explorer.from?.text ?? "no version")\(build)"
+    /// Which store the session plays, and which device it could write to the real one.
+    private mutating func showStore() {
+        state.storeDescription = explorer.storeDescription
+        state.isSandbox = explorer.isSandbox
+        state.realStorePath = explorer.realStore?.url.path
+        state.writableDevice = explorer.writableDevice
     }
 
     private func fromMessage() -> ViewState.Message {
         if let downgrade = state.plan?.downgrades.first {
-            return .init(text: "Simulating \(deviceDescription): \(downgrade); p lists the problems", role: .warning)
+            return .init(text: "Simulating \(explorer.deviceDescription): \(downgrade); p lists the problems", role: .warning)
         }
-        var text = "Simulating \(deviceDescription)"
+        var text = "Simulating \(explorer.deviceDescription)"
         if explorer.from != nil, explorer.fromBuild == nil, explorer.target.build != nil {
             text += "; give its build as 0.8 (90)"
         }
-        if let real = explorer.realStore { text += "; \(URL(fileURLWithPath: Explorer.path(of: real)).lastPathComponent) is not touched" }
+        if let real = explorer.realStore { text += "; \(real.url.lastPathComponent) is not touched" }
+        if let note = explorer.historyNote, !explorer.app.registry.releases.isEmpty { text += "; \(note)" }
         return .init(text: text, role: .accent)
     }
 

@@ -3,6 +3,10 @@ import MigrationCore
 /// What the update step asks the session to do with `MigrationCore`.
 package enum Effect: Equatable, Sendable {
     case dryRun, run, reset
+    /// Opens the upgrade matrix.
+    case matrix
+    /// Write the simulated "from" device to the real store.
+    case writeFrom
     /// A device that last migrated at `version` (empty: a fresh install) and `build`.
     case setFrom(version: String, build: String?)
     case setTo(String)
@@ -53,7 +57,7 @@ package enum Update {
             state.detailsOffset = 0
         case .setFrom:
             let recorded = state.plan?.state
-            state.prompt = .init(kind: .from, text: DeviceInput.text(version: recorded?.lastMigratedVersion, build: recorded?.lastMigratedBuild))
+            state.prompt = .init(kind: .from, text: DeviceInput.text(version: recorded?.fromVersion, build: recorded?.fromBuild))
         case .setTo:
             state.prompt = .init(kind: .to, text: state.target.version.text)
         case .dryRun:
@@ -63,6 +67,14 @@ package enum Update {
             state.overlay = .confirm(.run)
         case .reset:
             state.overlay = .confirm(.reset)
+        case .writeFrom:
+            if state.writableDevice != nil {
+                state.overlay = .confirm(.writeFrom)
+            } else {
+                state.message = .init(text: state.realStorePath == nil
+                    ? "No real store to write to: open one with --store, --defaults-plist or --simulator"
+                    : "No simulated device to write: press f to choose one (a version, not a fresh install)", role: .dim)
+            }
         case .whatsNew:
             let pages = whatsNewPages(state)
             if pages.isEmpty {
@@ -72,6 +84,8 @@ package enum Update {
             }
         case .problems:
             state.overlay = .problems
+        case .matrix:
+            return .matrix
         case .filter:
             state.filterLine = LineEditor(state.filter)
         case .help:
@@ -97,11 +111,11 @@ package enum Update {
     /// The migrations whose What's New notes this upgrade shows: those it will run, or, once
     /// run, those the last run ran.
     static func whatsNewPages(_ state: ViewState) -> [RegisteredMigration] {
-        let pending = state.plan?.pending.map(\.migration) ?? []
+        if let plan = state.plan, !plan.pending.isEmpty { return plan.whatsNew }
         let ran = state.lastReport?.steps.compactMap { step -> RegisteredMigration? in
             if case .migration(let migration) = step.subject, step.outcome == .succeeded { migration } else { nil }
         } ?? []
-        return (pending.isEmpty ? ran : pending).filter { !$0.whatsNew.isEmpty }
+        return ran.filter { !$0.whatsNew.isEmpty }
     }
 
     private static func handlePrompt(_ key: Key, _ state: inout ViewState) -> Effect? {
@@ -180,7 +194,11 @@ package enum Update {
                 state.message = .init(text: "Cancelled", role: .dim)
                 return nil
             }
-            return confirmation == .reset ? .reset : .run
+            return switch confirmation {
+            case .reset: .reset
+            case .run: .run
+            case .writeFrom: .writeFrom
+            }
         case .whatsNew(let pages, let page):
             let turn: OverlayAction? = key == .enter ? .nextPage : Keymap.overlay.action(for: key)
             if turn == .nextPage {
@@ -189,6 +207,27 @@ package enum Update {
             }
             if turn == .previousPage {
                 state.overlay = .whatsNew(pages: pages, page: max(0, page - 1))
+                return nil
+            }
+        case .matrix(let matrix, let selection):
+            if key == .enter {
+                state.overlay = nil
+                return .setFrom(version: matrix.rows[selection].from?.text ?? "", build: nil)
+            }
+            if let move: OverlayAction = Keymap.overlay.action(for: key), move != .close {
+                let page = max(1, layout.size.height - 6)
+                let delta = switch move {
+                case .scrollUp: -1
+                case .scrollDown: 1
+                case .pageUp: -page
+                case .pageDown: page
+                case .top: -matrix.rows.count
+                case .bottom: matrix.rows.count
+                case .nextPage, .previousPage, .close: 0
+                }
+                let row = max(0, min(matrix.rows.count - 1, selection + delta))
+                state.overlay = .matrix(matrix, selection: row)
+                state.overlayOffset = max(0, MatrixView.line(ofRow: row) + 1 - (layout.size.height - 4))
                 return nil
             }
         case .help, .report, .problems:
@@ -222,7 +261,7 @@ package enum Update {
 
     private static func opens(_ action: Action, _ overlay: ViewState.Overlay) -> Bool {
         switch (action, overlay) {
-        case (.help, .help), (.problems, .problems), (.whatsNew, .whatsNew): true
+        case (.help, .help), (.problems, .problems), (.whatsNew, .whatsNew), (.matrix, .matrix): true
         default: false
         }
     }

@@ -19,11 +19,13 @@ package struct ViewState: Sendable {
         case report(RunReport)
         case problems
         case whatsNew(pages: [RegisteredMigration], page: Int)
+        /// Every upgrade path; `selection` is a row.
+        case matrix(UpgradeMatrix, selection: Int)
         case confirm(Confirmation)
     }
 
     package enum Confirmation: Sendable {
-        case reset, run
+        case reset, run, writeFrom
     }
 
     /// An inline prompt on the message line.
@@ -49,6 +51,11 @@ package struct ViewState: Sendable {
     package var appName: String
     package var storeDescription: String
     package var isSandbox: Bool
+    /// The real store's path, when there is one, simulated over or not.
+    package var realStorePath: String?
+    /// The simulated device the real store can be set to ("a device at 0.8 (build 90)"); `nil`
+    /// when there is none (no real store, the real store itself, a fresh install).
+    package var writableDevice: String?
     /// The migrations, listed (status unknown) when no plan could be made.
     package let registry: MigrationRegistry
     /// Where the upgrade goes, known even without a plan.

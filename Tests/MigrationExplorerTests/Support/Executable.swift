@@ -19,15 +19,18 @@ struct Executable {
     static let url = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
         .appendingPathComponent("migration-explorer")
 
-    static func run(_ arguments: [String], in folder: URL? = nil, environment: [String: String] = [:]) throws -> Result {
-        let process = try start(arguments, in: folder, environment: environment)
+    /// `embeddedExample`: the embedding example's binary instead.
+    static let embeddedExample = url.deletingLastPathComponent().appendingPathComponent("embedded-example")
+
+    static func run(_ arguments: [String], in folder: URL? = nil, environment: [String: String] = [:], binary: URL = url) throws -> Result {
+        let process = try start(arguments, in: folder, environment: environment, binary: binary)
         return finish(process)
     }
 
     /// Starts the binary without waiting, for races between processes.
-    static func start(_ arguments: [String], in folder: URL? = nil, environment: [String: String] = [:]) throws -> Running {
+    static func start(_ arguments: [String], in folder: URL? = nil, environment: [String: String] = [:], binary: URL = url) throws -> Running {
         let process = Process()
-        process.executableURL = url
+        process.executableURL = binary
         process.arguments = arguments
         if let folder { process.currentDirectoryURL = folder }
         process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }

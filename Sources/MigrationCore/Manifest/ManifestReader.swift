@@ -1,29 +1,34 @@
 import Foundation
-import MigrationCore
-import MigrationSQLite
 
 /// Walks a manifest's JSON once, building the registry and collecting every problem.
 struct ManifestReader {
     let folder: URL
+    let commands: ManifestCommand.Runner
+    let sql: ManifestSQL.Runner
     private(set) var problems: [ManifestError.Problem] = []
     /// Whether some migration or hook has a `run`.
     private(set) var runsCommands = false
     /// The migrations with `sql`, named for messages.
     private(set) var sqlMigrations: [String] = []
 
-    init(folder: URL) { self.folder = folder }
+    init(folder: URL, commands: @escaping ManifestCommand.Runner, sql: @escaping ManifestSQL.Runner) {
+        self.folder = folder
+        self.commands = commands
+        self.sql = sql
+    }
 
-    private static let rootFields: Set = ["app", "appVersion", "appBuild", "migrations", "onUpdate", "onBuildUpdate"]
-    private static let migrationFields: Set = ["version", "build", "title", "notes", "whatsNew", "run", "sql", "timeout"]
+    private static let rootFields: Set = ["app", "appVersion", "appBuild", "releases", "migrations", "onUpdate", "onBuildUpdate"]
+    private static let migrationFields: Set = ["version", "build", "title", "notes", "whatsNew", "since", "run", "sql", "timeout"]
     private static let hookFields: Set = ["title", "run", "timeout"]
 
-    mutating func read(_ json: Any) -> ExplorerApp? {
+    mutating func read(_ json: Any) -> MigrationManifest? {
         guard let root = object(json, at: "manifest") else { return nil }
         checkFields(root, allowed: Self.rootFields, at: "")
         let appName = string(root["app"], at: "app") ?? "App"
         let appVersion = version(root["appVersion"], at: "appVersion", required: true)
         let appBuild = version(root["appBuild"], at: "appBuild", required: false)
         var registry = MigrationRegistry(appName: appName)
+        registry.releases = releases(root["releases"], at: "releases")
         var versionPaths: [String] = []
         for (index, item) in array(root["migrations"], at: "migrations", required: true).enumerated() {
             readMigration(item, at: "migrations[\(index)]", into: &registry, versionPaths: &versionPaths)
@@ -35,10 +40,9 @@ struct ManifestReader {
             }
         }
         guard let appVersion else { return nil }
-        var app = ExplorerApp(registry: registry, appVersion: appVersion.text, appBuild: appBuild?.text)
-        app.runsCommands = runsCommands
-        app.sqlMigrations = sqlMigrations
-        return app
+        var manifest = MigrationManifest(registry: registry, appVersion: appVersion.text, appBuild: appBuild?.text, runsCommands: runsCommands)
+        manifest.sqlMigrations = sqlMigrations
+        return manifest
     }
 
     /// Declares the migration as written; whether its version is one, or a duplicate, is the
@@ -53,8 +57,9 @@ struct ManifestReader {
         let notes = string(fields["notes"], at: "\(path).notes")
         let whatsNew = strings(fields["whatsNew"], at: "\(path).whatsNew")
         let run = command(fields["run"], at: "\(path).run")
-        let sql = sql(fields["sql"], at: "\(path).sql")
+        let statements = sql(fields["sql"], at: "\(path).sql")
         let timeout = timeout(fields["timeout"], at: "\(path).timeout")
+        let since = string(fields["since"], at: "\(path).since", example: " such as \"1.0\"")
         let track: MigrationTrack
         switch (fields["version"] != nil, fields["build"] != nil) {
         case (true, true): return problem(path, "has both \"version\" and \"build\"; give exactly one")
@@ -62,37 +67,21 @@ struct ManifestReader {
         case (true, false): track = .version
         case (false, true): track = .build
         }
+        if since != nil, track == .build { problem("\(path).since", "applies to version migrations only: builds have no releases") }
         let key = track == .version ? "version" : "build"
         guard let declared = string(fields[key], at: "\(path).\(key)", required: true, example: " such as \"1.0\""),
               let title else { return }
         let text = declared.trimmingCharacters(in: .whitespacesAndNewlines)
-        let body = Self.body(run, folder: folder, timeout: timeout,
-                             identity: (track == .version ? "MIGRATION_VERSION" : "MIGRATION_BUILD", text))
-        versionPaths.append("\(path).\(key)")
-        if let sql {
+        var body = makeBody(run, timeout: timeout, identity: (track == .version ? "MIGRATION_VERSION" : "MIGRATION_BUILD", text))
+        if let statements {
             sqlMigrations.append("\(path) (\(track) \(text) \"\(title)\")")
-            let database = Self.databaseBody(sql, then: body)
-            if track == .version {
-                registry.migrate(toVersion: text, title: title, notes: notes, whatsNew: whatsNew, database: database)
-            } else {
-                registry.migrate(toBuild: text, title: title, notes: notes, whatsNew: whatsNew, database: database)
-            }
-        } else if track == .version {
-            registry.migrate(toVersion: text, title: title, notes: notes, whatsNew: whatsNew, body: body)
+            body = sql(ManifestSQL(statements: statements, migration: "\(track) \(text) \"\(title)\""), body)
+        }
+        versionPaths.append("\(path).\(key)")
+        if track == .version {
+            registry.migrate(toVersion: text, title: title, notes: notes, whatsNew: whatsNew, since: since, body: body)
         } else {
             registry.migrate(toBuild: text, title: title, notes: notes, whatsNew: whatsNew, body: body)
-        }
-    }
-
-    /// Runs `sql`, then the migration's command (if any), in the transaction that records the
-    /// migration: when either fails, the SQL's changes are undone.
-    private static func databaseBody(_ sql: String, then command: @escaping MigrationBody) -> DatabaseMigrationBody {
-        { db, context in
-            let before = db.totalChangesCount
-            try db.execute(sql: sql)
-            let changed = db.totalChangesCount - before
-            context.log("the SQL changed \(changed) row\(changed == 1 ? "" : "s")")
-            try command(context)
         }
     }
 
@@ -103,7 +92,8 @@ struct ManifestReader {
             switch found.kind {
             case .invalidVersion(let error): problem(path, String(describing: error))
             case .duplicate(let first): problem(path, "\"\(found.migration.declared)\" duplicates \(versionPaths[first.id])")
-            case .declaredAfter: break
+            case .invalidSince(let error): problem(path.replacingOccurrences(of: ".version", with: ".since"), String(describing: error))
+            case .declaredAfter, .outOfOrder: break
             }
         }
     }
@@ -114,16 +104,13 @@ struct ManifestReader {
         let run = command(fields["run"], at: "\(path).run")
         let timeout = timeout(fields["timeout"], at: "\(path).timeout")
         guard let title = title(fields["title"], at: "\(path).title") else { return }
-        let body = Self.body(run, folder: folder, timeout: timeout, identity: nil)
+        let body = makeBody(run, timeout: timeout, identity: nil)
         if track == .version { registry.onUpdate(title: title, body: body) } else { registry.onBuildUpdate(title: title, body: body) }
     }
 
-    private static func body(
-        _ run: String?, folder: URL, timeout: Duration?, identity: (name: String, value: String)?
-    ) -> MigrationBody {
+    private func makeBody(_ run: String?, timeout: Double?, identity: (name: String, value: String)?) -> MigrationBody {
         guard let run else { return { _ in } }
-        let command = ShellCommand(command: run, folder: folder, identity: identity, timeout: timeout)
-        return { context in try command.run(context) }
+        return commands(ManifestCommand(run: run, folder: folder, identity: identity, timeout: timeout))
     }
 
     // MARK: Typed field readers; each records a problem and returns nil on a bad value.
@@ -199,13 +186,13 @@ struct ManifestReader {
     }
 
     /// A `timeout`: a positive number of seconds.
-    private mutating func timeout(_ value: Any?, at path: String) -> Duration? {
+    private mutating func timeout(_ value: Any?, at path: String) -> Double? {
         guard let value else { return nil }
         guard !(value is String), let number = value as? NSNumber, number.doubleValue > 0, number.doubleValue.isFinite else {
             problem(path, "must be a positive number of seconds, not \(Self.render(value))")
             return nil
         }
-        return .milliseconds((number.doubleValue * 1000).rounded())
+        return number.doubleValue
     }
 
     private mutating func title(_ value: Any?, at path: String) -> String? {
@@ -224,6 +211,13 @@ struct ManifestReader {
             return []
         }
         return items.compactMap { $0 as? String }
+    }
+
+    /// `releases`: a list of versions, in any order.
+    private mutating func releases(_ value: Any?, at path: String) -> [Version] {
+        array(value, at: path, required: false).enumerated().compactMap { index, item in
+            version(item, at: "\(path)[\(index)]", required: true)
+        }
     }
 
     private mutating func version(_ value: Any?, at path: String, required: Bool) -> Version? {

@@ -5,7 +5,7 @@
 ///   migrations[1].version: "1.0-beta" is not a version: "-" is not allowed; …
 ///   migrations[2]: has both "version" and "build"; give exactly one
 /// ```
-public struct ManifestError: Error, CustomStringConvertible, Equatable {
+public struct ManifestError: Error, CustomStringConvertible, Equatable, Sendable {
     /// One problem: where (`migrations[2].title`) and what.
     public struct Problem: Sendable, Equatable, CustomStringConvertible {
         public let field: String

@@ -1,0 +1,28 @@
+/// The problems a plan finds beyond the declarations' versions: a `since` that is not a
+/// version, and each migration this device will never run (out of order), with a version
+/// that would run.
+enum ReleaseProblems {
+    static func find(in entries: [PlanEntry], registry: MigrationRegistry, state: MigrationState, target: AppTarget) -> [ValidationProblem] {
+        var problems: [ValidationProblem] = []
+        for migration in registry.migrations {
+            if let error = migration.sinceError { problems.append(ValidationProblem(migration: migration, kind: .invalidSince(error))) }
+        }
+        for entry in entries where entry.status == .skipped(.outOfOrder) {
+            let track = entry.migration.track
+            let mark = state.lastMigrated(track) ?? ""
+            problems.append(ValidationProblem(migration: entry.migration, kind: .outOfOrder(
+                lastMigrated: mark, suggested: suggestion(on: track, registry: registry, target: target))))
+        }
+        return problems
+    }
+
+    /// A version above every release (a patch of the last one: 1.0 → 1.0.1), or a build
+    /// above the app's (120 → 121).
+    static func suggestion(on track: MigrationTrack, registry: MigrationRegistry, target: AppTarget) -> String {
+        let last = track == .version ? registry.releases.max() ?? target.version : target.build ?? target.version
+        var components = last.components
+        while track == .version, components.count < 3 { components.append(0) }
+        components[components.count - 1] += 1
+        return components.map(String.init).joined(separator: ".")
+    }
+}

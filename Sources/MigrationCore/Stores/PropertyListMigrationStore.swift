@@ -1,0 +1,100 @@
+import Foundation
+
+/// A store in an app's preferences plist (`Library/Preferences/<bundle id>.plist`), under the
+/// same keys as ``UserDefaultsMigrationStore``: so that a tool can read and set the state of a
+/// real device (a simulator's container, a copied sandbox) that the app then finds in its
+/// `UserDefaults`.
+///
+/// It reads every mark MTMigration and its look-alikes left (the highest wins) and writes
+/// MTMigration's keys; the history lives under `MigrationExplorer.*`, a named domain under
+/// `MigrationExplorer.<domain>.*`. A save changes those keys only: every other key stays as
+/// it was, and the file keeps its format (binary or XML). Writes replace the file atomically;
+/// every store object on one real file shares one lock and one `flock` on `<file>.lock`. A file
+/// that is not a binary or XML plist holding a dictionary is an error: it is left byte for
+/// byte as it was and nothing runs.
+///
+/// - Warning: A running app keeps its defaults in memory and writes them back: quit it before
+///   changing its plist, or it may never see the change and overwrite it.
+///
+/// ```swift
+/// let plist = URL(filePath: container + "/Library/Preferences/com.example.notes.plist")
+/// let store = PropertyListMigrationStore(url: plist)
+/// try store.update { $0 = .device(at: try Version("0.8"), over: $0) }
+/// ```
+public final class PropertyListMigrationStore: MigrationStore, MarksCaching {
+    /// The path as given.
+    public var url: URL { file.url }
+    /// The domain, or `nil` for MTMigration's own keys.
+    public let domain: String?
+    private let keys: UserDefaultsKeys
+    private let file: StoreFile
+    private let cache: MarksCache
+    public var location: String { file.location }
+
+    public init(url: URL, domain: String? = nil) {
+        self.domain = domain
+        self.keys = UserDefaultsKeys(domain: domain)
+        self.file = StoreFile(url: url, location: domain.map { "\(url.path) (\($0))" } ?? url.path)
+        self.cache = file.resource.cache(for: "plist " + (domain ?? ""))
+    }
+
+    public func load() throws -> MigrationState {
+        try read().state
+    }
+
+    /// The marks, from the cache while the file is unchanged (one `stat`).
+    public func loadMarks() throws -> MigrationState {
+        try cachedMarks().state
+    }
+
+    func cachedMarks() throws -> MarksCache.Entry {
+        try cache.marks(stamp: file.stamp, load: load)
+    }
+
+    /// Replaces the records; the file's other keys stay. A file whose records cannot be read
+    /// is refused, not overwritten.
+    public func save(_ state: MigrationState) throws {
+        try withExclusiveAccess {
+            let (values, _) = try read()
+            try keys.write(state, to: values, location: location)
+            let data: Data
+            do { data = try values.encoded() } catch {
+                throw MigrationStoreError(location: location, problem: .unwritable(String(describing: error)))
+            }
+            try file.replace(with: data)
+            cache.invalidate()
+        }
+    }
+
+    public func withExclusiveAccess<T>(_ body: () throws -> T) throws -> T {
+        try file.withRecords(body)
+    }
+
+    public func withExclusiveAccess<T>(toBlock block: String, _ body: (_ alreadyRunning: Bool) throws -> T) throws -> T {
+        try file.withBlock(block, body)
+    }
+
+    /// Proves, before a body runs, that the file can be replaced (see ``FileMigrationStore/prepareToWrite()``).
+    public func prepareToWrite() throws {
+        try file.prepareToWrite()
+    }
+
+    /// The descriptor holding the store's `flock` while the calling thread holds the store
+    /// (see ``FileMigrationStore/lockDescriptor``).
+    public var lockDescriptor: Int32? { file.resource.heldLockDescriptor }
+
+    private func source(_ key: String) -> String { "\(url.path) \"\(key)\"" }
+
+    /// The file's values and the records in them.
+    private func read() throws -> (values: PropertyListValues, state: MigrationState) {
+        let values: PropertyListValues
+        if let data = try file.read() {
+            do { values = try PropertyListValues(data: data) } catch {
+                throw MigrationStoreError(location: location, problem: .corrupt(error.description))
+            }
+        } else {
+            values = PropertyListValues()
+        }
+        return (values, try keys.state(in: values, location: location, source: source))
+    }
+}

@@ -1,0 +1,78 @@
+import Foundation
+
+/// The file a file-based store keeps its records in, and what every such store does with it:
+/// resolve the path, share one lock per real file, read the bytes, replace them atomically and
+/// prove beforehand that they can be replaced.
+///
+/// Every store on one real file (a JSON store's domains, a preferences plist's) shares one
+/// ``StoreResource``, so one in-process lock and one `flock` on `<file>.lock`.
+struct StoreFile: Sendable {
+    /// The path as given.
+    let url: URL
+    /// ``url`` with every symbolic link resolved.
+    let fileURL: URL
+    /// The store's ``MigrationStore/location``, for errors.
+    let location: String
+    let resource: StoreResource
+
+    init(url: URL, location: String) {
+        self.url = url
+        self.location = location
+        let real = RealPath.of(url.path)
+        self.fileURL = URL(fileURLWithPath: real)
+        self.resource = StoreResource.shared("file:" + real, lockFile: real + ".lock")
+    }
+
+    /// The file's bytes; `nil` when there is no file yet.
+    func read() throws(MigrationStoreError) -> Data? {
+        try refuseDirectory()
+        do { return try Data(contentsOf: fileURL) } catch {
+            if !FileManager.default.fileExists(atPath: fileURL.path) { return nil }
+            throw MigrationStoreError(location: location, problem: .unreadable(error.localizedDescription))
+        }
+    }
+
+    /// Replaces the file with `data`, atomically (see ``AtomicFile``). Call it holding the lock.
+    func replace(with data: Data) throws(MigrationStoreError) {
+        do { try AtomicFile.replace(fileURL, with: data) } catch {
+            throw MigrationStoreError(location: location, problem: .unwritable(error.description))
+        }
+    }
+
+    /// The stamp of the file as it is now, for the marks cache.
+    var stamp: FileStamp? { FileStamp.of(fileURL.path) }
+
+    /// Runs `body` holding the records, in this process and against other processes.
+    func withRecords<T>(_ body: () throws -> T) throws -> T {
+        try locked { try resource.withRecords(body) }
+    }
+
+    /// Runs `body` holding the block named `block` (see ``StoreResource/withBlock(_:_:)``).
+    func withBlock<T>(_ block: String, _ body: (_ alreadyRunning: Bool) throws -> T) throws -> T {
+        try locked { try resource.withBlock(block, body) }
+    }
+
+    /// Writes as many bytes as the records take, plus room to grow, beside the file and removes
+    /// them again: a read-only folder, a missing permission or a full disk shows up here,
+    /// before a body runs, rather than after it.
+    func prepareToWrite() throws(MigrationStoreError) {
+        let size = (try? FileManager.default.attributesOfItem(atPath: fileURL.path)[.size] as? Int) ?? 0
+        do { try AtomicFile.probe(fileURL, bytes: size + 64 * 1024) } catch {
+            throw MigrationStoreError(location: location, problem: .unwritable(error.description))
+        }
+    }
+
+    private func locked<T>(_ body: () throws -> T) throws -> T {
+        try refuseDirectory()
+        do { return try body() } catch let error as FileLock.LockError {
+            throw MigrationStoreError(location: location, problem: .unlockable(error.description))
+        }
+    }
+
+    private func refuseDirectory() throws(MigrationStoreError) {
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: fileURL.path, isDirectory: &isDirectory), isDirectory.boolValue {
+            throw MigrationStoreError(location: location, problem: .unreadable("\(fileURL.path) is a directory, not a file"))
+        }
+    }
+}

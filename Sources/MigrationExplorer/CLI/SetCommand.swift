@@ -1,0 +1,80 @@
+import ArgumentParser
+import Foundation
+import MigrationCore
+
+/// `set`: records in a real store a device that last ran a version (and build), marks of the
+/// app version included (``MigrationState/device(at:build:over:date:)``), so that the app's
+/// next launch replays the upgrade from there for real.
+struct SetCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "set", abstract: "Make a real store a device that last ran a version, so that the next launch replays the upgrade.",
+        discussion: """
+        Sets the last migrated version and the last app version (with --build, the build marks \\
+        too) of the store's domain; the history is kept but no longer counts, so the update \\
+        hooks fire again. Quit the app first: a running app keeps its defaults in memory.
+        """)
+
+    @OptionGroup var stores: StoreOptions
+    @Option(help: ArgumentHelp("The version the device last ran.", valueName: "version")) var version: String?
+    @Option(help: ArgumentHelp("The build the device last ran.", valueName: "build")) var build: String?
+    @Flag(help: "Write JSON instead of text.") var json = false
+
+    func validate() throws {
+        guard stores.namesStore else { throw ValidationError("name the store to set: --store, --defaults-plist, --sqlite or --simulator") }
+        if version == nil, build == nil { throw ValidationError("give the device's --version, its --build, or both") }
+    }
+
+    func run() throws {
+        try reportingFailures(json: json, store: stores.path) {
+            var failures: [CommandFailure] = []
+            func parse(_ text: String?, _ option: String) -> Version? {
+                guard let text else { return nil }
+                do { return try Version(text) } catch {
+                    failures.append(CommandFailure(.version, "\(option): \(error)"))
+                    return nil
+                }
+            }
+            let (version, build) = (parse(version, "--version"), parse(build, "--build"))
+            var location: StoreLocation?
+            do throws(CommandFailure) { location = try stores.location() } catch { failures.append(error) }
+            guard failures.isEmpty, let location else { throw CommandFailure(combining: failures) }
+            let state = try location.open().update { $0 = .device(at: version, build: build, over: $0) }
+            let outcome = SetOutcome(location: location, state: state, buildGiven: build != nil)
+            print(json ? JSONReports.encode(outcome) : outcome.lines.joined(separator: "\n"))
+        }
+    }
+}
+
+/// What `set` recorded, as text or JSON.
+struct SetOutcome: Encodable {
+    let store: String
+    let domain: Nullable<String>
+    let state: JSONReports.State
+    let error: Nullable<String> = Nullable(nil)
+    private let marks: [String]
+    private let keptBuild: Bool
+
+    init(location: StoreLocation, state: MigrationState, buildGiven: Bool) {
+        store = location.path
+        domain = switch location {
+        case .jsonFile(_, let domain): Nullable(domain)
+        case .defaultsPlist(_, let domain): Nullable(domain)
+        case .sqlite(_, let domain): Nullable(domain)
+        }
+        self.state = JSONReports.State(state)
+        marks = state.markPhrases
+        keptBuild = !buildGiven && state.lastMigratedBuild != nil
+    }
+
+    enum CodingKeys: String, CodingKey { case store, domain, state, error }
+
+    var lines: [String] {
+        let domainText = domain.value.map { ", domain \"\($0)\"" } ?? ""
+        var lines = [
+            "Set \(store)\(domainText): \(marks.joined(separator: ", ")).",
+            "The app's next launch replays the upgrade from there: every migration above these marks up to the app's version runs, and the update hooks fire.",
+        ]
+        if keptBuild { lines.append("The build marks are as they were recorded; give --build to set them too.") }
+        return lines
+    }
+}

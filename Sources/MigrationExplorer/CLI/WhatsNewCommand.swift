@@ -1,0 +1,30 @@
+import ArgumentParser
+import Foundation
+import MigrationCore
+
+/// `whats-new`: the What's New of one upgrade, for release notes or an in-app screen.
+struct WhatsNewCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "whats-new", abstract: "Print the What's New of one upgrade: text, JSON or Markdown.")
+
+    @OptionGroup var source: SourceOptions
+    @Flag(help: "Write JSON.") var json = false
+    @Flag(help: "Write Markdown, for release notes.") var markdown = false
+
+    func validate() throws {
+        if json && markdown { throw ValidationError("give --json or --markdown, not both") }
+    }
+
+    func run() throws {
+        try reportingFailures(json: json, store: source.stores.path) {
+            let explorer = try source.explorer()
+            let plan = try explorer.plan()
+            let app = explorer.app.registry.appName
+            if json {
+                print(JSONReports.encode(JSONReports.WhatsNew(plan, app: app)))
+            } else {
+                print(TextReports.whatsNew(plan, app: app, markdown: markdown, style: .forStandardOutput()).joined(separator: "\n"))
+            }
+        }
+    }
+}

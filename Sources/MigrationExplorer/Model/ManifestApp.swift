@@ -1,0 +1,48 @@
+import Foundation
+import GRDB
+import MigrationCore
+import MigrationSQLite
+
+extension ExplorerApp {
+    /// The app a manifest describes, its `run` commands run by the shell (``ShellCommand``)
+    /// and its `sql` in the transaction of the ``SQLiteMigrationStore`` that records it.
+    ///
+    /// ```swift
+    /// let app = try ExplorerApp(manifestAt: "Examples/notes/manifest.json")
+    /// ```
+    /// - Throws: ``ManifestError`` listing every problem.
+    public init(manifestAt path: String) throws(ManifestError) {
+        self.init(try Manifest.load(path: path, commands: ShellCommand.runner, sql: ManifestSQL.inDatabase))
+    }
+
+    init(_ manifest: MigrationManifest) {
+        self.init(registry: manifest.registry, appVersion: manifest.appVersion, appBuild: manifest.appBuild)
+        runsCommands = manifest.runsCommands
+        sqlMigrations = manifest.sqlMigrations
+    }
+}
+
+extension ManifestSQL {
+    /// Runs a manifest's SQL, then its command, in the transaction of the
+    /// ``SQLiteMigrationStore`` block that records the migration: when either fails, the SQL's
+    /// changes are undone.
+    static let inDatabase: Runner = { sql, command in
+        DatabaseMigration.body(named: sql.migration) { db, context in
+            let before = db.totalChangesCount
+            try db.execute(sql: sql.statements)
+            let changed = db.totalChangesCount - before
+            context.log("the SQL changed \(changed) row\(changed == 1 ? "" : "s")")
+            try command(context)
+        }
+    }
+}
+
+extension ShellCommand {
+    /// Runs a manifest's commands with `/bin/sh -c`.
+    static let runner: ManifestCommand.Runner = { manifestCommand in
+        let command = ShellCommand(
+            command: manifestCommand.run, folder: manifestCommand.folder, identity: manifestCommand.identity,
+            timeout: manifestCommand.timeout.map { .milliseconds(($0 * 1000).rounded()) })
+        return { context in try command.run(context) }
+    }
+}
