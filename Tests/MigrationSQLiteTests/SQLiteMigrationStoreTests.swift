@@ -21,37 +21,22 @@ import Testing
 
     private struct Refused: Error {}
 
-    @Test func aDatabaseBodyThatSucceedsCommitsItsRowsWithItsRecord() throws {
+    @Test("a database body commits its rows with its record, or neither when it throws after writing", arguments: [false, true])
+    func aDatabaseBodyCommitsWithItsRecord(throwsAfterWriting: Bool) throws {
         let (folder, path) = try appDatabase()
         defer { try? FileManager.default.removeItem(at: folder) }
         var registry = MigrationRegistry()
         registry.migrate(toVersion: "1.0", title: "Welcome note", database: { db, _ in
             try db.execute(sql: "INSERT INTO note (text) VALUES ('welcome')")
+            if throwsAfterWriting { throw Refused() }
         })
         let store = SQLiteMigrationStore(path: path)
         let report = try MigrationRunner(registry: registry, target: try AppTarget(version: "1.0")).run(store: store)
-        #expect(report.succeeded)
-        #expect(try notes(in: path) == ["welcome"])
         let state = try store.load()
-        #expect(state.lastMigratedVersion == "1.0")
-        #expect(state.history.map(\.outcome) == [.succeeded])
-    }
-
-    @Test func aDatabaseBodyThatWritesThenThrowsLeavesNeitherRowsNorRecord() throws {
-        let (folder, path) = try appDatabase()
-        defer { try? FileManager.default.removeItem(at: folder) }
-        var registry = MigrationRegistry()
-        registry.migrate(toVersion: "1.0", title: "Half done", database: { db, _ in
-            try db.execute(sql: "INSERT INTO note (text) VALUES ('half')")
-            throw Refused()
-        })
-        let store = SQLiteMigrationStore(path: path)
-        let report = try MigrationRunner(registry: registry, target: try AppTarget(version: "1.0")).run(store: store)
-        #expect(!report.succeeded)
-        #expect(try notes(in: path).isEmpty)
-        let state = try store.load()
-        #expect(state.lastMigratedVersion == nil)
-        #expect(state.history.map(\.outcome) == [.failed])
+        #expect(report.succeeded == !throwsAfterWriting)
+        #expect(try notes(in: path) == (throwsAfterWriting ? [] : ["welcome"]))
+        #expect(state.lastMigratedVersion == (throwsAfterWriting ? nil : "1.0"))
+        #expect(state.history.map(\.outcome) == [throwsAfterWriting ? .failed : .succeeded])
     }
 
     @Test func aDatabaseBodyWithAnotherStoreFailsAndDoesNothing() throws {
