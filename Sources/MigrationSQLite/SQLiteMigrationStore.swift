@@ -10,7 +10,7 @@ import MigrationCore
 /// The database is put in WAL mode. Each block runs inside one `BEGIN IMMEDIATE` transaction:
 /// it decides, runs and records under SQLite's own write lock, so threads and processes on one
 /// database never run a block twice, and no lock file is needed. A body declared with
-/// ``MigrationCore/MigrationRegistry/migrate(toVersion:title:notes:whatsNew:database:)`` works
+/// ``MigrationCore/MigrationRegistry/migrate(toVersion:title:notes:whatsNew:since:database:)`` works
 /// in that transaction; any other body (a shell command, code that writes elsewhere) still runs
 /// at least once, since what it does outside the database cannot roll back.
 ///

@@ -57,7 +57,7 @@ struct SourceOptions: ParsableArguments {
         do { app = try self.app() } catch { failures.append(error) }
         var store: StoreLocation?
         do { store = try stores.location() } catch { failures.append(error) }
-        if let app, let refusal = Self.sqlRefusal(app, store: store) { failures.append(refusal) }
+        if let app, let refusal = sqlRefusal(app, store: store) { failures.append(refusal) }
         if let app, failures.isEmpty {
             do {
                 return try Explorer(app: app, options: ExplorerOptions(
@@ -76,12 +76,12 @@ struct SourceOptions: ParsableArguments {
 
     /// A manifest's `sql` runs only in the transaction of a SQLite store: with any other it is
     /// refused, naming the migration.
-    private static func sqlRefusal(_ app: ExplorerApp, store: StoreLocation?) -> CommandFailure? {
+    private func sqlRefusal(_ app: ExplorerApp, store: StoreLocation?) -> CommandFailure? {
         guard let first = app.sqlMigrations.first else { return nil }
         if case .sqlite = store { return nil }
         let more = app.sqlMigrations.count > 1 ? " (and \(app.sqlMigrations.count - 1) more)" : ""
         return CommandFailure(.manifest, "\(first)\(more) runs SQL, which needs the app's database as the store: give --sqlite FILE; "
-            + "with \(store == nil ? "a sandbox" : "this store") its SQL could not commit with its record")
+            + "with \(store == nil ? "a sandbox" : "this store") its SQL could not commit with its record", path: manifest)
     }
 
     private func versionProblems() -> [CommandFailure] {
