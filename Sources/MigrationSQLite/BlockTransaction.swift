@@ -24,6 +24,11 @@ struct BlockTransaction: Sendable {
 
 /// A migration that works in a database ran with a store that is not a
 /// ``SQLiteMigrationStore``: it has no database to work in, so it did nothing.
+///
+/// ```swift
+/// let report = try runner.run(store: InMemoryMigrationStore())
+/// report.failure?.outcome   // failed: version 1.1 "Pin notes" works in a SQLite database and runs only with …
+/// ```
 public struct DatabaseBodyError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The migration, as reports name it.
     public let migration: String

@@ -47,7 +47,8 @@ public final class SQLiteMigrationStore: MigrationStore {
     /// - Parameters:
     ///   - path: the app's database; created empty when it does not exist.
     ///   - domain: whose records these are; one database can hold several.
-    ///   - busyTimeout: seconds a write waits for another process's transaction.
+    ///   - busyTimeout: seconds a write waits for another process's transaction. Every store on
+    ///     one file in a process shares one connection: the first one's timeout holds.
     public init(path: String, domain: String = SQLiteMigrationStore.defaultDomain, busyTimeout: TimeInterval = 60) {
         self.path = path
         self.domain = domain
