@@ -37,7 +37,8 @@ struct ManifestRoundTripTests {
         let appVersion = version()
         let loaded = try load(registry.manifest(appVersion: appVersion, appBuild: "150"))
         #expect(loaded.appVersion == appVersion && loaded.appBuild == "150" && loaded.registry.appName == registry.appName)
-        #expect(loaded.registry.releases == registry.releases.sorted())
+        // Each release once, ascending.
+        #expect(loaded.registry.releases == Set(registry.releases).sorted())
 
         for _ in 0..<5 {
             let from = Bool.random(using: &random) ? nil : try Version(registry.releases.randomElement(using: &random)?.text ?? version())
@@ -69,6 +70,20 @@ struct ManifestRoundTripTests {
         let manifest = try load(Data(#"{ "appVersion": "1.0", "migrations": [ { "version": "1.0", "title": "t", "run": "true" } ] }"#.utf8))
         #expect(manifest.runsCommands)
         #expect(throws: ManifestCommandUnavailable.self) { try manifest.registry.migrations[0].body(MigrationContext(from: nil, to: "1.0")) }
+    }
+
+    @Test func sqlLoadedWithoutARunnerFailsSayingWhyAndIsWrittenAgain() throws {
+        let manifest = try load(Data(#"""
+        { "appVersion": "1.0", "migrations": [ { "version": "1.0", "title": "t", "sql": "DELETE FROM note", "run": "true" } ] }
+        """#.utf8))
+        #expect(manifest.sqlMigrations == [#"migrations[0] (version 1.0 "t")"#])
+        let error = #expect(throws: ManifestSQLUnavailable.self) {
+            try manifest.registry.migrations[0].body(MigrationContext(from: nil, to: "1.0"))
+        }
+        #expect(error?.description == #"version 1.0 "t" runs SQL: run it with migration-explorer --sqlite FILE"#)
+        let again = try load(manifest.written())
+        #expect(again.sqlMigrations == manifest.sqlMigrations)
+        #expect(again.commands == manifest.commands)
     }
 
     @Test("bad releases and since are reported at their fields", arguments: [

@@ -39,7 +39,7 @@ struct RunnerTests {
         let runner = MigrationRunner(registry: registry(["0.5", "0.9", "1.0"], ran: ran), target: try AppTarget(version: "1.0"))
         let store = runner.simulate(from: try Version("0.8"))
         _ = try runner.run(store: store)
-        try store.update { $0 = .device(at: try Version("0.8"), over: $0) }
+        try store.update { [registry = runner.registry] in $0 = registry.device(lastRan: try Version("0.8"), over: $0) }
         #expect(store.load().lastAppVersion == "0.8")
         let plan = try runner.plan(store: store)
         #expect(plan.pending.map(\.migration.declared) == ["0.9", "1.0"])

@@ -28,10 +28,23 @@ struct ExitStatusTests {
         Case(arguments: ["set", "--simulator", "../etc", "--version", "0.8"], status: 64, kind: "usage"),
         Case(arguments: ["set", "--version", "0.8"], status: 64, kind: "usage"),
         Case(arguments: ["set", "--defaults-plist", "p.plist"], status: 64, kind: "usage"),
-        Case(arguments: ["reset", "--defaults-plist", "p.plist", "--all-domains"], status: 64, kind: "usage"),
+        Case(arguments: ["plan", "--domain", ""], status: 64, kind: "usage"),
+        Case(arguments: ["set", "--defaults-plist", "p.plist", "--version", "1.0", "--version", "2.0"], status: 64, kind: "usage"),
+        Case(arguments: ["matrix", "--from", "0.8"], status: 64, kind: "usage"),
         Case(arguments: ["set", "--defaults-plist", "p.plist", "--version", "0.8-beta"], status: 65, kind: "version"),
         Case(arguments: ["set", "--defaults-plist", "p.plist", "--version", "0.8"], status: 65, kind: "store", files: ["p.plist": "garbage"]),
         Case(arguments: ["plan", "--defaults-plist", "p.plist"], status: 65, kind: "store", files: ["p.plist": "<plist><array/></plist>"]),
+        Case(arguments: ["set", "--store", "s.json", "--version", "0.8"], status: 65, kind: "store", files: ["s.json": "{ broken"]),
+        Case(arguments: ["reset", "--defaults-plist", "p.plist"], status: 65, kind: "store", files: ["p.plist": "garbage"]),
+        Case(arguments: ["run", "--defaults-plist", "p.plist"], status: 65, kind: "store", files: ["p.plist": "garbage"]),
+        Case(arguments: ["set", "--defaults-plist", "", "--version", "0.8"], status: 64, kind: "usage"),
+        Case(arguments: ["reset", "--store", "", "--domain", "x"], status: 64, kind: "usage"),
+        Case(arguments: ["set", "--defaults-plist", "p.plist", "--domain", "", "--version", "0.8"], status: 64, kind: "usage"),
+        Case(arguments: ["export", "--store", "s.json"], status: 64, kind: "usage"),
+        Case(arguments: ["export", "--from", "0.8"], status: 64, kind: "usage"),
+        Case(arguments: ["export", "--fail", "0.9"], status: 64, kind: "usage"),
+        Case(arguments: ["matrix", "--from-build", "90"], status: 64, kind: "usage"),
+        Case(arguments: ["reset", "--defaults-plist", "p.plist", "--domain", ""], status: 64, kind: "usage"),
         Case(arguments: ["run", "--defaults-plist", "folder"], status: 65, kind: "store", files: ["folder": "DIR"]),
         Case(arguments: ["run", "--timeout", "0"], status: 64, kind: "usage"),
         Case(arguments: ["run", "--fail", "0.10"], status: 1, kind: "migration-failed"),
@@ -55,8 +68,8 @@ struct ExitStatusTests {
         #expect(error["kind"] as? String == testCase.kind)
         #expect((error["message"] as? String).map { !$0.isEmpty } == true)
         #expect(error.keys.contains("path"))
-        // A run takes the store's lock before it reads the store: its lock file may stay.
-        let after = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { !$0.hasSuffix(".lock") }
+        // A failure leaves nothing behind, not even a lock file.
+        let after = try FileManager.default.contentsOfDirectory(atPath: folder.path)
         #expect(after.sorted() == before, "a file was left behind")
     }
 

@@ -134,7 +134,7 @@ import Testing
         defer { try? FileManager.default.removeItem(at: folder) }
         try manifest(in: folder)
         let plan = try Executable.run(["plan", "--manifest", "rows.json", "--sqlite", "app.sqlite", "--domain", "rows"], in: folder)
-        #expect(plan.stdout.contains("store: SQLite app.sqlite (rows)"), "\(plan.stdout)")
+        #expect(plan.stdout.contains("store: SQLite \(folder.appendingPathComponent("app.sqlite").path) (rows)"), "\(plan.stdout)")
         #expect(try Executable.run(arguments + ["--domain", "rows"], in: folder).status == 0)
         let dryRun = try Executable.run(arguments + ["--domain", "rows", "--dry-run"], in: folder)
         #expect(dryRun.stdout.contains("nothing to do"), "\(dryRun.stdout)")

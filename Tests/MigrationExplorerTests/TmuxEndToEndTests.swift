@@ -75,9 +75,10 @@ struct TmuxEndToEndTests {
         let plist = folder.appendingPathComponent("prefs.plist").path
         #expect(try Executable.run(["set", "--defaults-plist", plist, "--version", "1.0", "--build", "100"]).status == 0)
         let tmux = try Tmux(["--defaults-plist", plist, "--from", "0.8"])
-        try tmux.waitFor("Notes 0.8 → 1.0 (build 100 → 100)", "store: …")
+        // The path gives way, never the word "sandbox".
+        try tmux.waitFor("Notes 0.8 → 1.0 (build 100 → 100)", "store: sandbox over …")
         try tmux.send("s")
-        try tmux.waitFor("Are you sure?", "Write a device at 0.8, no build recorded to the real")
+        try tmux.waitFor("Are you sure?", "Write a device at 0.8 (build 100) to the real")
         try tmux.send("Enter")
         try tmux.waitFor("Cancelled")
         try tmux.send("s")

@@ -28,6 +28,10 @@ public enum Manifest {
         sql: @escaping ManifestSQL.Runner = ManifestSQL.unavailable
     ) throws(ManifestError) -> MigrationManifest {
         let url = URL(fileURLWithPath: path)
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
+            throw ManifestError(path: path, problems: [.init(field: "file", message: "is a directory, not a manifest file")])
+        }
         let data: Data
         do { data = try Data(contentsOf: url) } catch {
             throw ManifestError(path: path, problems: [.init(field: "file", message: "cannot be read (\(error.localizedDescription))")])

@@ -10,6 +10,10 @@ struct ManifestReader {
     private(set) var runsCommands = false
     /// The migrations with `sql`, named for messages.
     private(set) var sqlMigrations: [String] = []
+    /// Problems that do not stop the manifest from loading.
+    private(set) var warnings: [ManifestError.Problem] = []
+    /// The `run` and `timeout` of each migration (by id) and hook (by id) that has them.
+    private(set) var written = ManifestCommands()
 
     init(folder: URL, commands: @escaping ManifestCommand.Runner, sql: @escaping ManifestSQL.Runner) {
         self.folder = folder
@@ -42,6 +46,8 @@ struct ManifestReader {
         guard let appVersion else { return nil }
         var manifest = MigrationManifest(registry: registry, appVersion: appVersion.text, appBuild: appBuild?.text, runsCommands: runsCommands)
         manifest.sqlMigrations = sqlMigrations
+        manifest.warnings = warnings
+        manifest.commands = written
         return manifest
     }
 
@@ -56,6 +62,9 @@ struct ManifestReader {
         let title = title(fields["title"], at: "\(path).title")
         let notes = string(fields["notes"], at: "\(path).notes")
         let whatsNew = strings(fields["whatsNew"], at: "\(path).whatsNew")
+        for (index, line) in whatsNew.enumerated() where line.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
+            problem("\(path).whatsNew[\(index)]", "is empty; leave the line out")
+        }
         let run = command(fields["run"], at: "\(path).run")
         let statements = sql(fields["sql"], at: "\(path).sql")
         let timeout = timeout(fields["timeout"], at: "\(path).timeout")
@@ -73,8 +82,10 @@ struct ManifestReader {
               let title else { return }
         let text = declared.trimmingCharacters(in: .whitespacesAndNewlines)
         var body = makeBody(run, timeout: timeout, identity: (track == .version ? "MIGRATION_VERSION" : "MIGRATION_BUILD", text))
+        if let run { written.migrations[registry.migrations.count] = .init(run: run, timeout: timeout) }
         if let statements {
             sqlMigrations.append("\(path) (\(track) \(text) \"\(title)\")")
+            written.sql[registry.migrations.count] = statements
             body = sql(ManifestSQL(statements: statements, migration: "\(track) \(text) \"\(title)\""), body)
         }
         versionPaths.append("\(path).\(key)")
@@ -105,6 +116,7 @@ struct ManifestReader {
         let timeout = timeout(fields["timeout"], at: "\(path).timeout")
         guard let title = title(fields["title"], at: "\(path).title") else { return }
         let body = makeBody(run, timeout: timeout, identity: nil)
+        if let run { written.hooks[registry.hooks.count] = .init(run: run, timeout: timeout) }
         if track == .version { registry.onUpdate(title: title, body: body) } else { registry.onBuildUpdate(title: title, body: body) }
     }
 
@@ -213,11 +225,22 @@ struct ManifestReader {
         return items.compactMap { $0 as? String }
     }
 
-    /// `releases`: a list of versions, in any order.
+    /// `releases`: a list of distinct versions (a duplicate is an error), ascending (in any
+    /// other order they are read sorted, with a warning).
     private mutating func releases(_ value: Any?, at path: String) -> [Version] {
-        array(value, at: path, required: false).enumerated().compactMap { index, item in
-            version(item, at: "\(path)[\(index)]", required: true)
+        var releases: [Version] = []
+        for (index, item) in array(value, at: path, required: false).enumerated() {
+            guard let release = version(item, at: "\(path)[\(index)]", required: true) else { continue }
+            if let first = releases.firstIndex(of: release) {
+                problem("\(path)[\(index)]", "\"\(release.text)\" duplicates \(path)[\(first)] (\"\(releases[first].text)\")")
+            }
+            releases.append(release)
         }
+        let sorted = releases.sorted()
+        if sorted != releases {
+            warnings.append(.init(field: path, message: "are not in ascending order; read as \(sorted.map(\.text).joined(separator: ", "))"))
+        }
+        return sorted
     }
 
     private mutating func version(_ value: Any?, at path: String, required: Bool) -> Version? {

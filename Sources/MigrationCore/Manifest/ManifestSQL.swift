@@ -25,7 +25,7 @@ public struct ManifestSQL: Sendable {
 }
 
 /// A manifest's SQL run where no database store can run it.
-public struct ManifestSQLUnavailable: Error, CustomStringConvertible {
+public struct ManifestSQLUnavailable: Error, Sendable, Equatable, CustomStringConvertible {
     public let migration: String
     public var description: String { "\(migration) runs SQL: run it with migration-explorer --sqlite FILE" }
 }

@@ -1,8 +1,8 @@
 import Foundation
 
 extension MigrationRegistry {
-    /// The registry as a manifest (the JSON `migration-explorer --manifest` reads, without
-    /// `run`): an app writes it from a unit test or a debug menu, and the explorer shows its
+    /// The registry as a manifest (the JSON `migration-explorer --manifest` reads; a Swift
+    /// registry's bodies have no `run`, a loaded manifest's `commands` give it back): an app writes it from a unit test or a debug menu, and the explorer shows its
     /// real migrations without building the app for the host. Loading it gives the same plan
     /// for any upgrade.
     ///
@@ -10,14 +10,16 @@ extension MigrationRegistry {
     /// let data = registry.manifest(appVersion: "1.0", appBuild: "120")
     /// try data.write(to: URL(fileURLWithPath: "/tmp/notes-manifest.json"))
     /// ```
-    /// - Parameter releases: the shipped releases (default: ``releases``).
-    public func manifest(appVersion: String, appBuild: String? = nil, releases: [Version]? = nil) -> Data {
+    /// - Parameters:
+    ///   - releases: the shipped releases (default: ``releases``), written once each, ascending.
+    ///   - commands: the `run`, `timeout` and `sql` of the migrations and hooks that have them.
+    public func manifest(appVersion: String, appBuild: String? = nil, releases: [Version]? = nil, commands: ManifestCommands = ManifestCommands()) -> Data {
         let releases = releases ?? self.releases
         let document = ManifestDocument(
             app: appName, appVersion: appVersion, appBuild: appBuild,
-            releases: releases.isEmpty ? nil : releases.sorted().map(\.text),
-            migrations: migrations.map(ManifestDocument.Migration.init),
-            onUpdate: hooks(on: .version), onBuildUpdate: hooks(on: .build)
+            releases: releases.isEmpty ? nil : Set(releases).sorted().map(\.text),
+            migrations: migrations.map { ManifestDocument.Migration($0, command: commands.migrations[$0.id], sql: commands.sql[$0.id]) },
+            onUpdate: hooks(on: .version, commands: commands), onBuildUpdate: hooks(on: .build, commands: commands)
         )
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
@@ -25,8 +27,10 @@ extension MigrationRegistry {
         return (try? encoder.encode(document)) ?? Data()
     }
 
-    private func hooks(on track: MigrationTrack) -> [ManifestDocument.Hook]? {
-        let titles = hooks.filter { $0.track == track }.map { ManifestDocument.Hook(title: $0.title) }
+    private func hooks(on track: MigrationTrack, commands: ManifestCommands) -> [ManifestDocument.Hook]? {
+        let titles = hooks.filter { $0.track == track }.map { hook in
+            ManifestDocument.Hook(title: hook.title, run: commands.hooks[hook.id]?.run, timeout: commands.hooks[hook.id]?.timeout)
+        }
         return titles.isEmpty ? nil : titles
     }
 }
@@ -40,18 +44,26 @@ private struct ManifestDocument: Encodable {
         var notes: String?
         var whatsNew: [String]?
         var since: String?
+        var run: String?
+        var sql: String?
+        var timeout: Double?
 
-        init(_ migration: RegisteredMigration) {
+        init(_ migration: RegisteredMigration, command: ManifestCommands.Command?, sql: String?) {
             if migration.track == .version { version = migration.declared } else { build = migration.declared }
             title = migration.title
             notes = migration.notes
             whatsNew = migration.whatsNew.isEmpty ? nil : migration.whatsNew
             since = migration.sinceDeclared
+            run = command?.run
+            self.sql = sql
+            timeout = command?.timeout
         }
     }
 
     struct Hook: Encodable {
         var title: String
+        var run: String?
+        var timeout: Double?
     }
 
     var app: String

@@ -38,6 +38,7 @@ public struct MigrationPlan: Sendable {
         let marks = RecordedMarks(state)
         let baseline = MigrationRule.isBaseline(state, policy: policy)
         let history = HistoryIndex(state.history)
+        let ranOnReplay = baseline ? nil : MigrationRule.ranOnReplay(registry, through: state)
         self.history = history
         let migrations = registry.migrations
         var problems: [ValidationProblem] = []
@@ -64,7 +65,7 @@ public struct MigrationPlan: Sendable {
             }
             statuses[migration.id] = try MigrationRule.status(
                 of: version, on: migration.track, lastRecord: history.last(TrackedVersion(track: migration.track, version: version)),
-                marks: marks, historyIsComplete: state.historyIsComplete, target: target, baseline: baseline
+                marks: marks, historyIsComplete: state.historyIsComplete, ranOnReplay: ranOnReplay, target: target, baseline: baseline
             )
             validPositions.append(migration.id)
         }

@@ -41,7 +41,9 @@ public enum MigrationRule {
     }
 
     /// The state a baseline leaves: every mark at the target, so every migration up to it
-    /// counts as applied (the history before it is unknown, so nothing shows as out of order).
+    /// counts as applied (the history before it is unknown; when the target is one of the
+    /// app's shipped releases, a later plan judges it as any device at that release, by the
+    /// replay of the releases).
     ///
     /// ```swift
     /// let state = MigrationRule.baseline(.freshInstall, at: try AppTarget(version: "1.0"))
@@ -67,10 +69,12 @@ public enum MigrationRule {
         return next
     }
 
-    /// A migration's status in a plan.
+    /// A migration's status in a plan. One at or below the mark that never ran is out of order
+    /// when the history is complete, or when the replay of the releases (`ranOnReplay`, see
+    /// ``ranOnReplay(_:through:)``) never ran it; otherwise it counts as applied.
     static func status(
         of version: Version, on track: MigrationTrack, lastRecord: MigrationRecord?, marks: RecordedMarks,
-        historyIsComplete: Bool, target: AppTarget, baseline: Bool
+        historyIsComplete: Bool, ranOnReplay: Set<Version>?, target: AppTarget, baseline: Bool
     ) throws(MigrationStateError) -> MigrationStatus {
         let app = target.value(on: track)
         if baseline {
@@ -81,8 +85,10 @@ public enum MigrationRule {
             return lastRecord?.outcome == .failed ? .failed : .pending
         }
         if let last, version <= last {
-            let ran = lastRecord.map { $0.outcome != .failed } ?? false
-            return ran || !historyIsComplete ? .applied : .skipped(.outOfOrder)
+            if lastRecord.map({ $0.outcome != .failed }) == true { return .applied }
+            if historyIsComplete { return .skipped(.outOfOrder) }
+            guard track == .version, let ranOnReplay else { return .applied }
+            return ranOnReplay.contains(version) ? .applied : .skipped(.outOfOrder)
         }
         return .skipped(.aboveAppVersion)
     }

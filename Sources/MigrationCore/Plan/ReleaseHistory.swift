@@ -40,7 +40,56 @@ extension MigrationRegistry {
     }
 }
 
+extension MigrationRegistry {
+    /// The device recorded in `recorded`, as if it had last run app version `version` (and
+    /// build `build`): its marks are those of ``device(lastRan:build:)`` (for a shipped release,
+    /// the replayed device's: its high-water mark may be below `version` when that release's
+    /// code did not contain its own migration), so that its next launch replays the upgrade
+    /// from there, and a plan over it agrees with the simulation. The history stays, closed by a
+    /// `reset` record since what it says ran does not describe that device: update hooks fire
+    /// again, and out-of-order migrations are judged by the replay of the releases (see
+    /// ``MigrationRule/ranOnReplay(_:through:)``). `nil` for both leaves the marks as recorded.
+    ///
+    /// ```swift
+    /// let simulated = registry.device(lastRan: try Version("0.8"), over: try store.load())
+    /// try store.update { $0 = registry.device(lastRan: try Version("0.8"), build: try Version("90"), over: $0) }
+    /// ```
+    public func device(lastRan version: Version?, build: Version? = nil, over recorded: MigrationState, date: Date = Date()) -> MigrationState {
+        var state = recorded
+        state.historyIsComplete = false
+        guard version != nil || build != nil else { return state }
+        let device = self.device(lastRan: version, build: build).state
+        if version != nil {
+            state.lastMigratedVersion = device.lastMigratedVersion
+            state.lastAppVersion = device.lastAppVersion
+        }
+        if build != nil {
+            state.lastMigratedBuild = device.lastMigratedBuild
+            state.lastAppBuild = device.lastAppBuild
+        }
+        let described = [version.map { "version \($0.text)" }, build.map { "build \($0.text)" }].compactMap { $0 }
+        state.history.append(MigrationRecord(
+            subject: .reset, identifier: nil, title: "set to a device at " + described.joined(separator: ", "),
+            date: date, duration: 0, outcome: .succeeded))
+        return state
+    }
+}
+
 extension MigrationRule {
+    /// The version migrations a device that followed the releases ran, when `state`'s history
+    /// is not complete (imported, set, simulated) and its recorded app version is one of
+    /// `registry`'s releases: the replay of the releases up to it says what ran, so a
+    /// migration at or below its mark that the replay never ran is out of order. `nil`: no
+    /// release history applies, and everything at or below the mark counts as applied.
+    static func ranOnReplay(_ registry: MigrationRegistry, through state: MigrationState) -> Set<Version>? {
+        guard !state.historyIsComplete, !registry.releases.isEmpty,
+              let app = state.lastAppVersion.flatMap({ try? Version($0) }), registry.releases.contains(app) else { return nil }
+        let replayed = replay(registry, through: app, build: nil, at: Date(timeIntervalSince1970: 0))
+        return Set(replayed.history.compactMap { record in
+            record.subject == .versionMigration ? record.identifier.flatMap { try? Version($0) } : nil
+        })
+    }
+
     /// The state a device records by running every release of `registry` up to `last` in
     /// order, each release planning and running the version migrations its code contains (the
     /// usual rule: ``shouldRun(_:lastMigrated:app:)``, duplicates counted within that

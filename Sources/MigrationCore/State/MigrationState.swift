@@ -22,8 +22,10 @@ public struct MigrationState: Sendable, Equatable {
     public var history: [MigrationRecord]
     /// Whether ``history`` covers every migration since a fresh install. When it does, a
     /// migration at or below the high-water mark that never ran is shown as skipped (out of
-    /// order); when it does not (a record imported from MTMigration, a simulated device, a
-    /// baseline), it is assumed to have run.
+    /// order); when it does not (a record imported from MTMigration, a simulated or set device,
+    /// a baseline), the replay of the app's releases up to the recorded app version says
+    /// whether it ran, when that version is a shipped release, and otherwise it is assumed to
+    /// have run (see ``MigrationRule/ranOnReplay(_:through:)``).
     public var historyIsComplete: Bool
     /// Where a store read each mark (a `UserDefaults` key, a file's field), so that a
     /// diagnostic can name it. Not saved, and not part of equality.
@@ -62,37 +64,6 @@ public struct MigrationState: Sendable, Equatable {
             lastAppVersion: version?.text,
             lastAppBuild: build?.text
         )
-    }
-
-    /// The device recorded in `recorded`, as if it had last run `version` (and `build`): the
-    /// given marks, the app's included, move there, so that its next launch replays the
-    /// upgrade from there. The history stays, closed by a `reset` record, since what it says
-    /// ran does not describe that device: update hooks fire again, and nothing at or below the
-    /// marks shows as out of order. `nil` for both leaves the marks as recorded.
-    ///
-    /// ```swift
-    /// let simulated = MigrationState.device(at: try Version("0.8"), over: try store.load())
-    /// try store.update { $0 = .device(at: try Version("0.8"), build: try Version("90"), over: $0) }
-    /// ```
-    public static func device(
-        at version: Version?, build: Version? = nil, over recorded: MigrationState, date: Date = Date()
-    ) -> MigrationState {
-        var state = recorded
-        state.historyIsComplete = false
-        guard version != nil || build != nil else { return state }
-        if let version {
-            state.lastMigratedVersion = version.text
-            state.lastAppVersion = version.text
-        }
-        if let build {
-            state.lastMigratedBuild = build.text
-            state.lastAppBuild = build.text
-        }
-        let device = [version.map { "version \($0.text)" }, build.map { "build \($0.text)" }].compactMap { $0 }
-        state.history.append(MigrationRecord(
-            subject: .reset, identifier: nil, title: "set to a device at " + device.joined(separator: ", "),
-            date: date, duration: 0, outcome: .succeeded))
-        return state
     }
 
     /// No mark and no history: the app has never run with migrations (a reset leaves a record

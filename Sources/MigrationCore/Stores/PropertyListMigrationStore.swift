@@ -19,7 +19,7 @@ import Foundation
 /// ```swift
 /// let plist = URL(filePath: container + "/Library/Preferences/com.example.notes.plist")
 /// let store = PropertyListMigrationStore(url: plist)
-/// try store.update { $0 = .device(at: try Version("0.8"), over: $0) }
+/// try store.update { $0 = registry.device(lastRan: try Version("0.8"), over: $0) }
 /// ```
 public final class PropertyListMigrationStore: MigrationStore, MarksCaching {
     /// The path as given.
@@ -77,6 +77,22 @@ public final class PropertyListMigrationStore: MigrationStore, MarksCaching {
     /// Proves, before a body runs, that the file can be replaced (see ``FileMigrationStore/prepareToWrite()``).
     public func prepareToWrite() throws {
         try file.prepareToWrite()
+    }
+
+    /// The domains the file records anything for (marks or history): `nil` for MTMigration's
+    /// keys, first, then each named domain, sorted.
+    ///
+    /// ```swift
+    /// try PropertyListMigrationStore(url: plist).domains()   // [nil, "database"]
+    /// ```
+    /// - Throws: ``MigrationStoreError`` when the file is not a preferences plist, or a
+    ///   domain's history cannot be read.
+    public func domains() throws -> [String?] {
+        let values = try read().values
+        let domains: [String?] = [nil] + UserDefaultsKeys.namedDomains(in: values.keys)
+        return try domains.filter { domain in
+            try !UserDefaultsKeys(domain: domain).state(in: values, location: location, source: source).isFreshInstall
+        }
     }
 
     /// The descriptor holding the store's `flock` while the calling thread holds the store

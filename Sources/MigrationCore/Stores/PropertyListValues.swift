@@ -44,6 +44,9 @@ final class PropertyListValues: PreferenceValues {
 
     func object(forKey key: String) -> Any? { values[key] }
 
+    /// Every key of the dictionary.
+    var keys: Dictionary<String, Any>.Keys { values.keys }
+
     func string(forKey key: String) -> String? {
         switch values[key] {
         case let text as String: text

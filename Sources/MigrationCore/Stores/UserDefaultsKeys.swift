@@ -30,6 +30,20 @@ struct UserDefaultsKeys {
         historyIsComplete = prefix + "historyIsComplete"
     }
 
+    /// The named domains whose keys (``init(domain:)``) appear among `keys`, sorted.
+    static func namedDomains(in keys: some Sequence<String>) -> [String] {
+        let fields = ["lastMigrationVersion", "lastMigrationBuild", "lastAppVersion", "lastAppBuild", "history", "historyIsComplete"]
+        let prefix = "MigrationExplorer."
+        var domains: Set<String> = []
+        for key in keys where key.hasPrefix(prefix) {
+            let rest = key.dropFirst(prefix.count)
+            guard let field = fields.first(where: { rest.hasSuffix("." + $0) }) else { continue }
+            let domain = rest.dropLast(field.count + 1)
+            if !domain.isEmpty { domains.insert(String(domain)) }
+        }
+        return domains.sorted()
+    }
+
     /// The four marks in `values`, each the highest any library recorded, with where it was
     /// read (`source` names a key for people); no history.
     func marks(in values: some PreferenceValues, source: (String) -> String) -> MigrationState {

@@ -61,6 +61,9 @@ extension RootCommand {
         let arguments = arguments ?? Array(CommandLine.arguments.dropFirst())
         do {
             var command = try parseAsRoot(arguments)
+            if let repeated = repeatedOption(in: arguments) {
+                throw ValidationError("\(repeated) is given more than once; give it once")
+            }
             try command.run()
         } catch {
             let status = exitCode(for: error)
@@ -70,5 +73,16 @@ extension RootCommand {
             }
             exit(withError: error)
         }
+    }
+
+    /// The first option given twice (`--version 1.0 --version 2.0`): no option takes a list,
+    /// so a second value would silently replace the first.
+    static func repeatedOption(in arguments: [String]) -> String? {
+        var seen: Set<Substring> = []
+        for argument in arguments.prefix(while: { $0 != "--" }) where argument.hasPrefix("--") {
+            let name = argument.split(separator: "=", maxSplits: 1)[0]
+            if !seen.insert(name).inserted { return String(name) }
+        }
+        return nil
     }
 }

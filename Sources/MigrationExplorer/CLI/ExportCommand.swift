@@ -7,15 +7,33 @@ import MigrationCore
 struct ExportCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "export",
-        abstract: "Print the app's migrations as a manifest (JSON, without commands).",
-        discussion: "--to and --to-build set the app version and build written (default: the app's own).")
+        abstract: "Print the app's migrations as a manifest (JSON).",
+        discussion: """
+        --to and --to-build set the app version and build written (default: the app's own). A \
+        manifest is written again with its commands (run, timeout); an app's Swift registry has \
+        none to write.
+        """)
 
     @OptionGroup var source: SourceOptions
+
+    func validate() throws {
+        try source.reject(["--from", "--from-build", "--fail", "--fresh-install", "--store", "--defaults-plist", "--simulator", "--device", "--domain"],
+                          by: "export", because: "it writes the app's migrations; only --manifest, --to and --to-build apply")
+    }
 
     func run() throws {
         try reportingFailures(json: false) {
             let explorer = try source.explorer()
-            let data = explorer.app.registry.manifest(appVersion: explorer.target.version.text, appBuild: explorer.target.build?.text)
+            let (version, build) = (explorer.target.version.text, explorer.target.build?.text)
+            let data: Data
+            if let path = source.manifest {
+                // A manifest is written again whole, its commands included.
+                do throws(ManifestError) { data = try Manifest.load(path: path).written(appVersion: version, appBuild: build) } catch {
+                    throw CommandFailure(.manifest, error.description, path: path)
+                }
+            } else {
+                data = explorer.app.registry.manifest(appVersion: version, appBuild: build)
+            }
             print(String(decoding: data, as: UTF8.self))
         }
     }

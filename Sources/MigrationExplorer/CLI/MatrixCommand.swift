@@ -13,6 +13,11 @@ struct MatrixCommand: ParsableCommand {
     @OptionGroup var source: SourceOptions
     @Flag(help: "Write JSON instead of a table.") var json = false
 
+    func validate() throws {
+        try source.reject(["--from", "--from-build", "--fail"], by: "matrix",
+                          because: "every release is a \"from\" row, and nothing runs; `plan --from` shows one upgrade")
+    }
+
     func run() throws {
         try reportingFailures(json: json, store: source.stores.path) {
             let explorer = try source.explorer()

@@ -3,30 +3,29 @@ import Foundation
 import MigrationCore
 import MigrationSQLite
 
-/// `reset`: forgets the four marks of one domain of a state file or SQLite database (or of all
-/// of them), or of a preferences plist, as MTMigration's reset does (``MigrationRule/reset(_:at:)``), and says
+/// `reset`: forgets the four marks of one domain of a state file (or of all of them), or of a
+/// preferences plist, as MTMigration's reset does (``MigrationRule/reset(_:at:)``), and says
 /// exactly what it forgot.
 struct ResetCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "reset", abstract: "Forget the records of a store's domain, as MTMigration's reset does.",
         discussion: """
-        A state file or database with one domain is reset whole; with several, name one with \
-        --domain or give --all-domains. A preferences plist's MTMigration keys are reset, or a \
-        --domain's. A store that is not a migration record is left alone (exit 65) unless \
-        --force moves it aside to FILE.corrupt-<UTC time>; a database is never moved.
+        A store with one domain is reset whole; with several, name one with --domain or give \
+        --all-domains. A preferences plist's MTMigration keys have no domain name: without \
+        --domain they are the ones reset when they record anything (the plist's named domains \
+        are listed, untouched). A store that is not a migration record is left alone (exit 65) \
+        unless --force moves it aside to FILE.corrupt-<UTC time>; a SQLite database is never \
+        moved.
         """)
 
     @OptionGroup var stores: StoreOptions
-    @Flag(name: .customLong("all-domains"), help: "Reset every domain of the state file.") var allDomains = false
+    @Flag(name: .customLong("all-domains"), help: "Reset every domain of the store.") var allDomains = false
     @Flag(help: "Move a corrupt store aside and start afresh.") var force = false
     @Flag(help: "Write JSON instead of text.") var json = false
 
     func validate() throws {
         guard stores.namesStore else { throw ValidationError("name the store to reset: --store, --defaults-plist, --sqlite or --simulator") }
         if stores.domain != nil, allDomains { throw ValidationError("give --domain or --all-domains, not both") }
-        if allDomains, stores.store == nil, stores.sqlite == nil {
-            throw ValidationError("--all-domains applies to a JSON state file (--store) or a database (--sqlite)")
-        }
         if force, stores.sqlite != nil { throw ValidationError("--force moves a corrupt file aside; a SQLite database is never moved") }
     }
 
@@ -40,7 +39,7 @@ struct ResetCommand: ParsableCommand {
 
     private func reset(_ location: StoreLocation) throws -> ResetOutcome {
         let store = location.open()
-        let present: [String]
+        let present: [String?]
         do { present = try domains(of: store) } catch let error as MigrationStoreError {
             guard case .corrupt = error.problem else { throw error }
             guard force else {
@@ -48,38 +47,40 @@ struct ResetCommand: ParsableCommand {
             }
             return ResetOutcome(store: location.path, movedAside: try moveAside(store, path: location.path), domains: [])
         }
-        let chosen: [String]
+        let chosen: [String?]
+        var untouched: [String] = []
         if allDomains {
             chosen = present
         } else if let domain = stores.domain {
             chosen = present.contains(domain) ? [domain] : []
+        } else if present.contains(nil) {
+            // A plist's MTMigration keys: what no --domain names in every command.
+            (chosen, untouched) = ([nil], present.compactMap { $0 })
         } else if present.count > 1 {
-            throw CommandFailure(.usage, "\(location.path) holds \(present.count) domains (\(present.joined(separator: ", "))); give --domain NAME, or --all-domains", path: location.path)
+            let names = present.compactMap { $0 }
+            throw CommandFailure(.usage, "\(location.path) holds \(names.count) domains (\(names.joined(separator: ", "))); give --domain NAME, or --all-domains", path: location.path)
         } else {
             chosen = present
         }
         let domains = try chosen.map { name in
-            let domainStore = switch location {
-            case .jsonFile(let path, _): StoreLocation.jsonFile(path, domain: name).open()
-            case .sqlite(let path, _): StoreLocation.sqlite(path, domain: name).open()
-            case .defaultsPlist: store
-            }
             var forgotten: [String] = []
-            try domainStore.update { state in
+            try location.with(domain: name).open().update { state in
                 forgotten = state.markPhrases
                 state = MigrationRule.reset(state)
             }
-            return ResetOutcome.Domain(name: name, forgotten: forgotten)
+            return ResetOutcome.Domain(name: name ?? FileMigrationStore.defaultDomain, forgotten: forgotten)
         }
-        return ResetOutcome(store: location.path, movedAside: nil, domains: domains, missingDomain: chosen.isEmpty ? stores.domain : nil)
+        return ResetOutcome(store: location.path, movedAside: nil, domains: domains, missingDomain: chosen.isEmpty ? stores.domain : nil,
+                            untouched: untouched)
     }
 
-    /// The domains `store` holds records for: a state file's or a database's, or the one a
-    /// plist store reads when it records anything.
-    private func domains(of store: any FileBackedStore) throws -> [String] {
+    /// The domains `store` holds records for: a state file's, or a plist's (`nil`: its
+    /// MTMigration keys).
+    private func domains(of store: any FileBackedStore) throws -> [String?] {
         if let file = store as? FileMigrationStore { return try file.domains() }
+        if let plist = store as? PropertyListMigrationStore { return try plist.domains() }
         if let database = store as? SQLiteMigrationStore { return try database.domains() }
-        return try store.load().isFreshInstall ? [] : [stores.domain ?? FileMigrationStore.defaultDomain]
+        return try store.load().isFreshInstall ? [] : [stores.domain]
     }
 
     /// Renames the corrupt file to `FILE.corrupt-<UTC time>`, under the store's lock.
@@ -110,12 +111,15 @@ struct ResetOutcome: Encodable {
     let domains: [Domain]
     let error: Nullable<String> = Nullable(nil)
     private let missingDomain: String?
+    /// A plist's named domains, left alone when its MTMigration keys were reset.
+    private let untouched: [String]
 
-    init(store: String, movedAside: String?, domains: [Domain], missingDomain: String? = nil) {
+    init(store: String, movedAside: String?, domains: [Domain], missingDomain: String? = nil, untouched: [String] = []) {
         self.store = store
         self.movedAside = Nullable(movedAside)
         self.domains = domains
         self.missingDomain = missingDomain
+        self.untouched = untouched
     }
 
     enum CodingKeys: String, CodingKey { case store, movedAside, domains, error }
@@ -126,9 +130,11 @@ struct ResetOutcome: Encodable {
         }
         if let missingDomain { return ["\(store) has no domain \"\(missingDomain)\": nothing to forget."] }
         if domains.isEmpty { return ["\(store) records nothing: nothing to forget."] }
-        return domains.map { domain in
+        let reset = domains.map { domain in
             let what = domain.forgotten.isEmpty ? "nothing was recorded" : "forgot " + domain.forgotten.joined(separator: ", ")
             return "Reset \(store), domain \"\(domain.name)\": \(what); its next run runs every migration up to the app version again (the history is kept)."
         }
+        guard !untouched.isEmpty else { return reset }
+        return reset + ["Left alone: domain\(untouched.count == 1 ? "" : "s") \(untouched.map { "\"\($0)\"" }.joined(separator: ", ")); give --domain NAME or --all-domains to reset \(untouched.count == 1 ? "it" : "them")."]
     }
 }

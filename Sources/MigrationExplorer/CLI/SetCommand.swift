@@ -3,18 +3,24 @@ import Foundation
 import MigrationCore
 
 /// `set`: records in a real store a device that last ran a version (and build), marks of the
-/// app version included (``MigrationState/device(at:build:over:date:)``), so that the app's
-/// next launch replays the upgrade from there for real.
+/// app version included (``MigrationRegistry/device(lastRan:build:over:date:)``): for one of
+/// the app's releases, the marks the replay of the releases leaves, so that the app's next
+/// launch replays the upgrade from there for real, as `matrix` and `plan --from` show it.
 struct SetCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "set", abstract: "Make a real store a device that last ran a version, so that the next launch replays the upgrade.",
         discussion: """
-        Sets the last migrated version and the last app version (with --build, the build marks \\
-        too) of the store's domain; the history is kept but no longer counts, so the update \\
-        hooks fire again. Quit the app first: a running app keeps its defaults in memory.
+        Sets the last migrated version and the last app version (with --build, the build marks \
+        too) of the store's domain; the history is kept but no longer counts, so the update \
+        hooks fire again. For one of the app's releases the last migrated version is where \
+        replaying the releases leaves it (below the release when its code lacked its own \
+        migration), as `matrix` and `plan --from` show it. Quit the app first: a running app \
+        keeps its defaults in memory.
         """)
 
     @OptionGroup var stores: StoreOptions
+    @Option(help: ArgumentHelp("A JSON manifest of migrations, whose releases say the device's marks (default: the app's own registry, or the built-in demo).", valueName: "file"))
+    var manifest: String?
     @Option(help: ArgumentHelp("The version the device last ran.", valueName: "version")) var version: String?
     @Option(help: ArgumentHelp("The build the device last ran.", valueName: "build")) var build: String?
     @Flag(help: "Write JSON instead of text.") var json = false
@@ -35,11 +41,16 @@ struct SetCommand: ParsableCommand {
                 }
             }
             let (version, build) = (parse(version, "--version"), parse(build, "--build"))
+            var app: ExplorerApp?
+            do throws(CommandFailure) { app = try SourceOptions.app(manifest: manifest) } catch { failures.append(error) }
             var location: StoreLocation?
             do throws(CommandFailure) { location = try stores.location() } catch { failures.append(error) }
-            guard failures.isEmpty, let location else { throw CommandFailure(combining: failures) }
-            let state = try location.open().update { $0 = .device(at: version, build: build, over: $0) }
-            let outcome = SetOutcome(location: location, state: state, buildGiven: build != nil)
+            guard failures.isEmpty, let app, let location else { throw CommandFailure(combining: failures) }
+            let store = location.open()
+            // A store that cannot be read fails here, before its lock file is created.
+            _ = try store.load()
+            let state = try store.update { $0 = app.registry.device(lastRan: version, build: build, over: $0) }
+            let outcome = SetOutcome(location: location, state: state, version: version, buildGiven: build != nil)
             print(json ? JSONReports.encode(outcome) : outcome.lines.joined(separator: "\n"))
         }
     }
@@ -53,8 +64,11 @@ struct SetOutcome: Encodable {
     let error: Nullable<String> = Nullable(nil)
     private let marks: [String]
     private let keptBuild: Bool
+    /// The version given, when replaying the releases left the last migrated version elsewhere.
+    private let replayedFrom: Version?
+    private let replayedMark: String?
 
-    init(location: StoreLocation, state: MigrationState, buildGiven: Bool) {
+    init(location: StoreLocation, state: MigrationState, version: Version?, buildGiven: Bool) {
         store = location.path
         domain = switch location {
         case .jsonFile(_, let domain): Nullable(domain)
@@ -64,6 +78,8 @@ struct SetOutcome: Encodable {
         self.state = JSONReports.State(state)
         marks = state.markPhrases
         keptBuild = !buildGiven && state.lastMigratedBuild != nil
+        replayedFrom = version.flatMap { state.lastMigratedVersion.flatMap(Version.init(leadingComponentsOf:)) == $0 ? nil : $0 }
+        replayedMark = state.lastMigratedVersion
     }
 
     enum CodingKeys: String, CodingKey { case store, domain, state, error }
@@ -74,6 +90,10 @@ struct SetOutcome: Encodable {
             "Set \(store)\(domainText): \(marks.joined(separator: ", ")).",
             "The app's next launch replays the upgrade from there: every migration above these marks up to the app's version runs, and the update hooks fire.",
         ]
+        if let replayedFrom {
+            let mark = replayedMark ?? "none"
+            lines.append("The last migrated version (\(mark)) is where replaying the app's releases up to \(replayedFrom.text) leaves it: migrations above it still run, as `matrix` shows.")
+        }
         if keptBuild { lines.append("The build marks are as they were recorded; give --build to set them too.") }
         return lines
     }

@@ -22,7 +22,7 @@ struct SourceOptions: ParsableArguments {
     @OptionGroup var stores: StoreOptions
 
     @Option(name: .customLong("fresh-install"), help: ArgumentHelp("On a fresh install: run-all (MTMigration's behaviour) or baseline (record everything up to the app version without running it).", valueName: "policy"))
-    var freshInstall: FreshInstallOption = .runAll
+    var freshInstall: FreshInstallOption?
 
     @Option(name: .long, help: ArgumentHelp("Built-in demo only: make the demo migration at this version throw, to show a failure.", valueName: "version"))
     var fail: String?
@@ -33,10 +33,30 @@ struct SourceOptions: ParsableArguments {
         }
     }
 
+    /// Fails when any of `options` (command-line names) is given: `command` does not use them,
+    /// and ignoring them would answer another question than the one asked.
+    func reject(_ options: Set<String>, by command: String, because reason: String) throws {
+        let given = [("--from", from), ("--from-build", fromBuild), ("--fail", fail), ("--fresh-install", freshInstall?.rawValue)]
+            .filter { $0.1 != nil }.map(\.0) + stores.given
+        let unused = given.filter(options.contains)
+        guard !unused.isEmpty else { return }
+        throw ValidationError("\(command) does not use \(unused.joined(separator: ", ")): \(reason)")
+    }
+
     /// The app the options name: a manifest, the embedding app's registry, or the demo.
-    func app() throws(CommandFailure) -> ExplorerApp {
+    func app() throws(CommandFailure) -> ExplorerApp { try Self.app(manifest: manifest, fail: fail) }
+
+    /// The app `--manifest` names, else the embedding app's registry, else the demo (with
+    /// `--fail`'s migration throwing).
+    static func app(manifest: String?, fail: String? = nil) throws(CommandFailure) -> ExplorerApp {
         if let manifest {
-            do { return try ExplorerApp(manifestAt: manifest) } catch {
+            do {
+                let loaded = try ExplorerApp.loadManifest(path: manifest)
+                for warning in loaded.warnings {
+                    FileHandle.standardError.write(Data("migration-explorer: warning: \(manifest): \(warning.field) \(warning.message)\n".utf8))
+                }
+                return ExplorerApp(loaded)
+            } catch {
                 throw CommandFailure(.manifest, error.description, path: manifest)
             }
         }
@@ -61,7 +81,7 @@ struct SourceOptions: ParsableArguments {
         if let app, failures.isEmpty {
             do {
                 return try Explorer(app: app, options: ExplorerOptions(
-                    from: from, to: to, fromBuild: fromBuild, toBuild: toBuild, store: store, policy: freshInstall.policy))
+                    from: from, to: to, fromBuild: fromBuild, toBuild: toBuild, store: store, policy: (freshInstall ?? .runAll).policy))
             } catch {
                 throw CommandFailure(error, store: store?.path)
             }

@@ -29,10 +29,20 @@ struct StoreOptions: ParsableArguments {
         if named.count > 1 {
             throw ValidationError("\(named.joined(separator: " and ")) each name a store; give one of them")
         }
+        for (option, path) in [("--store", store), ("--defaults-plist", defaultsPlist)] where path?.isEmpty == true {
+            throw ValidationError("\(option): the path is empty; name a file")
+        }
+        if domain?.isEmpty == true { throw ValidationError("--domain: the name is empty; give a name, or leave --domain out for the default") }
         if device != nil, simulator == nil { throw ValidationError("--device needs --simulator BUNDLE_ID") }
         if let simulator, simulator.isEmpty || simulator.contains("/") || simulator.hasPrefix(".") {
             throw ValidationError("--simulator: \"\(simulator)\" is not a bundle identifier (such as com.example.notes)")
         }
+    }
+
+    /// The options given, by their command-line names: for a command that uses none of them.
+    var given: [String] {
+        [("--store", store), ("--defaults-plist", defaultsPlist), ("--simulator", simulator), ("--device", device), ("--domain", domain)]
+            .filter { $0.1 != nil }.map(\.0)
     }
 
     /// Whether a store is named.

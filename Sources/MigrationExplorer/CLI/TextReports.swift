@@ -84,11 +84,11 @@ extension TextReports {
     /// The upgrade's What's New: plain text, or Markdown for release notes.
     static func whatsNew(_ plan: MigrationPlan, app: String, markdown: Bool, style: ConsoleStyle) -> [String] {
         let heading = "What's New in \(app) \(plan.target.version.text)"
-        var lines = [markdown ? "## \(heading)" : style.paint(heading, .title)]
+        var lines = [markdown ? "## \(heading.markdownEscaped)" : style.paint(heading, .title)]
         if plan.whatsNew.isEmpty { lines += ["", "Nothing new."] }
         for migration in plan.whatsNew {
-            lines += ["", markdown ? "### \(migration.title)" : style.paint(migration.title, .accent), ""]
-            lines += migration.whatsNew.map { markdown ? "- \($0)" : "  \(style.glyphs.bullet) \($0)" }
+            lines += ["", markdown ? "### \(migration.title.markdownEscaped)" : style.paint(migration.title, .accent), ""]
+            lines += migration.whatsNew.map { markdown ? "- \($0.markdownEscaped)" : "  \(style.glyphs.bullet) \($0)" }
         }
         return lines
     }

@@ -51,18 +51,20 @@ public struct Explorer: Sendable {
 
     /// "sandbox", "sandbox over state.json", "state.json" or "SQLite notes.sqlite (default)",
     /// for headers.
-    public var storeDescription: String {
-        switch (realStore.map(Self.name(of:)), isSandbox) {
-        case (nil, _): "sandbox"
-        case (let real?, true) where simulatesFreshInstall: "sandbox (fresh install; \(real) untouched)"
-        case (let real?, true): "sandbox over \(real)"
-        case (let real?, false): real
-        }
-    }
+    public var storeDescription: String { storeLabel.text }
 
-    /// How headers name a real store: by its path, a database as "SQLite notes.sqlite (domain)".
-    private static func name(of store: any FileBackedStore) -> String {
-        store is SQLiteMigrationStore ? store.location : store.url.path
+    /// ``storeDescription`` in parts, so that a narrow header can cut the path alone and keep
+    /// the words that say whether runs are real.
+    public var storeLabel: StoreLabel {
+        guard let realStore else { return StoreLabel(before: "sandbox") }
+        // A database is "SQLite notes.sqlite (domain)"; a file, its path.
+        let domain = (realStore as? SQLiteMigrationStore)?.domain
+        let real = StoreLabel(before: domain == nil ? "" : "SQLite ", path: realStore.url.path, after: domain.map { " (\($0))" } ?? "")
+        switch (isSandbox, simulatesFreshInstall) {
+        case (true, true): return StoreLabel(before: "sandbox (fresh install; " + real.before, path: real.path, after: real.after + " untouched)")
+        case (true, false): return StoreLabel(before: "sandbox over " + real.before, path: real.path, after: real.after)
+        case (false, _): return real
+        }
     }
 
     public func plan() throws -> MigrationPlan { try runner.plan(store: store) }
@@ -112,15 +114,17 @@ public struct Explorer: Sendable {
         return deviceDescription
     }
 
-    /// "a device at 0.8 (build 90)" or "a fresh install".
+    /// "a device at 0.8 (build 90)" or "a fresh install"; the build is the one the sandbox
+    /// records (a real store's, when no build was given).
     public var deviceDescription: String {
         guard from != nil || fromBuild != nil else { return "a fresh install" }
-        let build = fromBuild.map { " (build \($0.text))" } ?? ", no build recorded"
+        let recordedBuild = fromBuild?.text ?? (try? store.load())?.fromBuild
+        let build = recordedBuild.map { " (build \($0))" } ?? ", no build recorded"
         return "a device at \(from?.text ?? "no version")\(build)"
     }
 
     /// Records the simulated "from" device in the real store, its app version marks included
-    /// (``MigrationState/device(at:build:over:date:)``), so that the app's next launch replays
+    /// (``MigrationRegistry/device(lastRan:build:over:date:)``), so that the app's next launch replays
     /// the upgrade from there for real; the explorer then plays the real store.
     ///
     /// ```swift
@@ -133,7 +137,7 @@ public struct Explorer: Sendable {
         guard writableDevice != nil, let realStore else {
             throw ExplorerError("there is no simulated device to write to a real store", status: .unusableInput)
         }
-        try realStore.update { $0 = .device(at: from, build: fromBuild, over: $0) }
+        try realStore.update { [registry = app.registry, from, fromBuild] in $0 = registry.device(lastRan: from, build: fromBuild, over: $0) }
         (store, from, fromBuild) = (realStore, nil, nil)
         startDevice()
     }
@@ -160,13 +164,13 @@ public struct Explorer: Sendable {
         return app.registry.device(lastRan: from, build: fromBuild).note
     }
 
-    /// A sandbox for the device at `from`: over the real store's records when there is one,
-    /// else as replaying the app's releases up to `from` left it.
+    /// A sandbox for the device that last ran `from`: as replaying the app's releases up to
+    /// `from` left it, over the real store's records when there is one.
     private static func sandbox(
         _ registry: MigrationRegistry, over realStore: (any FileBackedStore)?, from: Version?, fromBuild: Version?
     ) throws(ExplorerError) -> InMemoryMigrationStore {
         guard let realStore else { return InMemoryMigrationStore(state: registry.device(lastRan: from, build: fromBuild).state) }
-        do { return InMemoryMigrationStore(state: .device(at: from, build: fromBuild, over: try realStore.load())) } catch {
+        do { return InMemoryMigrationStore(state: registry.device(lastRan: from, build: fromBuild, over: try realStore.load())) } catch {
             throw ExplorerError(String(describing: error), status: .unusableInput)
         }
     }
@@ -177,6 +181,15 @@ public struct Explorer: Sendable {
             throw ExplorerError("\(option): \(error)", status: .unusableInput)
         }
     }
+}
+
+/// Which store an explorer plays, as words around a path: "sandbox over " + path.
+public struct StoreLabel: Sendable, Equatable {
+    public var before = ""
+    public var path = ""
+    public var after = ""
+
+    public var text: String { before + path + after }
 }
 
 /// The choices a front end passes to an ``Explorer``: the command line's options.

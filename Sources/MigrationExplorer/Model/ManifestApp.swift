@@ -12,7 +12,13 @@ extension ExplorerApp {
     /// ```
     /// - Throws: ``ManifestError`` listing every problem.
     public init(manifestAt path: String) throws(ManifestError) {
-        self.init(try Manifest.load(path: path, commands: ShellCommand.runner, sql: ManifestSQL.inDatabase))
+        self.init(try Self.loadManifest(path: path))
+    }
+
+    /// The manifest at `path`, its `run` commands run by the shell and its `sql` in the
+    /// transaction of the ``SQLiteMigrationStore`` that records it.
+    static func loadManifest(path: String) throws(ManifestError) -> MigrationManifest {
+        try Manifest.load(path: path, commands: ShellCommand.runner, sql: ManifestSQL.inDatabase)
     }
 
     init(_ manifest: MigrationManifest) {

@@ -33,6 +33,15 @@ public enum StoreLocation: Sendable, Equatable {
         }
     }
 
+    /// The same file, domain `domain` (`nil`: a state file's default, a plist's MTMigration keys).
+    public func with(domain: String?) -> StoreLocation {
+        switch self {
+        case .jsonFile(let path, _): .jsonFile(path, domain: domain ?? FileMigrationStore.defaultDomain)
+        case .defaultsPlist(let path, _): .defaultsPlist(path, domain: domain)
+        case .sqlite(let path, _): .sqlite(path, domain: domain ?? SQLiteMigrationStore.defaultDomain)
+        }
+    }
+
     /// The store on the file.
     public func open() -> any FileBackedStore {
         switch self {

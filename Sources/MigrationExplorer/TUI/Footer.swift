@@ -1,39 +1,49 @@
 /// The bottom row: the keys that work in the current mode, from the keymap. When the row is
-/// too narrow the least needed hints go first, replaced by an ellipsis; help and quit stay,
-/// and so does the problems key when there are problems.
+/// too narrow the least needed hints go first, replaced by an ellipsis, then the essential ones
+/// (closing an overlay, the problems key when there are problems); help and quit always stay.
 enum Footer {
     struct Hint {
+        /// Which hints give way first when the row is too narrow.
+        enum Priority: Comparable {
+            case optional
+            /// Dropped only after every optional hint.
+            case essential
+            /// Kept however narrow the terminal is: help and quit.
+            case always
+        }
+
         let text: String
-        /// Kept however narrow the terminal is.
-        let essential: Bool
+        let priority: Priority
     }
 
     static func hints(_ state: ViewState, glyphs: Glyphs) -> [Hint] {
         let unicode = glyphs.unicode
-        func hints<Command>(_ list: [KeyBinding<Command>], essential: (Command) -> Bool) -> [Hint] {
+        func hints<Command>(_ list: [KeyBinding<Command>], priority: (Command) -> Hint.Priority) -> [Hint] {
             list.compactMap { binding in
-                binding.hint.map { Hint(text: "\(binding.keys[0].name(unicode: unicode)) \($0)", essential: essential(binding.action)) }
+                binding.hint.map { Hint(text: "\(binding.keys[0].name(unicode: unicode)) \($0)", priority: priority(binding.action)) }
             }
         }
-        // Help and quit always show, and so does the problems key when there are problems.
-        let essential = { (action: Action) in Keymap.essential.contains(action) || (action == .problems && !state.problems.isEmpty) }
-        let main = hints(Keymap.bindings, essential: essential)
+        func essential(_ yes: Bool) -> Hint.Priority { yes ? .essential : .optional }
+        // Help and quit always show; the problems key gives way only to them, when there are problems.
+        let main = { (action: Action) -> Hint.Priority in
+            Keymap.essential.contains(action) ? .always : essential(action == .problems && !state.problems.isEmpty)
+        }
         // In an overlay Enter closes it, so it does not open the details.
-        let passedThrough = hints(Keymap.bindings.filter { $0.action != .details }, essential: essential)
-        if state.prompt != nil || state.filterLine != nil { return hints(Keymap.lineEditing) { $0 == .submit || $0 == .cancel } }
+        let passedThrough = hints(Keymap.bindings.filter { $0.action != .details }, priority: main)
+        if state.prompt != nil || state.filterLine != nil { return hints(Keymap.lineEditing) { essential($0 == .submit || $0 == .cancel) } }
         switch state.overlay {
-        case nil: return main
-        case .confirm: return hints(Keymap.confirm) { _ in true }
+        case nil: return hints(Keymap.bindings, priority: main)
+        case .confirm: return hints(Keymap.confirm) { _ in .essential }
         case .whatsNew:
-            let pages = [Hint(text: "\(Key.right.name(unicode: unicode)) next", essential: true),
-                         Hint(text: "\(Key.left.name(unicode: unicode)) back", essential: false)]
-            return pages + hints(Keymap.overlay) { $0 == .close } + passedThrough
+            let pages = [Hint(text: "\(Key.right.name(unicode: unicode)) next", priority: .essential),
+                         Hint(text: "\(Key.left.name(unicode: unicode)) back", priority: .optional)]
+            return pages + hints(Keymap.overlay) { essential($0 == .close) } + passedThrough
         case .help, .report, .problems:
-            return hints(Keymap.overlay) { $0 == .close } + passedThrough
+            return hints(Keymap.overlay) { essential($0 == .close) } + passedThrough
         case .matrix:
-            let choose = [Hint(text: "Enter upgrade from it", essential: true),
-                          Hint(text: "\(Key.up.name(unicode: unicode))\(Key.down.name(unicode: unicode)) choose", essential: false)]
-            return choose + hints(Keymap.overlay.filter { $0.action == .close }) { _ in true } + passedThrough
+            let choose = [Hint(text: "Enter upgrade from it", priority: .essential),
+                          Hint(text: "\(Key.up.name(unicode: unicode))\(Key.down.name(unicode: unicode)) choose", priority: .optional)]
+            return choose + hints(Keymap.overlay.filter { $0.action == .close }) { _ in .essential } + passedThrough
         }
     }
 
@@ -42,8 +52,9 @@ enum Footer {
         screen.write(" " + text, row: row, column: 0, role: .dim, ellipsis: glyphs.ellipsis)
     }
 
-    /// The hints joined, dropping the last optional ones until the line fits in `width`; each
-    /// run of dropped hints shows as one ellipsis.
+    /// The hints joined, dropping the last optional ones until the line fits in `width`, then
+    /// (when help and quit are among them) the last essential ones; each run of dropped hints
+    /// shows as one ellipsis.
     static func fit(_ hints: [Hint], width: Int, ellipsis: String) -> String {
         var kept = hints.map { _ in true }
         func line() -> String {
@@ -53,7 +64,10 @@ enum Footer {
             }
             return parts.joined(separator: "  ")
         }
-        while line().displayWidth > width, let last = hints.indices.last(where: { kept[$0] && !hints[$0].essential }) {
+        // Essential hints give way only to help and quit; without them, the line is cut.
+        let droppable: Hint.Priority = hints.contains { $0.priority == .always } ? .essential : .optional
+        while line().displayWidth > width, let last = hints.indices.last(where: { kept[$0] && hints[$0].priority == .optional })
+            ?? hints.indices.last(where: { kept[$0] && hints[$0].priority <= droppable }) {
             kept[last] = false
         }
         return line()

@@ -11,10 +11,11 @@ enum Header {
         screen.fill(row: 0, role: .title)
         let upgrade = state.plan.map { upgradeSummary(app: state.appName, plan: $0, glyphs: glyphs) }
             ?? upgradeSummary(app: state.appName, from: "unknown", fromBuild: "unknown", target: state.target, glyphs: glyphs)
-        // The upgrade comes first; a long store path keeps its end (the file's name).
-        let store = keepingEnd(of: state.storeDescription, after: state.isSandbox ? "store: " : "REAL STORE: ",
-                               width: max(width / 3, width - upgrade.displayWidth - 4), ellipsis: glyphs.ellipsis)
-        let storeWidth = min(store.displayWidth, width / 2)
+        // The upgrade comes first; a long store path keeps its end (the file's name), and the
+        // words that say whether runs are real stay whole.
+        let store = cuttingPath(of: state.storeLabel, after: state.isSandbox ? "store: " : "REAL STORE: ",
+                                width: max(width / 3, width - upgrade.displayWidth - 4), ellipsis: glyphs.ellipsis)
+        let storeWidth = min(store.displayWidth, width - 2)
         screen.write(" " + upgrade, row: 0, column: 0, role: .title, width: max(0, width - storeWidth - 3), ellipsis: glyphs.ellipsis)
         screen.write(store + " ", row: 0, column: max(0, width - storeWidth - 1), role: .title, ellipsis: glyphs.ellipsis)
 
@@ -36,12 +37,20 @@ enum Header {
         }
     }
 
-    /// `label` and `text`, the start of `text` cut to fit in `width`.
-    private static func keepingEnd(of text: String, after label: String, width: Int, ellipsis: String) -> String {
-        guard (label + text).displayWidth > width else { return label + text }
-        var end = Substring(text)
-        while !end.isEmpty, (label + ellipsis + end).displayWidth > width { end = end.dropFirst() }
-        return label + ellipsis + end
+    /// `label` and the store's words and path, the start of the path cut to fit in `width`:
+    /// its file name stays, and so do the words around it (a sandbox's "store: " label goes
+    /// first when even that is too wide).
+    static func cuttingPath(of store: StoreLabel, after label: String, width: Int, ellipsis: String) -> String {
+        let whole = label + store.text
+        guard whole.displayWidth > width else { return whole }
+        let name = Substring(store.path.split(separator: "/").last ?? "")
+        let shortest = label + store.before + (name.count < store.path.count ? ellipsis : "") + name + store.after
+        if shortest.displayWidth > width, label == "store: " {
+            return cuttingPath(of: store, after: "", width: width, ellipsis: ellipsis)
+        }
+        var end = Substring(store.path)
+        while end.count > name.count, (label + store.before + ellipsis + end + store.after).displayWidth > width { end = end.dropFirst() }
+        return label + store.before + (end.count < store.path.count ? ellipsis : "") + end + store.after
     }
 
     private static func downgrade(_ state: ViewState) -> String? {

@@ -17,7 +17,7 @@ package struct Session {
 
     package init(explorer: Explorer) {
         self.explorer = explorer
-        state = ViewState(appName: explorer.app.registry.appName, storeDescription: explorer.storeDescription,
+        state = ViewState(appName: explorer.app.registry.appName, storeLabel: explorer.storeLabel,
                           isSandbox: explorer.isSandbox, registry: explorer.app.registry, target: explorer.target)
         state.runsCommands = explorer.app.runsCommands
         showStore()
@@ -112,7 +112,7 @@ package struct Session {
 
     /// Which store the session plays, and which device it could write to the real one.
     private mutating func showStore() {
-        state.storeDescription = explorer.storeDescription
+        state.storeLabel = explorer.storeLabel
         state.isSandbox = explorer.isSandbox
         state.realStorePath = explorer.realStore?.url.path
         state.writableDevice = explorer.writableDevice

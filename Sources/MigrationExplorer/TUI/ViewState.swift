@@ -49,7 +49,8 @@ package struct ViewState: Sendable {
     }
 
     package var appName: String
-    package var storeDescription: String
+    package var storeLabel: StoreLabel
+    package var storeDescription: String { storeLabel.text }
     package var isSandbox: Bool
     /// The real store's path, when there is one, simulated over or not.
     package var realStorePath: String?
@@ -91,9 +92,9 @@ package struct ViewState: Sendable {
     package var wantsQuit = false
     package var wantsRedraw = false
 
-    package init(appName: String, storeDescription: String, isSandbox: Bool, registry: MigrationRegistry, target: AppTarget) {
+    package init(appName: String, storeLabel: StoreLabel, isSandbox: Bool, registry: MigrationRegistry, target: AppTarget) {
         self.appName = appName
-        self.storeDescription = storeDescription
+        self.storeLabel = storeLabel
         self.isSandbox = isSandbox
         self.registry = registry
         self.target = target
