@@ -72,6 +72,20 @@ struct ManifestRoundTripTests {
         #expect(throws: ManifestCommandUnavailable.self) { try manifest.registry.migrations[0].body(MigrationContext(from: nil, to: "1.0")) }
     }
 
+    @Test func sqlLoadedWithoutARunnerFailsSayingWhyAndIsWrittenAgain() throws {
+        let manifest = try load(Data(#"""
+        { "appVersion": "1.0", "migrations": [ { "version": "1.0", "title": "t", "sql": "DELETE FROM note", "run": "true" } ] }
+        """#.utf8))
+        #expect(manifest.sqlMigrations == [#"migrations[0] (version 1.0 "t")"#])
+        let error = #expect(throws: ManifestSQLUnavailable.self) {
+            try manifest.registry.migrations[0].body(MigrationContext(from: nil, to: "1.0"))
+        }
+        #expect(error?.description == #"version 1.0 "t" runs SQL: run it with migration-explorer --sqlite FILE"#)
+        let again = try load(manifest.written())
+        #expect(again.sqlMigrations == manifest.sqlMigrations)
+        #expect(again.commands == manifest.commands)
+    }
+
     @Test("bad releases and since are reported at their fields", arguments: [
         (#"{ "appVersion": "1.0", "releases": ["0.9", "1.0b"], "migrations": [] }"#, #"releases[1]: "1.0b" is not a version"#),
         (#"{ "appVersion": "1.0", "releases": "1.0", "migrations": [] }"#, "releases: must be a list"),

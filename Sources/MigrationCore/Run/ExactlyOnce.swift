@@ -6,7 +6,9 @@ import Foundation
 /// Under the block's own lock (see ``StoreResource``) it reads the store's current marks,
 /// applies the fresh-install policy, decides by ``MigrationRule`` whether the block is due,
 /// proves the records can be written, runs the body and merges its record into the current
-/// records. A body that throws is recorded as failed and stays due.
+/// records. A body that throws is recorded as failed and stays due. With a store that commits a
+/// block with its record (``MigrationStore/commitsBlockWithRecord``), a record that cannot be
+/// saved undoes the block: it is refused, not left run but unrecorded.
 struct ExactlyOnce {
     let store: any MigrationStore
     /// What a baseline records; an error when the app version is not usable.
@@ -54,6 +56,8 @@ struct ExactlyOnce {
                     return .ran(duration: duration, state: saved)
                 } catch {
                     let recordError = MigrationStoreError(error, location: store.location)
+                    // The block's transaction must not commit its changes without their record.
+                    if store.commitsBlockWithRecord { throw recordError }
                     if let failure { return .threw(failure, duration: duration, recordError: recordError) }
                     return .unrecorded(duration: duration, recordError)
                 }
