@@ -1,4 +1,4 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.1
 import PackageDescription
 
 let package = Package(
@@ -9,6 +9,7 @@ let package = Package(
     platforms: [.iOS(.v15), .macOS(.v13), .tvOS(.v15), .watchOS(.v8), .visionOS(.v1)],
     products: [
         .library(name: "MigrationCore", targets: ["MigrationCore"]),
+        .library(name: "MigrationSQLite", targets: ["MigrationSQLite"]),
         .library(name: "MigrationExplorer", targets: ["MigrationExplorer"]),
         .executable(name: "migration-explorer", targets: ["migration-explorer"]),
     ],
@@ -16,29 +17,42 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/swiftlang/swift-subprocess", from: "1.0.2"),
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
     ],
     targets: [
         .target(
             name: "MigrationCore",
             dependencies: [.product(name: "Logging", package: "swift-log")]
         ),
+        .target(
+            name: "MigrationSQLite",
+            dependencies: ["MigrationCore", .product(name: "GRDB", package: "GRDB.swift")]
+        ),
         .target(name: "CProcessControl"),
         .systemLibrary(name: "CNcurses", pkgConfig: "ncursesw", providers: [.apt(["libncurses-dev"]), .brew(["ncurses"])]),
         .target(
             name: "MigrationExplorer",
             dependencies: [
-                "MigrationCore", "CNcurses", "CProcessControl",
+                "MigrationCore", "MigrationSQLite", "CNcurses", "CProcessControl",
+                .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Subprocess", package: "swift-subprocess"),
             ]
         ),
         .executableTarget(name: "migration-explorer", dependencies: ["MigrationExplorer"]),
         .executableTarget(name: "embedded-example", dependencies: ["MigrationCore", "MigrationExplorer"]),
-        .executableTarget(name: "migration-bench", dependencies: ["MigrationCore", "MigrationExplorer"]),
+        .executableTarget(name: "migration-bench", dependencies: ["MigrationCore", "MigrationSQLite", "MigrationExplorer"]),
         .testTarget(name: "MigrationCoreTests", dependencies: ["MigrationCore"]),
         .testTarget(
+            name: "MigrationSQLiteTests",
+            dependencies: ["MigrationSQLite", "MigrationCore", .product(name: "GRDB", package: "GRDB.swift")]
+        ),
+        .testTarget(
             name: "MigrationExplorerTests",
-            dependencies: ["MigrationExplorer", "MigrationCore", "migration-explorer", "embedded-example"],
+            dependencies: [
+                "MigrationExplorer", "MigrationCore", "MigrationSQLite", "migration-explorer", "embedded-example",
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ],
             exclude: ["Snapshots"]
         ),
     ],

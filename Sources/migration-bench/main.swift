@@ -20,7 +20,8 @@ let table = Table()
 // The terminal UI first, so that its peak memory is not the planning benchmarks'.
 let sections: [(name: String, run: (Table) throws -> Void)] = [
     ("tui", TerminalUIBenchmark.run), ("warm", WarmCheckBenchmark.run), ("cold", ColdStartBenchmark.run),
-    ("fresh", FreshInstallBenchmark.run), ("binary", BinaryBenchmark.run), ("plan", PlanBenchmark.run),
+    ("fresh", FreshInstallBenchmark.run), ("sqlite", SQLiteStoreBenchmark.run), ("binary", BinaryBenchmark.run),
+    ("plan", PlanBenchmark.run),
 ]
 // Arguments name the sections to run (say, `warm cold async`); none runs them all.
 for section in sections where arguments.isEmpty || arguments.contains(section.name) {

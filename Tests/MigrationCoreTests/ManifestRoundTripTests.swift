@@ -69,11 +69,23 @@ struct ManifestRoundTripTests {
     @Test func aCommandLoadedWithoutARunnerFailsSayingWhy() throws {
         let manifest = try load(Data(#"{ "appVersion": "1.0", "migrations": [ { "version": "1.0", "title": "t", "run": "true" } ] }"#.utf8))
         #expect(manifest.runsCommands)
-        guard case .sync(let body) = manifest.registry.migrations[0].body else {
-            Issue.record("a command's body is synchronous")
-            return
+        #expect(throws: ManifestCommandUnavailable.self) {
+            try manifest.registry.migrations[0].body.callSynchronously(MigrationContext(from: nil, to: "1.0"))
         }
-        #expect(throws: ManifestCommandUnavailable.self) { try body(MigrationContext(from: nil, to: "1.0")) }
+    }
+
+    @Test func sqlLoadedWithoutARunnerFailsSayingWhyAndIsWrittenAgain() throws {
+        let manifest = try load(Data(#"""
+        { "appVersion": "1.0", "migrations": [ { "version": "1.0", "title": "t", "sql": "DELETE FROM note", "run": "true" } ] }
+        """#.utf8))
+        #expect(manifest.sqlMigrations == [#"migrations[0] (version 1.0 "t")"#])
+        let error = #expect(throws: ManifestSQLUnavailable.self) {
+            try manifest.registry.migrations[0].body.callSynchronously(MigrationContext(from: nil, to: "1.0"))
+        }
+        #expect(error?.description == #"version 1.0 "t" runs SQL: run it with migration-explorer --sqlite FILE"#)
+        let again = try load(manifest.written())
+        #expect(again.sqlMigrations == manifest.sqlMigrations)
+        #expect(again.commands == manifest.commands)
     }
 
     @Test("bad releases and since are reported at their fields", arguments: [

@@ -20,12 +20,17 @@ struct FailingMigrationStore: MigrationStore {
     func withExclusiveAccess<T>(_ body: () throws -> T) throws -> T { try body() }
 }
 
-/// A store that reads fine but refuses the `n`th save and every one after it.
+/// A store that reads fine but refuses the `n`th save and every one after it; it may claim
+/// to commit a block with its record, as a database store does.
 final class SaveRefusingStore: MigrationStore {
     let inner = InMemoryMigrationStore()
     private let savesLeft: Locked<Int>
+    let commitsBlockWithRecord: Bool
     var location: String { "refusing store" }
-    init(allowedSaves: Int) { savesLeft = Locked(allowedSaves) }
+    init(allowedSaves: Int, commitsBlockWithRecord: Bool = false) {
+        savesLeft = Locked(allowedSaves)
+        self.commitsBlockWithRecord = commitsBlockWithRecord
+    }
     func load() throws -> MigrationState { inner.load() }
     func save(_ state: MigrationState) throws {
         try savesLeft.withLock { left in
@@ -47,4 +52,14 @@ func temporaryFolder() throws -> URL {
 /// `UserDefaults` handed to concurrent tasks: it is documented as thread-safe.
 struct SharedDefaults: @unchecked Sendable {
     let defaults: UserDefaults
+}
+
+extension MigrationWork {
+    struct NotSynchronous: Error {}
+
+    /// Calls a synchronous body; an asynchronous one is a test's mistake.
+    func callSynchronously(_ context: MigrationContext) throws {
+        guard case .sync(let body) = self else { throw NotSynchronous() }
+        try body(context)
+    }
 }

@@ -48,6 +48,9 @@ struct ManifestTests {
         (#"{ "appVersion": "1.0", "migrations": [], "onUpdate": [ { "title": "t", "timeout": -1 } ] }"#, "onUpdate[0].timeout: must be a positive number of seconds"),
         (#"{ "appVersion": "1.0", "migrations": [ { "version": "1", "title": "t", "run": "echo\u0000" } ] }"#, "migrations[0].run: contains the control character U+0000 at character 4"),
         (#"{ "appVersion": "1.0", "migrations": [], "onUpdate": [ { "title": "t", "run": "echo \r" } ] }"#, "onUpdate[0].run: contains the control character U+000D"),
+        (#"{ "appVersion": "1.0", "migrations": [ { "version": "1", "title": "t", "sql": " \n" } ] }"#, "migrations[0].sql: is empty; give one or more SQL statements"),
+        (#"{ "appVersion": "1.0", "migrations": [ { "version": "1", "title": "t", "sql": ["SELECT 1"] } ] }"#, #"migrations[0].sql: must be a string, not ["SELECT 1"]"#),
+        (#"{ "appVersion": "1.0", "migrations": [], "onUpdate": [ { "title": "t", "sql": "SELECT 1" } ] }"#, "onUpdate[0].sql: is not a known field"),
         (#"{ "appVersion": "1.0", "migrations": [ { "version": "1", "title": "t", }, ] }"#, #"file: is not strict JSON: a trailing comma before "}" in "migrations""#),
         (#"{ "appVersion": "1.0", "appVersion": "2.0", "migrations": [] }"#, #"file: is not strict JSON: the key "appVersion" appears twice"#),
     ])
@@ -66,6 +69,14 @@ struct ManifestTests {
         let app = try Manifest.parse(Data(#"{ "appVersion": "1.0", "migrations": [ { "version": "1", "title": "t" } ] }"#.utf8),
                                      path: "m.json", folder: URL(fileURLWithPath: "/tmp"))
         #expect(!app.runsCommands)
+    }
+
+    @Test func migrationsWithSQLAreNamedForTheStoreCheck() throws {
+        let app = try Manifest.parse(Data(#"""
+        { "appVersion": "1.0", "migrations": [ { "version": "0.9", "title": "a", "run": "true" },
+          { "build": "7", "title": "b", "sql": "SELECT 1", "run": "true" } ] }
+        """#.utf8), path: "m.json", folder: URL(fileURLWithPath: "/tmp"))
+        #expect(app.sqlMigrations == [#"migrations[1] (build 7 "b")"#])
     }
 
     @Test func aVersionAndABuildMayShareANumber() {

@@ -1,5 +1,6 @@
 import Foundation
 import MigrationCore
+import MigrationSQLite
 import Testing
 @testable import MigrationExplorer
 
@@ -139,6 +140,20 @@ struct TUISessionTests {
         session.press(.runPending, size: Self.size)
         session.handle(.character("y"), size: Self.size)
         #expect(FileManager.default.fileExists(atPath: store))
+    }
+
+    @Test func aSQLiteStoreIsShownByNameAndDomainAndRunsAndResetsForReal() throws {
+        let database = folder.appendingPathComponent("notes.sqlite").path
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        var session = try session(options: ExplorerOptions(store: .sqlite(database, domain: "app")))
+        #expect(screen(session).contains("notes.sqlite (app)"))
+        #expect(session.state.storeDescription == "SQLite \(database) (app)")
+        session.press(.runPending, size: Self.size)
+        session.handle(.character("y"), size: Self.size)
+        #expect(try SQLiteMigrationStore(path: database, domain: "app").load().lastMigratedVersion == "1.0")
+        session.press(.reset, size: Self.size)
+        session.handle(.character("y"), size: Self.size)
+        #expect(try SQLiteMigrationStore(path: database, domain: "app").load().lastMigratedVersion == nil)
     }
 
     @Test func changingFromAndToReplans() throws {

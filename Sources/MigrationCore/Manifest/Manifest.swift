@@ -6,7 +6,8 @@ import Foundation
 /// ```json
 /// { "app": "Notes", "appVersion": "1.0", "appBuild": "120", "releases": ["0.8", "0.9", "1.0"],
 ///   "migrations": [ { "version": "0.9", "title": "Add GUIDs", "run": "./scripts/add-guids.sh", "timeout": 60 },
-///                   { "version": "0.7", "title": "Trim titles", "since": "1.0" } ],
+///                   { "version": "0.7", "title": "Trim titles", "since": "1.0" },
+///                   { "version": "1.0", "title": "Pin notes", "sql": "ALTER TABLE note ADD pinned INTEGER" } ],
 ///   "onUpdate": [ { "title": "Reset statistics", "run": "…" } ] }
 /// ```
 ///
@@ -16,14 +17,15 @@ import Foundation
 ///                              target: try AppTarget(version: manifest.appVersion))
 /// ```
 public enum Manifest {
-    /// Loads and checks the manifest at `path`; `commands` turns each `run` into a body
-    /// (default: a body that fails, saying commands need `migration-explorer`).
+    /// Loads and checks the manifest at `path`; `commands` turns each `run` into a body, and
+    /// `sql` each `sql` (default: bodies that fail, saying they need `migration-explorer`).
     /// - Throws: ``ManifestError`` listing every problem (unreadable file, bad JSON, unknown
     ///   field, missing title, both or neither of version/build, malformed or duplicate version,
     ///   a `since` or release that is not a version, a `timeout` that is not a positive number,
     ///   a control character in a `run`).
     public static func load(
-        path: String, commands: @escaping ManifestCommand.Runner = ManifestCommand.unavailable
+        path: String, commands: @escaping ManifestCommand.Runner = ManifestCommand.unavailable,
+        sql: @escaping ManifestSQL.Runner = ManifestSQL.unavailable
     ) throws(ManifestError) -> MigrationManifest {
         let url = URL(fileURLWithPath: path)
         var isDirectory: ObjCBool = false
@@ -34,12 +36,13 @@ public enum Manifest {
         do { data = try Data(contentsOf: url) } catch {
             throw ManifestError(path: path, problems: [.init(field: "file", message: "cannot be read (\(error.localizedDescription))")])
         }
-        return try parse(data, path: path, folder: url.deletingLastPathComponent(), commands: commands)
+        return try parse(data, path: path, folder: url.deletingLastPathComponent(), commands: commands, sql: sql)
     }
 
     /// Checks manifest `data`; `run` commands will run in `folder`.
     public static func parse(
-        _ data: Data, path: String, folder: URL, commands: @escaping ManifestCommand.Runner = ManifestCommand.unavailable
+        _ data: Data, path: String, folder: URL, commands: @escaping ManifestCommand.Runner = ManifestCommand.unavailable,
+        sql: @escaping ManifestSQL.Runner = ManifestSQL.unavailable
     ) throws(ManifestError) -> MigrationManifest {
         let parsed: (value: ManifestValue, isLenient: Bool)
         do { parsed = try ManifestValue.parse(data) } catch {
@@ -49,7 +52,7 @@ public enum Manifest {
             throw ManifestError(path: path, problems: [.init(field: "file", message: "is not strict JSON: \(problem)")])
         }
         let json = parsed.value
-        var reader = ManifestReader(folder: folder, commands: commands)
+        var reader = ManifestReader(folder: folder, commands: commands, sql: sql)
         let app = reader.read(json)
         guard reader.problems.isEmpty, let app else { throw ManifestError(path: path, problems: reader.problems) }
         return app

@@ -5,6 +5,7 @@ import Foundation
 struct ManifestReader {
     let folder: URL
     let commands: ManifestCommand.Runner
+    let sql: ManifestSQL.Runner
     private(set) var problems: [ManifestError.Problem] = []
     /// Whether some migration or hook has a `run`.
     private(set) var runsCommands = false
@@ -12,14 +13,17 @@ struct ManifestReader {
     private(set) var warnings: [ManifestError.Problem] = []
     /// The `run` and `timeout` of each migration (by id) and hook (by id) that has them.
     private(set) var written = ManifestCommands()
+    /// The migrations with `sql`, named for messages.
+    private(set) var sqlMigrations: [String] = []
 
-    init(folder: URL, commands: @escaping ManifestCommand.Runner) {
+    init(folder: URL, commands: @escaping ManifestCommand.Runner, sql: @escaping ManifestSQL.Runner) {
         self.folder = folder
         self.commands = commands
+        self.sql = sql
     }
 
     private static let rootFields: Set = ["app", "appVersion", "appBuild", "releases", "migrations", "onUpdate", "onBuildUpdate"]
-    private static let migrationFields: Set = ["version", "build", "title", "notes", "whatsNew", "since", "run", "timeout"]
+    private static let migrationFields: Set = ["version", "build", "title", "notes", "whatsNew", "since", "run", "sql", "timeout"]
     private static let hookFields: Set = ["title", "run", "timeout"]
 
     mutating func read(_ root: ManifestValue) -> MigrationManifest? {
@@ -44,6 +48,7 @@ struct ManifestReader {
         var manifest = MigrationManifest(registry: registry, appVersion: appVersion.text, appBuild: appBuild?.text, runsCommands: runsCommands)
         manifest.warnings = warnings
         manifest.commands = written
+        manifest.sqlMigrations = sqlMigrations
         return manifest
     }
 
@@ -70,6 +75,7 @@ struct ManifestReader {
             problem("\(path()).whatsNew[\(index)]", "is empty; leave the line out")
         }
         let run = command(item["run"], at: "\(path()).run")
+        let statements = sql(item["sql"], at: "\(path()).sql")
         let timeout = timeout(item["timeout"], at: "\(path()).timeout")
         let since = string(item["since"], at: "\(path()).since", example: " such as \"1.0\"")
         let track: MigrationTrack
@@ -85,8 +91,13 @@ struct ManifestReader {
                                     example: " such as \"1.0\""),
               let title else { return }
         let text = Self.trimmed(declared)
-        let body = makeBody(run, timeout: timeout, identity: (track == .version ? "MIGRATION_VERSION" : "MIGRATION_BUILD", text))
+        var body = makeBody(run, timeout: timeout, identity: (track == .version ? "MIGRATION_VERSION" : "MIGRATION_BUILD", text))
         if let run { written.migrations[registry.migrations.count] = .init(run: run, timeout: timeout) }
+        if let statements {
+            sqlMigrations.append("\(path()) (\(track) \(text) \"\(title)\")")
+            written.sql[registry.migrations.count] = statements
+            body = sql(ManifestSQL(statements: statements, migration: "\(track) \(text) \"\(title)\""), body)
+        }
         versionPaths.append(versionPath)
         if track == .version {
             registry.migrate(toVersion: text, title: title, notes: notes, whatsNew: whatsNew, since: since, body: body)
@@ -181,6 +192,16 @@ struct ManifestReader {
         }
         guard case .string(let text) = value else {
             problem(path(), "must be a string\(example), not \(value.rendered)")
+            return nil
+        }
+        return text
+    }
+
+    /// A `sql`: one or more statements, not blank.
+    private mutating func sql(_ value: ManifestValue?, at path: @autoclosure () -> String) -> String? {
+        guard let text = string(value, at: path()) else { return nil }
+        guard !Self.isBlank(text) else {
+            problem(path(), "is empty; give one or more SQL statements")
             return nil
         }
         return text

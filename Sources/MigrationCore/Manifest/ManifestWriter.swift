@@ -12,13 +12,13 @@ extension MigrationRegistry {
     /// ```
     /// - Parameters:
     ///   - releases: the shipped releases (default: ``releases``), written once each, ascending.
-    ///   - commands: the `run` and `timeout` of the migrations and hooks that have them.
+    ///   - commands: the `run`, `timeout` and `sql` of the migrations and hooks that have them.
     public func manifest(appVersion: String, appBuild: String? = nil, releases: [Version]? = nil, commands: ManifestCommands = ManifestCommands()) -> Data {
         let releases = releases ?? self.releases
         let document = ManifestDocument(
             app: appName, appVersion: appVersion, appBuild: appBuild,
             releases: releases.isEmpty ? nil : Set(releases).sorted().map(\.text),
-            migrations: migrations.map { ManifestDocument.Migration($0, command: commands.migrations[$0.id]) },
+            migrations: migrations.map { ManifestDocument.Migration($0, command: commands.migrations[$0.id], sql: commands.sql[$0.id]) },
             onUpdate: hooks(on: .version, commands: commands), onBuildUpdate: hooks(on: .build, commands: commands)
         )
         let encoder = JSONEncoder()
@@ -45,15 +45,17 @@ private struct ManifestDocument: Encodable {
         var whatsNew: [String]?
         var since: String?
         var run: String?
+        var sql: String?
         var timeout: Double?
 
-        init(_ migration: RegisteredMigration, command: ManifestCommands.Command?) {
+        init(_ migration: RegisteredMigration, command: ManifestCommands.Command?, sql: String?) {
             if migration.track == .version { version = migration.declared } else { build = migration.declared }
             title = migration.title
             notes = migration.notes
             whatsNew = migration.whatsNew.isEmpty ? nil : migration.whatsNew
             since = migration.sinceDeclared
             run = command?.run
+            self.sql = sql
             timeout = command?.timeout
         }
     }

@@ -13,6 +13,9 @@ public struct MigrationManifest: Sendable {
     public var appBuild: String?
     /// Whether some migration or hook has a `run` command.
     public var runsCommands: Bool
+    /// The migrations with `sql` (`migrations[2] (version 1.1 "Pin notes")`): they need a
+    /// store in the app's database, whose transaction their SQL runs in.
+    public var sqlMigrations: [String] = []
     /// What is odd but not wrong (releases out of order), by field, for a front end to show.
     public var warnings: [ManifestError.Problem] = []
     /// The manifest's `run` and `timeout` fields, so that writing it again keeps them.
@@ -36,8 +39,8 @@ public struct MigrationManifest: Sendable {
     }
 }
 
-/// A manifest's `run` and `timeout` fields, by migration and hook id: what a registry's bodies
-/// cannot say when it is written again.
+/// A manifest's `run`, `timeout` and `sql` fields, by migration and hook id: what a registry's
+/// bodies cannot say when it is written again.
 public struct ManifestCommands: Sendable, Equatable {
     public struct Command: Sendable, Equatable {
         public var run: String
@@ -46,6 +49,8 @@ public struct ManifestCommands: Sendable, Equatable {
 
     public var migrations: [Int: Command] = [:]
     public var hooks: [Int: Command] = [:]
+    /// Each migration's `sql`, by migration id.
+    public var sql: [Int: String] = [:]
 
     public init() {}
 }

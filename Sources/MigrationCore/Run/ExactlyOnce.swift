@@ -9,7 +9,10 @@ import Foundation
 /// the records can be written; ``record(_:title:failure:duration:)`` merges the body's record
 /// into the current records. A body that throws is recorded as failed and stays due; one that
 /// throws `CancellationError` is not recorded at all. The synchronous ``perform(_:title:willRun:body:)``
-/// and the asynchronous one differ only in how they hold the lock and call the body.
+/// and the asynchronous one differ only in how they hold the lock and call the body. With a
+/// store that commits a block with its record (``MigrationStore/commitsBlockWithRecord``), a
+/// record that cannot be saved undoes the block: it is refused, not left run but unrecorded; an
+/// asynchronous body cannot run inside such a store's transaction, so it is refused.
 struct ExactlyOnce {
     let store: any MigrationStore
     /// What a baseline records; an error when the app version is not usable.
@@ -47,7 +50,7 @@ struct ExactlyOnce {
                 let stopwatch = Stopwatch()
                 var failure: (any Error)?
                 do { try body(state) } catch { failure = error }
-                return record(step, title: title, failure: failure, duration: stopwatch.seconds)
+                return try record(step, title: title, failure: failure, duration: stopwatch.seconds)
             }
         } catch {
             return .refused(error)
@@ -60,6 +63,7 @@ struct ExactlyOnce {
         _ step: BlockStep, title: String, willRun: () -> Void = {},
         body: nonisolated(nonsending) (MigrationState) async throws -> Void
     ) async -> Outcome {
+        if store.commitsBlockWithRecord { return .refused(AsynchronousBodyError.inTransaction) }
         do {
             return try await AsyncBlockExclusion.withBlock(step.lockKey, of: store) { alreadyRunning in
                 guard !alreadyRunning, let state = try decide(step) else { return .notDue }
@@ -67,7 +71,7 @@ struct ExactlyOnce {
                 let stopwatch = Stopwatch()
                 var failure: (any Error)?
                 do { try await body(state) } catch { failure = error }
-                return record(step, title: title, failure: failure, duration: stopwatch.seconds)
+                return try record(step, title: title, failure: failure, duration: stopwatch.seconds)
             }
         } catch {
             return .refused(error)
@@ -87,7 +91,8 @@ struct ExactlyOnce {
 
     /// The second phase, under the block's lock once the body is done: its record merged into
     /// the store's current records (none for a cancelled body).
-    func record(_ step: BlockStep, title: String, failure: (any Error)?, duration: Double) -> Outcome {
+    /// - Throws: the record's error, for a store whose transaction must then undo the block.
+    func record(_ step: BlockStep, title: String, failure: (any Error)?, duration: Double) throws -> Outcome {
         guard MigrationRule.isRecorded(failure: failure) else { return .cancelled(duration: duration) }
         let app = step.track == .version ? self.app.version : self.app.build
         do {
@@ -98,6 +103,8 @@ struct ExactlyOnce {
             return .ran(duration: duration, state: saved)
         } catch {
             let recordError = MigrationStoreError(error, location: store.location)
+            // The block's transaction must not commit its changes without their record.
+            if store.commitsBlockWithRecord { throw recordError }
             if let failure { return .threw(failure, duration: duration, recordError: recordError) }
             return .unrecorded(duration: duration, recordError)
         }

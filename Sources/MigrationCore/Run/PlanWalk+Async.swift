@@ -1,6 +1,8 @@
 extension PlanWalk {
     /// The asynchronous walk: the same items, outcomes and stops as the synchronous one; it
     /// awaits each body, synchronous or not, and stops before a migration once `budgetSpent()`.
+    /// On a store that commits a block with its record, a synchronous body runs as in the
+    /// synchronous walk, inside the store's transaction.
     mutating func walk(budgetSpent: () -> Bool, observer: @escaping @Sendable (RunEvent) -> Void) async {
         defer { reload() }
         if plan.isBaseline { return await holdingStore("baseline") { $0.recordBaseline() } }
@@ -9,6 +11,11 @@ extension PlanWalk {
             case .step(let subject):
                 guard let once = exactlyOnce else {
                     wouldRun(subject)
+                    continue
+                }
+                if store?.commitsBlockWithRecord == true, case .sync = subject.work {
+                    // Inside the store's transaction, on this thread: its guarantee over its wait.
+                    guard runSynchronously(subject, once, observer: observer, onProgress: observer) else { return }
                     continue
                 }
                 let walk = self

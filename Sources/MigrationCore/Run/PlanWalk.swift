@@ -58,22 +58,30 @@ struct PlanWalk {
                     wouldRun(subject)
                     continue
                 }
-                var started: MigrationContext?
-                let outcome: ExactlyOnce.Outcome
-                if case .async = subject.work {
-                    outcome = .refused(AsynchronousBodyError())
-                } else {
-                    outcome = once.perform(subject.blockStep, title: subject.title, willRun: { observer(.started(subject)) }) { current in
-                        let context = context(for: subject, in: current) { progress.send(.progress(subject, $0)) }
-                        started = context
-                        if case .sync(let body) = subject.work { try body(context) }
-                    }
-                }
-                guard finish(subject, outcome, log: started?.logLines ?? [], observer: observer) else { return }
+                guard runSynchronously(subject, once, observer: observer, onProgress: { progress.send($0) }) else { return }
             case .recordApp(let track):
                 guard recordAppValue(on: track) else { return }
             }
         }
+    }
+
+    /// Runs a step on the calling thread; returns whether the walk goes on. An asynchronous
+    /// body does not run: the step fails, saying so.
+    mutating func runSynchronously(
+        _ subject: RunStep.Subject, _ once: ExactlyOnce, observer: (RunEvent) -> Void, onProgress: @escaping @Sendable (RunEvent) -> Void
+    ) -> Bool {
+        var started: MigrationContext?
+        let outcome: ExactlyOnce.Outcome
+        if case .sync(let body) = subject.work {
+            outcome = once.perform(subject.blockStep, title: subject.title, willRun: { observer(.started(subject)) }) { current in
+                let context = context(for: subject, in: current) { onProgress(.progress(subject, $0)) }
+                started = context
+                try body(context)
+            }
+        } else {
+            outcome = .refused(AsynchronousBodyError.inSynchronousRun)
+        }
+        return finish(subject, outcome, log: started?.logLines ?? [], observer: observer)
     }
 
     /// The next item, or `nil` once the walk is over: at the end, when the current task is
@@ -185,9 +193,20 @@ struct PlanWalk {
     }
 }
 
-/// An asynchronous body met by a synchronous run, which cannot await it.
-struct AsynchronousBodyError: Error, CustomStringConvertible {
-    var description: String { "its body is async: run the registry with `try await runner.run(store:)`" }
+/// An asynchronous body where it cannot run.
+enum AsynchronousBodyError: Error, CustomStringConvertible {
+    /// A synchronous run cannot await it.
+    case inSynchronousRun
+    /// A store that commits a block with its record runs it inside its transaction, on the
+    /// thread that holds it.
+    case inTransaction
+
+    var description: String {
+        switch self {
+        case .inSynchronousRun: "its body is async: run the registry with `try await runner.run(store:)`"
+        case .inTransaction: "its body is async, and this store commits a block with its record in one transaction: give it a synchronous body"
+        }
+    }
 }
 
 /// A synchronous run's observer, handed to a body's context: progress reported on the run's

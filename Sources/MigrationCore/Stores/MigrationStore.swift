@@ -40,6 +40,12 @@ public protocol MigrationStore: Sendable {
     /// so that no body runs whose success could not be recorded. The default does nothing.
     /// - Throws: ``MigrationStoreError`` saying why the records cannot be written.
     func prepareToWrite() throws
+
+    /// Whether ``withExclusiveAccess(toBlock:_:)`` is one database transaction that commits a
+    /// block's changes together with its record, so that a crash leaves both or neither. Then a
+    /// record that cannot be saved is thrown out of it, and the block's changes roll back with
+    /// it instead of being kept without their record. The default is `false`.
+    var commitsBlockWithRecord: Bool { get }
 }
 
 extension MigrationStore {
@@ -52,6 +58,8 @@ extension MigrationStore {
     }
 
     public func prepareToWrite() throws {}
+
+    public var commitsBlockWithRecord: Bool { false }
 
     /// Reads the current records, applies `change` and saves the result, all under the store's
     /// lock, so that concurrent writers merge instead of overwriting each other.

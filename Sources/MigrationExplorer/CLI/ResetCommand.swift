@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import MigrationCore
+import MigrationSQLite
 
 /// `reset`: forgets the four marks of one domain of a state file (or of all of them), or of a
 /// preferences plist, as MTMigration's reset does (``MigrationRule/reset(_:at:)``), and says
@@ -13,7 +14,8 @@ struct ResetCommand: ParsableCommand {
         --all-domains. A preferences plist's MTMigration keys have no domain name: without \
         --domain they are the ones reset when they record anything (the plist's named domains \
         are listed, untouched). A store that is not a migration record is left alone (exit 65) \
-        unless --force moves it aside to FILE.corrupt-<UTC time>.
+        unless --force moves it aside to FILE.corrupt-<UTC time>; a SQLite database is never \
+        moved.
         """)
 
     @OptionGroup var stores: StoreOptions
@@ -22,8 +24,9 @@ struct ResetCommand: ParsableCommand {
     @Flag(help: "Write JSON instead of text.") var json = false
 
     func validate() throws {
-        guard stores.namesStore else { throw ValidationError("name the store to reset: --store, --defaults-plist or --simulator") }
+        guard stores.namesStore else { throw ValidationError("name the store to reset: --store, --defaults-plist, --sqlite or --simulator") }
         if stores.domain != nil, allDomains { throw ValidationError("give --domain or --all-domains, not both") }
+        if force, stores.sqlite != nil { throw ValidationError("--force moves a corrupt file aside; a SQLite database is never moved") }
     }
 
     func run() throws {
@@ -76,6 +79,7 @@ struct ResetCommand: ParsableCommand {
     private func domains(of store: any FileBackedStore) throws -> [String?] {
         if let file = store as? FileMigrationStore { return try file.domains() }
         if let plist = store as? PropertyListMigrationStore { return try plist.domains() }
+        if let database = store as? SQLiteMigrationStore { return try database.domains() }
         return try store.load().isFreshInstall ? [] : [stores.domain]
     }
 

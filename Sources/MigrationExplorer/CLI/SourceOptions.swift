@@ -51,7 +51,7 @@ struct SourceOptions: ParsableArguments {
     static func app(manifest: String?, fail: String? = nil) throws(CommandFailure) -> ExplorerApp {
         if let manifest {
             do {
-                let loaded = try Manifest.load(path: manifest, commands: ShellCommand.runner)
+                let loaded = try ExplorerApp.loadManifest(path: manifest)
                 for warning in loaded.warnings {
                     FileHandle.standardError.write(Data("migration-explorer: warning: \(manifest): \(warning.field) \(warning.message)\n".utf8))
                 }
@@ -77,6 +77,7 @@ struct SourceOptions: ParsableArguments {
         do { app = try self.app() } catch { failures.append(error) }
         var store: StoreLocation?
         do { store = try stores.location() } catch { failures.append(error) }
+        if let app, let refusal = sqlRefusal(app, store: store) { failures.append(refusal) }
         if let app, failures.isEmpty {
             do {
                 return try Explorer(app: app, options: ExplorerOptions(
@@ -91,6 +92,16 @@ struct SourceOptions: ParsableArguments {
             }
         }
         throw CommandFailure(combining: failures)
+    }
+
+    /// A manifest's `sql` runs only in the transaction of a SQLite store: with any other it is
+    /// refused, naming the migration.
+    private func sqlRefusal(_ app: ExplorerApp, store: StoreLocation?) -> CommandFailure? {
+        guard let first = app.sqlMigrations.first else { return nil }
+        if case .sqlite = store { return nil }
+        let more = app.sqlMigrations.count > 1 ? " (and \(app.sqlMigrations.count - 1) more)" : ""
+        return CommandFailure(.manifest, "\(first)\(more) runs SQL, which needs the app's database as the store: give --sqlite FILE; "
+            + "with \(store == nil ? "a sandbox" : "this store") its SQL could not commit with its record", path: manifest)
     }
 
     private func versionProblems() -> [CommandFailure] {

@@ -1,15 +1,19 @@
 import ArgumentParser
 import Foundation
 import MigrationCore
+import MigrationSQLite
 
-/// Which real store a command works on: a JSON state file, an app's preferences plist, or the
-/// preferences plist of an app in a simulator. At most one.
+/// Which real store a command works on: a JSON state file, an app's preferences plist, the
+/// preferences plist of an app in a simulator, or an app's SQLite database. At most one.
 struct StoreOptions: ParsableArguments {
     @Option(name: .long, help: ArgumentHelp("A JSON state file to run against for real (default: a sandbox).", valueName: "file"))
     var store: String?
 
     @Option(name: .customLong("defaults-plist"), help: ArgumentHelp("An app's preferences plist (binary or XML) to run against for real, under MTMigration's keys.", valueName: "file"))
     var defaultsPlist: String?
+
+    @Option(name: .long, help: ArgumentHelp("An app's SQLite database to keep the records in, in tables of their own, and to run manifests' \"sql\" in.", valueName: "file"))
+    var sqlite: String?
 
     @Option(name: .long, help: ArgumentHelp("The preferences plist of this app in a simulator (macOS, Xcode's xcrun); quit the app first.", valueName: "bundle-id"))
     var simulator: String?
@@ -21,7 +25,7 @@ struct StoreOptions: ParsableArguments {
     var domain: String?
 
     func validate() throws {
-        let named = [("--store", store), ("--defaults-plist", defaultsPlist), ("--simulator", simulator)].filter { $0.1 != nil }.map(\.0)
+        let named = [("--store", store), ("--defaults-plist", defaultsPlist), ("--sqlite", sqlite), ("--simulator", simulator)].filter { $0.1 != nil }.map(\.0)
         if named.count > 1 {
             throw ValidationError("\(named.joined(separator: " and ")) each name a store; give one of them")
         }
@@ -42,10 +46,10 @@ struct StoreOptions: ParsableArguments {
     }
 
     /// Whether a store is named.
-    var namesStore: Bool { store != nil || defaultsPlist != nil || simulator != nil }
+    var namesStore: Bool { store != nil || defaultsPlist != nil || sqlite != nil || simulator != nil }
 
     /// The named path, before `--simulator` is resolved: for error reports.
-    var path: String? { store ?? defaultsPlist }
+    var path: String? { store ?? defaultsPlist ?? sqlite }
 
     /// The store the options name, its path checked; `nil` when none is named. `--simulator`
     /// asks `xcrun` for the app's container and warns, on stderr, that the app must be quit.
@@ -58,6 +62,8 @@ struct StoreOptions: ParsableArguments {
             (location, option) = (.jsonFile(store, domain: domain ?? FileMigrationStore.defaultDomain), "--store")
         } else if let defaultsPlist {
             (location, option) = (.defaultsPlist(defaultsPlist, domain: domain), "--defaults-plist")
+        } else if let sqlite {
+            (location, option) = (.sqlite(sqlite, domain: domain ?? SQLiteMigrationStore.defaultDomain), "--sqlite")
         } else if let simulator {
             let plist = try SimulatorContainer.preferences(of: simulator, device: device ?? "booted")
             FileHandle.standardError.write(Data("migration-explorer: \(SimulatorContainer.quitWarning(simulator))\n".utf8))

@@ -1,5 +1,6 @@
 import Foundation
 import MigrationCore
+import MigrationSQLite
 
 /// One exploring session, shared by the terminal UI and the command line: an app, the
 /// upgrade being looked at (from → to), and the store it plays against: a sandbox that starts
@@ -48,17 +49,21 @@ public struct Explorer: Sendable {
     /// Whether runs go to a throwaway sandbox rather than the real store.
     public var isSandbox: Bool { store.isSandbox }
 
-    /// "sandbox", "sandbox over state.json" or "state.json", for headers.
+    /// "sandbox", "sandbox over state.json", "state.json" or "SQLite notes.sqlite (default)",
+    /// for headers.
     public var storeDescription: String { storeLabel.text }
 
     /// ``storeDescription`` in parts, so that a narrow header can cut the path alone and keep
     /// the words that say whether runs are real.
     public var storeLabel: StoreLabel {
-        switch (realStore, isSandbox) {
-        case (nil, _): StoreLabel(before: "sandbox")
-        case (let real?, true) where simulatesFreshInstall: StoreLabel(before: "sandbox (fresh install; ", path: real.url.path, after: " untouched)")
-        case (let real?, true): StoreLabel(before: "sandbox over ", path: real.url.path)
-        case (let real?, false): StoreLabel(path: real.url.path)
+        guard let realStore else { return StoreLabel(before: "sandbox") }
+        // A database is "SQLite notes.sqlite (domain)"; a file, its path.
+        let domain = (realStore as? SQLiteMigrationStore)?.domain
+        let real = StoreLabel(before: domain == nil ? "" : "SQLite ", path: realStore.url.path, after: domain.map { " (\($0))" } ?? "")
+        switch (isSandbox, simulatesFreshInstall) {
+        case (true, true): return StoreLabel(before: "sandbox (fresh install; " + real.before, path: real.path, after: real.after + " untouched)")
+        case (true, false): return StoreLabel(before: "sandbox over " + real.before, path: real.path, after: real.after)
+        case (false, _): return real
         }
     }
 

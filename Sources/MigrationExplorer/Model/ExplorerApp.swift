@@ -26,6 +26,10 @@ public struct ExplorerApp: Sendable {
     /// cannot hold back: only their records are simulated.
     public var runsCommands = false
 
+    /// The manifest's migrations that run SQL (`migrations[2] (version 1.1 "Pin notes")`):
+    /// they need a SQLite store, whose database they change in the transaction that records them.
+    public var sqlMigrations: [String] = []
+
     public init(
         registry: MigrationRegistry, appVersion: String, appBuild: String? = nil,
         defaultFrom: String? = nil, defaultFromBuild: String? = nil,

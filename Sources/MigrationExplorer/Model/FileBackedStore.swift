@@ -1,5 +1,6 @@
 import Foundation
 import MigrationCore
+import MigrationSQLite
 
 /// A real store kept in one file: the explorer names it by its path, and a manifest's commands
 /// inherit its lock (see ``FileMigrationStore/lockDescriptor``).
@@ -17,3 +18,10 @@ public protocol FileBackedStore: MigrationStore {
 
 extension FileMigrationStore: FileBackedStore {}
 extension PropertyListMigrationStore: FileBackedStore {}
+
+/// A database's lock is SQLite's, held by this process's connection: there is no lock file
+/// for a command to inherit, so a command still running when its runner is killed is not waited for.
+extension SQLiteMigrationStore: FileBackedStore {
+    public var url: URL { URL(fileURLWithPath: path) }
+    public var lockDescriptor: Int32? { nil }
+}

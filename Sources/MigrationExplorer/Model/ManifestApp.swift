@@ -1,20 +1,45 @@
 import Foundation
+import GRDB
 import MigrationCore
+import MigrationSQLite
 
 extension ExplorerApp {
-    /// The app a manifest describes, its `run` commands run by the shell (``ShellCommand``).
+    /// The app a manifest describes, its `run` commands run by the shell (``ShellCommand``)
+    /// and its `sql` in the transaction of the ``SQLiteMigrationStore`` that records it.
     ///
     /// ```swift
     /// let app = try ExplorerApp(manifestAt: "Examples/notes/manifest.json")
     /// ```
     /// - Throws: ``ManifestError`` listing every problem.
     public init(manifestAt path: String) throws(ManifestError) {
-        self.init(try Manifest.load(path: path, commands: ShellCommand.runner))
+        self.init(try Self.loadManifest(path: path))
+    }
+
+    /// The manifest at `path`, its `run` commands run by the shell and its `sql` in the
+    /// transaction of the ``SQLiteMigrationStore`` that records it.
+    static func loadManifest(path: String) throws(ManifestError) -> MigrationManifest {
+        try Manifest.load(path: path, commands: ShellCommand.runner, sql: ManifestSQL.inDatabase)
     }
 
     init(_ manifest: MigrationManifest) {
         self.init(registry: manifest.registry, appVersion: manifest.appVersion, appBuild: manifest.appBuild)
         runsCommands = manifest.runsCommands
+        sqlMigrations = manifest.sqlMigrations
+    }
+}
+
+extension ManifestSQL {
+    /// Runs a manifest's SQL, then its command, in the transaction of the
+    /// ``SQLiteMigrationStore`` block that records the migration: when either fails, the SQL's
+    /// changes are undone.
+    static let inDatabase: Runner = { sql, command in
+        DatabaseMigration.body(named: sql.migration) { db, context in
+            let before = db.totalChangesCount
+            try db.execute(sql: sql.statements)
+            let changed = db.totalChangesCount - before
+            context.log("the SQL changed \(changed) row\(changed == 1 ? "" : "s")")
+            try command(context)
+        }
     }
 }
 

@@ -1,8 +1,10 @@
 import Foundation
 import MigrationCore
+import MigrationSQLite
 
 /// A real store the explorer plays against, as a front end names it: a JSON state file
-/// (`--store`) or an app's preferences plist (`--defaults-plist`, `--simulator`).
+/// (`--store`), an app's preferences plist (`--defaults-plist`, `--simulator`) or an app's
+/// SQLite database (`--sqlite`).
 ///
 /// ```swift
 /// let options = ExplorerOptions(store: .defaultsPlist("Library/Preferences/com.example.notes.plist"))
@@ -12,11 +14,13 @@ public enum StoreLocation: Sendable, Equatable {
     case jsonFile(String, domain: String = FileMigrationStore.defaultDomain)
     /// A ``PropertyListMigrationStore``: MTMigration's keys, or a domain's.
     case defaultsPlist(String, domain: String? = nil)
+    /// A ``SQLiteMigrationStore``: tables of its own in an app's database, and one of its domains.
+    case sqlite(String, domain: String = SQLiteMigrationStore.defaultDomain)
 
     /// The file's path, as given.
     public var path: String {
         switch self {
-        case .jsonFile(let path, _), .defaultsPlist(let path, _): path
+        case .jsonFile(let path, _), .defaultsPlist(let path, _), .sqlite(let path, _): path
         }
     }
 
@@ -25,6 +29,7 @@ public enum StoreLocation: Sendable, Equatable {
         switch self {
         case .jsonFile: "a JSON file (created by the first run)"
         case .defaultsPlist: "a preferences plist (created by the first write)"
+        case .sqlite: "a SQLite database (created empty when missing)"
         }
     }
 
@@ -33,6 +38,7 @@ public enum StoreLocation: Sendable, Equatable {
         switch self {
         case .jsonFile(let path, _): .jsonFile(path, domain: domain ?? FileMigrationStore.defaultDomain)
         case .defaultsPlist(let path, _): .defaultsPlist(path, domain: domain)
+        case .sqlite(let path, _): .sqlite(path, domain: domain ?? SQLiteMigrationStore.defaultDomain)
         }
     }
 
@@ -41,6 +47,7 @@ public enum StoreLocation: Sendable, Equatable {
         switch self {
         case .jsonFile(let path, let domain): FileMigrationStore(url: URL(fileURLWithPath: path), domain: domain)
         case .defaultsPlist(let path, let domain): PropertyListMigrationStore(url: URL(fileURLWithPath: path), domain: domain)
+        case .sqlite(let path, let domain): SQLiteMigrationStore(path: path, domain: domain)
         }
     }
 }

@@ -1,0 +1,152 @@
+import Foundation
+import GRDB
+import MigrationCore
+
+/// A store in the app's own SQLite database: a block's changes to that database commit in the
+/// same transaction as its record, so a crash at any moment leaves both or neither.
+///
+/// The marks (one row per domain) and the history live in two tables of their own
+/// (`migration_explorer_marks`, `migration_explorer_history`), created by the first write.
+/// The database is put in WAL mode. Each block runs inside one `BEGIN IMMEDIATE` transaction:
+/// it decides, runs and records under SQLite's own write lock, so threads and processes on one
+/// database never run a block twice, and no lock file is needed. A body declared with
+/// ``MigrationCore/MigrationRegistry/migrate(toVersion:title:notes:whatsNew:since:database:)`` works
+/// in that transaction; any other body (a shell command, code that writes elsewhere) still runs
+/// at least once, since what it does outside the database cannot roll back.
+///
+/// A file that is not a SQLite database, or that has tables of these names with other columns,
+/// is an error that leaves it untouched.
+///
+/// ```swift
+/// let store = SQLiteMigrationStore(path: "/var/lib/notes/notes.sqlite")
+/// var registry = MigrationRegistry(appName: "Notes")
+/// registry.migrate(toVersion: "1.1", title: "Add a pinned flag", database: { db, _ in
+///     try db.execute(sql: "ALTER TABLE note ADD COLUMN pinned BOOLEAN NOT NULL DEFAULT 0")
+/// })
+/// let report = try MigrationRunner(registry: registry, target: try AppTarget(version: "1.1")).run(store: store)
+/// ```
+/// - Warning: a block holds the database's write lock while its body runs: a body must not wait
+///   for another thread or process that writes to the same database, or both wait until the
+///   busy timeout ends one of them.
+public final class SQLiteMigrationStore: MigrationStore {
+    /// The database file as given.
+    public let path: String
+    public let domain: String
+    /// How long a write waits for another connection's transaction before it gives up.
+    public let busyTimeout: TimeInterval
+    private let connection: SharedConnection
+
+    /// "SQLite notes.sqlite (default)".
+    public var location: String { "SQLite \(path) (\(domain))" }
+
+    /// The domain used when none is named.
+    public static let defaultDomain = "default"
+
+    public var commitsBlockWithRecord: Bool { true }
+
+    /// - Parameters:
+    ///   - path: the app's database; created empty when it does not exist.
+    ///   - domain: whose records these are; one database can hold several.
+    ///   - busyTimeout: seconds a write waits for another process's transaction. Every store on
+    ///     one file in a process shares one connection: the first one's timeout holds.
+    public init(path: String, domain: String = SQLiteMigrationStore.defaultDomain, busyTimeout: TimeInterval = 60) {
+        self.path = path
+        self.domain = domain
+        self.busyTimeout = busyTimeout
+        self.connection = SharedConnection.to(path, busyTimeout: busyTimeout)
+    }
+
+    public func load() throws -> MigrationState {
+        try labelled(read { db in try RecordTables.read(domain, withHistory: true, in: db) })
+    }
+
+    /// The marks alone: one row.
+    public func loadMarks() throws -> MigrationState {
+        try labelled(read { db in try RecordTables.read(domain, withHistory: false, in: db) })
+    }
+
+    public func save(_ state: MigrationState) throws {
+        try write { db in try RecordTables.write(state, of: domain, in: db) }
+    }
+
+    public func withExclusiveAccess<T>(_ body: () throws -> T) throws -> T {
+        try write { _ in try body() }
+    }
+
+    /// Runs `body` inside one `BEGIN IMMEDIATE` transaction (or the one this thread is already
+    /// in): it commits when `body` returns and rolls back when it throws. Bodies declared with
+    /// a database find the transaction's connection here.
+    public func withExclusiveAccess<T>(toBlock block: String, _ body: (_ alreadyRunning: Bool) throws -> T) throws -> T {
+        try write { _ in
+            try connection.running(block) { alreadyRunning in
+                try BlockTransaction.$current.withValue(BlockTransaction(connection: connection)) { try body(alreadyRunning) }
+            }
+        }
+    }
+
+    /// The domains the database holds records for, sorted.
+    /// - Throws: ``MigrationCore/MigrationStoreError`` when the database cannot be read or is not ours.
+    public func domains() throws -> [String] {
+        try read { db in try RecordTables.domains(in: db) }
+    }
+
+    /// Reads on this thread's transaction if there is one, else in a transaction of its own, so
+    /// the marks and the history agree.
+    private func read<T>(_ body: (Database) throws -> T) throws -> T { try transaction(.deferred, body) }
+
+    /// Writes on this thread's transaction if there is one, else in a `BEGIN IMMEDIATE`
+    /// transaction of its own, after putting the database in WAL mode.
+    private func write<T>(_ body: (Database) throws -> T) throws -> T { try transaction(.immediate, body) }
+
+    private func transaction<T>(_ kind: Database.TransactionKind, _ body: (Database) throws -> T) throws -> T {
+        try access { db in
+            if db.isInsideTransaction { return try body(db) }
+            if kind == .immediate { try connection.prepareForWrites(db) }
+            var result: T?
+            try db.inTransaction(kind) {
+                result = try body(db)
+                return .commit
+            }
+            return result!
+        }
+    }
+
+    /// Runs `body` on the shared connection, turning SQLite's errors into store errors.
+    private func access<T>(_ body: (Database) throws -> T) throws -> T {
+        do {
+            return try connection.queue().unsafeReentrantWrite(body)
+        } catch let error as DatabaseError {
+            throw storeError(error)
+        } catch let error as RecordTables.ForeignTable {
+            throw MigrationStoreError(location: location, problem: .corrupt(error.description))
+        } catch let error as RecordTables.UnreadableRecord {
+            throw MigrationStoreError(location: location, problem: .corrupt(error.description))
+        } catch let error as SharedConnection.OpenError {
+            throw storeError(error.underlying)
+        }
+    }
+
+    private func storeError(_ error: any Error) -> MigrationStoreError {
+        guard let error = error as? DatabaseError else {
+            return MigrationStoreError(location: location, problem: .unreadable(String(describing: error)))
+        }
+        let message = error.message ?? "\(error.resultCode)"
+        switch error.resultCode.primaryResultCode {
+        case .SQLITE_NOTADB: return MigrationStoreError(location: location, problem: .corrupt("not a SQLite database"))
+        case .SQLITE_CORRUPT: return MigrationStoreError(location: location, problem: .corrupt(message))
+        case .SQLITE_BUSY, .SQLITE_LOCKED:
+            return MigrationStoreError(location: location, problem: .unlockable("another connection kept the database locked for \(busyTimeout) s: \(message)"))
+        case .SQLITE_CANTOPEN, .SQLITE_PERM, .SQLITE_AUTH: return MigrationStoreError(location: location, problem: .unreadable(message))
+        default: return MigrationStoreError(location: location, problem: .unwritable(message))
+        }
+    }
+
+    /// `state` with the place each mark is read from, for diagnostics.
+    private func labelled(_ state: MigrationState) -> MigrationState {
+        var state = state
+        for mark in RecordedMark.allCases {
+            state.markSources[mark] = "\(path): \(RecordTables.marks).\(mark.rawValue) (domain \(domain))"
+        }
+        return state
+    }
+}

@@ -1,0 +1,93 @@
+import Foundation
+import GRDB
+
+/// The one connection this process keeps to a database file, shared by every
+/// ``SQLiteMigrationStore`` on it (whatever the path or domain used to reach it), so that a
+/// block that calls another block on the same database reuses its transaction instead of
+/// waiting for it. Threads take turns on it; processes take turns through SQLite's locks.
+final class SharedConnection: Sendable {
+    let path: String
+    let busyTimeout: TimeInterval
+    private let state = Guarded(State())
+
+    private struct State {
+        var queue: DatabaseQueue?
+        /// Whether the record tables were checked and the database put in WAL mode.
+        var preparedForWrites = false
+        var runningBlocks: Set<String> = []
+    }
+
+    private init(path: String, busyTimeout: TimeInterval) {
+        self.path = path
+        self.busyTimeout = busyTimeout
+    }
+
+    /// The connection for the file at `path`: the same object for every path to one file.
+    static func to(_ path: String, busyTimeout: TimeInterval) -> SharedConnection {
+        let key = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
+        return table.withLock { table in
+            if let existing = table[key] { return existing }
+            let created = SharedConnection(path: path, busyTimeout: busyTimeout)
+            table[key] = created
+            return created
+        }
+    }
+
+    private static let table = Guarded<[String: SharedConnection]>([:])
+
+    /// The open connection; opened by the first call. Opening reads and writes nothing.
+    func queue() throws(OpenError) -> DatabaseQueue {
+        do {
+            return try state.withLock { state in
+                if let queue = state.queue { return queue }
+                var configuration = Configuration()
+                configuration.busyMode = .timeout(busyTimeout)
+                configuration.label = "SQLiteMigrationStore"
+                let queue = try DatabaseQueue(path: path, configuration: configuration)
+                state.queue = queue
+                return queue
+            }
+        } catch {
+            throw OpenError(underlying: error)
+        }
+    }
+
+    /// The database could not be opened.
+    struct OpenError: Error {
+        let underlying: any Error
+    }
+
+    /// Before the first write: refuses tables of our names that are not ours, then puts the
+    /// database in WAL mode (which no transaction may be open for).
+    func prepareForWrites(_ db: Database) throws {
+        guard !state.withLock({ $0.preparedForWrites }) else { return }
+        _ = try RecordTables.exist(in: db)
+        if try String.fetchOne(db, sql: "PRAGMA journal_mode") != "wal" {
+            try db.execute(sql: "PRAGMA journal_mode = WAL")
+        }
+        state.withLock { $0.preparedForWrites = true }
+    }
+
+    /// Marks `block` as running on this connection while `body` runs; `body` learns whether it
+    /// already was (a block that calls itself).
+    func running<T>(_ block: String, _ body: (_ alreadyRunning: Bool) throws -> T) rethrows -> T {
+        let alreadyRunning = state.withLock { !$0.runningBlocks.insert(block).inserted }
+        defer { if !alreadyRunning { state.withLock { _ = $0.runningBlocks.remove(block) } } }
+        return try body(alreadyRunning)
+    }
+}
+
+/// A value behind a lock, for short critical sections that never call out.
+final class Guarded<Value>: @unchecked Sendable {
+    // Safe: `value` is only touched inside `lock`.
+    private let lock = NSLock()
+    private var value: Value
+
+    init(_ value: Value) { self.value = value }
+
+    func withLock<T>(_ body: (inout Value) throws -> T) rethrows -> T {
+        lock.lock()
+        defer { lock.unlock() }
+        return try body(&value)
+    }
+}

@@ -1,0 +1,140 @@
+import Foundation
+import GRDB
+import MigrationCore
+import MigrationSQLite
+import Testing
+
+@Suite struct SQLiteMigrationStoreTests {
+    /// An app database with a `note` table, in a fresh folder.
+    private func appDatabase() throws -> (folder: URL, path: String) {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("sqlite-store-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let path = folder.appendingPathComponent("app.sqlite").path
+        let queue = try DatabaseQueue(path: path)
+        try queue.write { db in try db.execute(sql: "CREATE TABLE note (id INTEGER PRIMARY KEY, text TEXT NOT NULL)") }
+        return (folder, path)
+    }
+
+    private func notes(in path: String) throws -> [String] {
+        try DatabaseQueue(path: path).read { db in try String.fetchAll(db, sql: "SELECT text FROM note ORDER BY id") }
+    }
+
+    private struct Refused: Error {}
+
+    @Test("a database body commits its rows with its record, or neither when it throws after writing", arguments: [false, true])
+    func aDatabaseBodyCommitsWithItsRecord(throwsAfterWriting: Bool) throws {
+        let (folder, path) = try appDatabase()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        var registry = MigrationRegistry()
+        registry.migrate(toVersion: "1.0", title: "Welcome note", database: { db, _ in
+            try db.execute(sql: "INSERT INTO note (text) VALUES ('welcome')")
+            if throwsAfterWriting { throw Refused() }
+        })
+        let store = SQLiteMigrationStore(path: path)
+        let report = try MigrationRunner(registry: registry, target: try AppTarget(version: "1.0")).run(store: store)
+        let state = try store.load()
+        #expect(report.succeeded == !throwsAfterWriting)
+        #expect(try notes(in: path) == (throwsAfterWriting ? [] : ["welcome"]))
+        #expect(state.lastMigratedVersion == (throwsAfterWriting ? nil : "1.0"))
+        #expect(state.history.map(\.outcome) == [throwsAfterWriting ? .failed : .succeeded])
+    }
+
+    @Test func aDatabaseBodyWithAnotherStoreFailsAndDoesNothing() throws {
+        var registry = MigrationRegistry()
+        registry.migrate(toBuild: "7", title: "Needs a database", database: { _, _ in Issue.record("ran without a database") })
+        let store = InMemoryMigrationStore()
+        let report = try MigrationRunner(registry: registry, target: try AppTarget(version: "1.0", build: "7")).run(store: store)
+        #expect(report.failure?.outcome == .failed(
+            "build 7 \"Needs a database\" works in a SQLite database and runs only with a SQLiteMigrationStore on that database as its store; nothing was run"))
+        #expect(store.load().lastMigratedBuild == nil)
+    }
+
+    @Test func recordsRoundTripPerDomainAndOnlyGrowTheHistory() throws {
+        let (folder, path) = try appDatabase()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let store = SQLiteMigrationStore(path: path, domain: "database")
+        let record = MigrationRecord(subject: .versionMigration, identifier: "1.0", title: "A", date: Date(timeIntervalSince1970: 1_700_000_000),
+                                     duration: 0.5, outcome: .failed, error: "boom")
+        var state = MigrationState(lastMigratedVersion: "1.0", lastAppBuild: "12", history: [record], historyIsComplete: true)
+        try store.save(state)
+        state.history.append(MigrationRecord(subject: .reset, identifier: nil, title: "reset", date: record.date, duration: 0, outcome: .succeeded))
+        try store.save(state)
+        let loaded = try store.load()
+        #expect(loaded.lastMigratedVersion == "1.0" && loaded.lastAppBuild == "12" && loaded.lastMigratedBuild == nil)
+        #expect(loaded.history == state.history)
+        #expect(loaded.historyIsComplete)
+        #expect(try store.loadMarks().history.isEmpty)
+        #expect(try SQLiteMigrationStore(path: path).load() == .freshInstall)
+        #expect(try store.domains() == ["database"])
+        #expect(store.location == "SQLite \(path) (database)")
+    }
+
+    @Test func readingAnAppDatabaseCreatesNothingAndTheFirstWriteUsesWALWithoutALockFile() throws {
+        let (folder, path) = try appDatabase()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let store = SQLiteMigrationStore(path: path)
+        #expect(try store.load() == .freshInstall)
+        let tables = { try DatabaseQueue(path: path).read { db in try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name") } }
+        #expect(try tables() == ["note"])
+        try store.update { $0.lastAppVersion = "1.0" }
+        #expect(try tables() == ["migration_explorer_history", "migration_explorer_marks", "note"])
+        let mode = try DatabaseQueue(path: path).read { db in try String.fetchOne(db, sql: "PRAGMA journal_mode") }
+        #expect(mode == "wal")
+        let files = try FileManager.default.contentsOfDirectory(atPath: folder.path)
+        #expect(!files.contains { $0.hasSuffix(".lock") })
+    }
+
+    @Test(arguments: [
+        ("not a database", Data("{\"format\": 1, \"domains\": {}}\n".utf8 + Data(repeating: 0x41, count: 4096))),
+        ("garbage", Data((0..<8192).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ 7) })),
+    ])
+    func aFileThatIsNotSQLiteIsRefusedAndLeftUntouched(name: String, bytes: Data) throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("sqlite-store-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = folder.appendingPathComponent("\(name).sqlite").path
+        try bytes.write(to: URL(fileURLWithPath: path))
+        let store = SQLiteMigrationStore(path: path)
+        #expect(throws: MigrationStoreError(location: store.location, problem: .corrupt("not a SQLite database"))) { try store.load() }
+        #expect(throws: MigrationStoreError(location: store.location, problem: .corrupt("not a SQLite database"))) {
+            try store.update { $0.lastMigratedVersion = "1.0" }
+        }
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == bytes)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["\(name).sqlite"])
+    }
+
+    @Test func tablesOfOurNameWithOtherColumnsAreRefusedAndLeftUntouched() throws {
+        let (folder, path) = try appDatabase()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try DatabaseQueue(path: path).write { db in
+            try db.execute(sql: "CREATE TABLE migration_explorer_marks (domain TEXT, version INTEGER)")
+        }
+        let before = try Data(contentsOf: URL(fileURLWithPath: path))
+        let store = SQLiteMigrationStore(path: path)
+        let expected = MigrationStoreError(location: store.location, problem: .corrupt(
+            "its table migration_explorer_marks has other columns (domain TEXT, version INTEGER) than this package writes; it belongs to something else"))
+        #expect(throws: expected) { try store.load() }
+        var registry = MigrationRegistry()
+        registry.migrate(toVersion: "1.0", title: "Never", database: { _, _ in Issue.record("ran against a foreign table") })
+        #expect(throws: expected) { try MigrationRunner(registry: registry, target: try AppTarget(version: "1.0")).run(store: store) }
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
+    }
+
+    @Test func eightThreadsRunADatabaseMigrationOnce() async throws {
+        let (folder, path) = try appDatabase()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        var registry = MigrationRegistry()
+        registry.migrate(toVersion: "1.0", title: "Once", database: { db, _ in
+            try db.execute(sql: "INSERT INTO note (text) VALUES ('once')")
+        })
+        let runner = MigrationRunner(registry: registry, target: try AppTarget(version: "1.0"))
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for _ in 0..<8 {
+                group.addTask { _ = try runner.run(store: SQLiteMigrationStore(path: path)) }
+            }
+            try await group.waitForAll()
+        }
+        #expect(try notes(in: path) == ["once"])
+        #expect(try SQLiteMigrationStore(path: path).load().history.filter { $0.outcome == .succeeded }.count == 1)
+    }
+}
