@@ -6,7 +6,10 @@ import MigrationCore
 /// command's group is ended and the migration fails with "cancelled"), watches for SIGHUP,
 /// SIGINT and SIGTERM (which cancel it the same way and are handed back to the caller, which
 /// then exits) and redraws the status line every quarter second with the running migration,
-/// its elapsed time and its latest output line. A Swift body's progress bar and elapsed time
+/// its elapsed time and its latest output line, and the footer with the only keys that act
+/// meanwhile. While it watches, it alone draws: it waits for keys a few milliseconds at a time
+/// and draws a step's new state within that, so a step never waits for a quarter-second key wait
+/// to end. A Swift body's progress bar and elapsed time
 /// (``RunningStep``) are drawn whenever the session reports progress. Every terminal call, from either thread,
 /// holds `terminalLock`.
 ///
@@ -28,6 +31,10 @@ final class LiveRun: @unchecked Sendable {
     private var watching = false
     private var finished = false
     private var signal: Int32?
+    /// A state shown since the watcher last drew.
+    private var stateChanged = false
+    /// How long the watcher waits for a key at a time, and how often it redraws regardless.
+    static let keyWait = 20, redrawEvery: Duration = .milliseconds(250)
     private let watcherDone = DispatchSemaphore(value: 0)
 
     private init(terminal: any Terminal, size: Size, state: ViewState) {
@@ -59,8 +66,12 @@ final class LiveRun: @unchecked Sendable {
 
     /// The session's state after a step: drawn at once.
     func show(_ state: ViewState) {
-        lock.withLock { self.state = state }
-        draw()
+        let watcherDraws: Bool = lock.withLock {
+            self.state = state
+            stateChanged = true
+            return watching
+        }
+        if !watcherDraws { draw() }
     }
 
     private func commandStarted(_ title: String) {
@@ -74,12 +85,13 @@ final class LiveRun: @unchecked Sendable {
     }
 
     private func watch() {
+        var lastDraw = ContinuousClock.now
         while !lock.withLock({ finished }) {
             if let number = terminal.terminationSignal() {
                 lock.withLock { signal = signal ?? number }
                 cancellation.cancel()
             }
-            switch terminalLock.withLock({ terminal.nextEvent() }) {
+            switch terminalLock.withLock({ terminal.nextEvent(waitingAtMost: Self.keyWait) }) {
             case .key(.control("c")), .key(.escape):
                 cancellation.cancel()
                 lock.withLock { state.message = .init(text: "Cancelling the run…", role: .failed) }
@@ -88,10 +100,16 @@ final class LiveRun: @unchecked Sendable {
                 terminalLock.withLock { terminal.clear() }
             default: break
             }
+            let changed = lock.withLock { () -> Bool in defer { stateChanged = false }; return stateChanged }
+            guard changed || ContinuousClock.now - lastDraw >= Self.redrawEvery else { continue }
+            lastDraw = .now
             draw()
         }
         watcherDone.signal()
     }
+
+    /// The footer while a command runs: nothing else acts until it ends.
+    static let footer = "Ctrl-C or Esc cancels the run"
 
     private func draw() {
         var now: (state: ViewState, size: Size, command: (title: String, started: ContinuousClock.Instant)?, line: String)
@@ -102,9 +120,11 @@ final class LiveRun: @unchecked Sendable {
             let elapsed = formatDuration((ContinuousClock.now - command.started).inSeconds)
             let separator = terminal.unicode ? "│" : "|"
             let line = "\(command.title) \(separator) \(elapsed) \(separator) \(now.line)"
-            let row = Layout(now.size).messageRow
-            screen.write(String(repeating: " ", count: now.size.width), row: row, column: 0)
-            screen.write(line + "   Ctrl-C or Esc cancels", row: row, column: 1, role: .pending)
+            let layout = Layout(now.size)
+            screen.write(String(repeating: " ", count: now.size.width), row: layout.messageRow, column: 0)
+            screen.write(line, row: layout.messageRow, column: 1, role: .pending)
+            screen.write(String(repeating: " ", count: now.size.width), row: layout.footerRow, column: 0)
+            screen.write(" " + Self.footer, row: layout.footerRow, column: 0, role: .dim)
         }
         terminalLock.withLock { terminal.draw(screen) }
     }

@@ -35,7 +35,8 @@ struct TerminalApp {
         draw(session.state, size)
         while !session.state.wantsQuit {
             if let signal = terminal.terminationSignal() { return signal }
-            guard let event = terminal.nextEvent() else { continue }
+            // A quarter second at most, so that a termination signal is seen soon.
+            guard let event = terminal.nextEvent(waitingAtMost: 250) else { continue }
             switch event {
             case .resize(let newSize):
                 size = newSize

@@ -66,8 +66,8 @@ final class NcursesTerminal: Terminal {
         refresh()
     }
 
-    func nextEvent() -> TerminalEvent? {
-        timeout(250)
+    func nextEvent(waitingAtMost milliseconds: Int) -> TerminalEvent? {
+        timeout(Int32(milliseconds))
         var character: wint_t = 0
         let kind = wget_wch(cn_stdscr(), &character)
         switch kind {

@@ -5,8 +5,9 @@ package protocol Terminal: AnyObject {
     /// Whether UTF-8 glyphs can be drawn (a UTF-8 locale).
     var unicode: Bool { get }
     func draw(_ screen: Screen)
-    /// Waits for a key or a resize; `nil` when the wait timed out or was interrupted.
-    func nextEvent() -> TerminalEvent?
+    /// Waits up to `milliseconds` for a key or a resize; `nil` when the wait timed out or was
+    /// interrupted.
+    func nextEvent(waitingAtMost milliseconds: Int) -> TerminalEvent?
     /// A SIGHUP, SIGINT or SIGTERM caught since the last call, if any.
     func terminationSignal() -> Int32?
     /// Forgets what is on the screen, so the next draw repaints every cell (Ctrl-L).
