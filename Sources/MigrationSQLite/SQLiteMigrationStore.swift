@@ -98,16 +98,34 @@ public final class SQLiteMigrationStore: MigrationStore {
     /// transaction of its own, after putting the database in WAL mode.
     private func write<T>(_ body: (Database) throws -> T) throws -> T { try transaction(.immediate, body) }
 
+    ///
+    /// SQLite answers "busy" at once, without waiting, in a few cases (putting a database in
+    /// WAL mode while another process opens it, a lock upgrade that could deadlock); until
+    /// `body` has started, such a start is tried again until ``busyTimeout`` runs out. A
+    /// transaction whose body started is never tried again.
     private func transaction<T>(_ kind: Database.TransactionKind, _ body: (Database) throws -> T) throws -> T {
-        try access { db in
-            if db.isInsideTransaction { return try body(db) }
-            if kind == .immediate { try connection.prepareForWrites(db) }
-            var result: T?
-            try db.inTransaction(kind) {
-                result = try body(db)
-                return .commit
+        let deadline = DispatchTime.now().uptimeNanoseconds + UInt64(busyTimeout * 1e9)
+        while true {
+            var bodyStarted = false
+            do {
+                return try access { db in
+                    if db.isInsideTransaction {
+                        bodyStarted = true
+                        return try body(db)
+                    }
+                    if kind == .immediate { try connection.prepareForWrites(db) }
+                    var result: T?
+                    try db.inTransaction(kind) {
+                        bodyStarted = true
+                        result = try body(db)
+                        return .commit
+                    }
+                    return result!
+                }
+            } catch let error as MigrationStoreError where !bodyStarted && error.isBusy
+                && DispatchTime.now().uptimeNanoseconds < deadline {
+                usleep(UInt32.random(in: 5_000...25_000))
             }
-            return result!
         }
     }
 
@@ -148,5 +166,14 @@ public final class SQLiteMigrationStore: MigrationStore {
             state.markSources[mark] = "\(path): \(RecordTables.marks).\(mark.rawValue) (domain \(domain))"
         }
         return state
+    }
+}
+
+private extension MigrationStoreError {
+    /// Whether SQLite answered "busy" or "locked": the only errors this store reports as
+    /// ``MigrationStoreError/Problem/unlockable(_:)``.
+    var isBusy: Bool {
+        if case .unlockable = problem { return true }
+        return false
     }
 }
