@@ -157,6 +157,7 @@ struct ConsistentAnswersCommandTests {
         (["set", "--defaults-plist", "p.plist", "--version", "1.0", "--version", "2.0"], "--version is given more than once"),
         (["plan", "--domain", ""], "--domain: the name is empty"),
         (["set", "--defaults-plist", "", "--version", "0.8"], "--defaults-plist: the path is empty"),
+        (["plan", "--sqlite", ""], "--sqlite: the path is empty"),
     ])
     func refused(arguments: [String], message: String) throws {
         defer { try? FileManager.default.removeItem(at: folder) }

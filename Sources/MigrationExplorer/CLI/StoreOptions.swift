@@ -29,7 +29,7 @@ struct StoreOptions: ParsableArguments {
         if named.count > 1 {
             throw ValidationError("\(named.joined(separator: " and ")) each name a store; give one of them")
         }
-        for (option, path) in [("--store", store), ("--defaults-plist", defaultsPlist)] where path?.isEmpty == true {
+        for (option, path) in [("--store", store), ("--defaults-plist", defaultsPlist), ("--sqlite", sqlite)] where path?.isEmpty == true {
             throw ValidationError("\(option): the path is empty; name a file")
         }
         if domain?.isEmpty == true { throw ValidationError("--domain: the name is empty; give a name, or leave --domain out for the default") }
