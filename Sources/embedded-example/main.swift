@@ -8,7 +8,7 @@ registry.migrate(toVersion: "2.0", title: "Convert cups to grams", whatsNew: ["M
 }
 registry.migrate(toVersion: "2.1", title: "Index ingredients") { context async throws in
     for batch in 1...4 {
-        try await Task.sleep(for: .milliseconds(25))
+        try await Task.sleep(for: .milliseconds(250))
         context.reportProgress(Double(batch) / 4)
     }
     context.log("indexed 4 batches")

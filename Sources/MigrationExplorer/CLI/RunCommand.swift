@@ -40,7 +40,7 @@ struct RunCommand: AsyncParsableCommand {
             let live = json ? nil : LiveOutput(style: style)
             var settings = CommandSettings.current
             settings.timeout = timeout.map { .milliseconds(($0 * 1000).rounded()) }
-            if let live { settings.onOutput = live.write(line:) }
+            if let live { settings.onOutput = { live.write(line: $0) } }
             let signals = SignalCancellation(settings.cancellation, json: json)
             let report = try await CommandSettings.$current.withValue(settings) {
                 try await explorer.run { event in
