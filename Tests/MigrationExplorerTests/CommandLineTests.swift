@@ -256,6 +256,13 @@ struct CommandLineTests {
         for command in ["tui", "plan", "run", "reset"] { #expect(result.stdout.contains(command)) }
     }
 
+    @Test("a negative --timeout is refused as such, written either way", arguments: [["--timeout", "-1"], ["--timeout=-1"]])
+    func aNegativeTimeoutIsRefusedAsSuch(option: [String]) throws {
+        let result = try Executable.run(["run"] + option)
+        #expect(result.status == 64)
+        #expect(result.stderr.contains("--timeout must be a positive number of seconds"), "\(result.stderr)")
+    }
+
     @Test func baselineOnAFreshInstallRecordsWithoutRunning() throws {
         let folder = try makeTemporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }

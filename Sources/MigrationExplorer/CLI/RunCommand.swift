@@ -19,7 +19,8 @@ struct RunCommand: AsyncParsableCommand {
     @Flag(help: "Write JSON instead of a table.") var json = false
     @Flag(help: "Run a manifest's commands against a sandbox (no --store, or --from over one): they run for real, only the records are simulated.")
     var yes = false
-    @Option(help: ArgumentHelp("Stop a command still running after this many seconds (a migration's own \"timeout\" comes first).", valueName: "seconds"))
+    @Option(parsing: .unconditional,
+            help: ArgumentHelp("Stop a command still running after this many seconds (a migration's own \"timeout\" comes first).", valueName: "seconds"))
     var timeout: Double?
 
     static let sandboxWarning = "the commands run for real and only the records are simulated"
