@@ -25,7 +25,7 @@ struct TUIProgressTests {
         let key = try #require(Keymap.binding(for: .runPending)?.keys.first)
         await session.handle(key, size: Self.size) { state in
             let screen = Render.screen(state, size: Self.size, unicode: unicode).text
-            let row = screen.split(separator: "\n").first { $0.contains("running") } ?? ""
+            let row = screen.split(separator: "\n").first { $0.contains(" done") } ?? ""
             frames.update { $0.append(row.trimmingCharacters(in: .whitespaces)) }
         }
         return frames.value
@@ -44,6 +44,27 @@ struct TUIProgressTests {
     @Test func withoutUnicodeTheBarIsASCII() async throws {
         let frames = try await framesOfARun(unicode: false)
         #expect(frames[1].contains("version 1.0 \"Import notes\" [####------]  40% | "))
+    }
+
+    @Test func duringARunEachRowShowsItsStepAsItStands() async throws {
+        var registry = MigrationRegistry(appName: "Notes")
+        registry.migrate(toVersion: "0.9", title: "First") { _ in }
+        registry.migrate(toVersion: "1.0", title: "Second") { context in context.reportProgress(0.5) }
+        var session = Session(explorer: try Explorer(app: ExplorerApp(registry: registry, appVersion: "1.0"), options: ExplorerOptions()))
+        let rows = Protected<[[String]]>([])
+        let key = try #require(Keymap.binding(for: .runPending)?.keys.first)
+        await session.handle(key, size: Self.size) { state in
+            let screen = Render.screen(state, size: Self.size, unicode: true).text.split(separator: "\n")
+            let table = ["First", "Second"].map { title in screen.first { $0.contains(title) }.map { String($0.prefix(24).dropFirst(2)) } ?? "" }
+            rows.update { $0.append(table.map { $0.trimmingCharacters(in: .whitespaces) }) }
+        }
+        #expect(rows.value == [
+            ["▸ running…", "● pending"],        // 0.9 started
+            ["✓ succeeded", "● pending"],       // 0.9 finished
+            ["✓ succeeded", "▸ running…"],      // 1.0 started
+            ["✓ succeeded", "▸ running…"],      // 1.0 at 50%
+            ["✓ succeeded", "✓ succeeded"],     // 1.0 finished
+        ])
     }
 
     @Test func elapsedTimeComesFromWhenTheStepStarted() {

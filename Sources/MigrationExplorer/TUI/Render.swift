@@ -43,7 +43,7 @@ package enum Render {
         let end = min(state.items.count, first + layout.visibleRows)
         for index in first..<end {
             let row = top + 1 + index - first
-            let (status, role): (String, StyleRole)
+            var (status, role): (String, StyleRole)
             let version: String, title: String
             switch state.items[index] {
             case .migration(let entry):
@@ -60,6 +60,7 @@ package enum Render {
                 (status, role) = ("\(glyphs.unknown) unknown", .warning)
                 (version, title) = (migration.trackAndVersion, migration.title)
             }
+            if let live = liveStatus(of: state.items[index], in: state, glyphs: glyphs) { (status, role) = live }
             screen.write(status, row: row, column: 2, role: role, width: statusWidth)
             screen.write(version, row: row, column: versionColumn, width: versionWidth + 1, ellipsis: glyphs.ellipsis)
             screen.write(title, row: row, column: titleColumn, width: width - titleColumn - 1, ellipsis: glyphs.ellipsis)
@@ -68,6 +69,22 @@ package enum Render {
                 screen.fill(row: row, column: 0, width: width, role: state.focus == .table ? .selection : .accent)
             }
         }
+    }
+
+    /// While a run goes, a row's step as it stands: how it ended, or that it is running.
+    private static func liveStatus(of item: ViewState.Item, in state: ViewState, glyphs: Glyphs) -> (String, StyleRole)? {
+        guard let finished = state.running else { return nil }
+        let label: String
+        switch item {
+        case .migration(let entry): label = RunStep.Subject.migration(entry.migration).label
+        case .hook(let hookPlan): label = RunStep.Subject.hook(hookPlan.hook).label
+        case .unplanned: return nil
+        }
+        if let step = finished.last(where: { $0.subject.label == label }) {
+            return ("\(glyphs.outcome(step.outcome)) \(step.outcome.word)", step.outcome.role)
+        }
+        if state.runningStep?.label == label { return ("\(glyphs.outcome(.wouldRun)) running\(glyphs.ellipsis)", .pending) }
+        return nil
     }
 
     private static func shortPhrase(_ status: MigrationStatus) -> String {
