@@ -7,14 +7,21 @@ import Testing
 /// from the `Codable` shape, byte for byte, whatever the strings hold.
 @Suite("plan --json writer")
 struct PlanJSONWriterTests {
-    static let trickyStrings: [String] = [
+    /// A string shown escaped in test names, control characters and all.
+    struct Tricky: CustomTestStringConvertible, Sendable {
+        let text: String
+        var testDescription: String { text.debugDescription }
+    }
+
+    static let trickyStrings: [Tricky] = [
         "", "\"", "\\", "\\\"", "/", "a/b</script>", "quote \"inside\" and back\\slash",
         String((0..<32).map { Character(Unicode.Scalar(UInt8($0))) }), "\u{7F}", "tab\there", "line\nbreak\r\nCRLF",
         "é", "e\u{301}", "😀 emoji", "日本語", "\u{2028}\u{2029}", "\u{FEFF}bom", "\u{FFFD}", "null", "0.9",
-    ]
+    ].map(Tricky.init)
 
     @Test("tricky strings", arguments: trickyStrings)
-    func trickyStringsEverywhere(_ text: String) throws {
+    func trickyStringsEverywhere(_ tricky: Tricky) throws {
+        let text = tricky.text
         var registry = MigrationRegistry(appName: text)
         registry.migrate(toVersion: "0.9", title: text, notes: text)
         registry.migrate(toVersion: text, title: text)

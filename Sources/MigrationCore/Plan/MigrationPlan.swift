@@ -54,7 +54,7 @@ public struct MigrationPlan: Sendable {
                 if let error = migration.versionError {
                     problems.append(ValidationProblem(migration: migration, kind: .invalidVersion(error)))
                 }
-                invalid.append(PlanEntry(migration: migration, status: .skipped(.invalidVersion)))
+                invalid.append(PlanEntry(migrations, position: migration.id, status: .skipped(.invalidVersion)))
                 continue
             }
             let slot = migration.track == .version ? 0 : 1
@@ -75,13 +75,12 @@ public struct MigrationPlan: Sendable {
         valid.reserveCapacity(validPositions.count + invalid.count)
         var foundDuplicate = false
         for slot in RunOrder.slots(validPositions, of: migrations) {
-            let migration = migrations[slot.position]
             if slot.firstOfVersion != slot.position {
-                problems.append(ValidationProblem(migration: migration, kind: .duplicate(of: migrations[slot.firstOfVersion])))
-                valid.append(PlanEntry(migration: migration, status: .skipped(.duplicate)))
+                problems.append(ValidationProblem(migration: migrations[slot.position], kind: .duplicate(of: migrations[slot.firstOfVersion])))
+                valid.append(PlanEntry(migrations, position: slot.position, status: .skipped(.duplicate)))
                 foundDuplicate = true
             } else {
-                valid.append(PlanEntry(migration: migration, status: statuses[slot.position]))
+                valid.append(PlanEntry(migrations, position: slot.position, status: statuses[slot.position]))
             }
         }
         if foundDuplicate { problems.sort { $0.migrationID < $1.migrationID } }

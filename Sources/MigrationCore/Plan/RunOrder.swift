@@ -3,8 +3,9 @@
 /// which end up side by side.
 ///
 /// Versions whose components all fit in 16 bits (nearly all real ones) are packed into one
-/// 64-bit key, so 100,000 migrations sort in a few milliseconds; any other version makes its
-/// track fall back to comparing ``Version`` values.
+/// 64-bit key and radix sorted, so the time grows linearly: a million migrations sort in a
+/// few tens of milliseconds. Any other version makes its track fall back to comparing
+/// ``Version`` values.
 enum RunOrder {
     /// A migration's place in run order.
     struct Slot {
@@ -22,20 +23,19 @@ enum RunOrder {
         for track in MigrationTrack.allCases {
             let onTrack = positions.filter { migrations[$0].track == track }
             if let keyed = packed(onTrack, of: migrations) {
-                appendSorted(keyed, into: &slots)
+                appendRuns(of: radixSorted(keyed), into: &slots)
             } else {
-                appendSorted(onTrack.map { (key: migrations[$0].version!, position: $0) }, into: &slots)
+                var keyed = onTrack.map { (key: migrations[$0].version!, position: $0) }
+                keyed.sort { $0.key < $1.key || ($0.key == $1.key && $0.position < $1.position) }
+                appendRuns(of: keyed, into: &slots)
             }
         }
         return slots
     }
 
-    /// Sorts `keyed` by key, then position (so equal keys keep declaration order), and
-    /// appends each with the first position of its run of equal keys. The keys sit beside
-    /// their positions, so the sort reads memory in order rather than at random.
-    private static func appendSorted<Key: Comparable>(_ keyed: [(key: Key, position: Int)], into slots: inout [Slot]) {
-        var keyed = keyed
-        keyed.sort { $0.key < $1.key || ($0.key == $1.key && $0.position < $1.position) }
+    /// Appends each of `keyed` (sorted by key, then position) with the first position of its
+    /// run of equal keys.
+    private static func appendRuns<Key: Equatable>(of keyed: [(key: Key, position: Int)], into slots: inout [Slot]) {
         var runStart = 0
         for index in keyed.indices {
             if keyed[runStart].key != keyed[index].key { runStart = index }
@@ -55,5 +55,40 @@ enum RunOrder {
             keyed.append((a << 48 | b << 32 | c << 16 | d, position))
         }
         return keyed
+    }
+
+    /// `keyed` sorted by key, equal keys in the order given: a least-significant-byte-first
+    /// radix sort, one stable counting pass per byte in which the keys differ (three for
+    /// versions like `12.34.56`).
+    static func radixSorted(_ keyed: [(key: UInt64, position: Int)]) -> [(key: UInt64, position: Int)] {
+        guard keyed.count > 1 else { return keyed }
+        var counts = [Int](repeating: 0, count: 8 * 256)
+        for (key, _) in keyed {
+            for byte in 0..<8 { counts[byte << 8 | Int(truncatingIfNeeded: key >> (byte * 8)) & 0xFF] += 1 }
+        }
+        var source = keyed
+        var target = keyed
+        for byte in 0..<8 {
+            let shift = UInt64(byte * 8)
+            // A byte every key shares leaves the order as it is.
+            guard !counts[byte << 8 ..< (byte + 1) << 8].contains(keyed.count) else { continue }
+            var next = [Int](repeating: 0, count: 256)
+            var total = 0
+            for digit in 0..<256 {
+                next[digit] = total
+                total += counts[byte << 8 | digit]
+            }
+            source.withUnsafeBufferPointer { from in
+                target.withUnsafeMutableBufferPointer { to in
+                    for item in from {
+                        let digit = Int(truncatingIfNeeded: item.key >> shift) & 0xFF
+                        to[next[digit]] = item
+                        next[digit] += 1
+                    }
+                }
+            }
+            swap(&source, &target)
+        }
+        return source
     }
 }
