@@ -105,7 +105,9 @@ public struct MigrationPlan: Sendable {
                 && (try? step.isDue(marks: marks, history: state.history, app: target.value(on: hook.track))) == true
             return HookPlan(hook: hook, fires: fires)
         }
-        self.problems = problems + ReleaseProblems.find(in: valid, registry: registry, state: state, target: target)
+        // Appended in place: copying a million problems would touch a million declarations.
+        problems.append(contentsOf: ReleaseProblems.find(in: valid, registry: registry, state: state, target: target))
+        self.problems = problems
         self.isBaseline = baseline
     }
 
