@@ -6,7 +6,15 @@
 /// 64-bit key and radix sorted, so the time grows linearly: a million migrations sort in a
 /// few tens of milliseconds. Any other version makes its track fall back to comparing
 /// ``Version`` values.
-enum RunOrder {
+///
+/// ```swift
+/// var order = RunOrder()
+/// for migration in migrations where migration.version != nil {
+///     order.add(migration.version!, on: migration.track, at: migration.id)
+/// }
+/// for slot in order.slots(of: migrations) { … }
+/// ```
+struct RunOrder {
     /// A migration's place in run order.
     struct Slot {
         /// Its index in the registry.
@@ -16,18 +24,31 @@ enum RunOrder {
         let firstOfVersion: Int
     }
 
-    /// - Parameter positions: indices of valid migrations, ascending.
-    static func slots(_ positions: [Int], of migrations: [RegisteredMigration]) -> [Slot] {
+    /// Per track, in ``MigrationTrack/allCases`` order: each valid migration's position with
+    /// its packed version, in declaration order. A track's keys mean nothing once one of its
+    /// versions does not fit.
+    private var keyed: [[(key: UInt64, position: Int)]] = [[], []]
+    private var fits = [true, true]
+
+    /// Adds the valid migration at `position`, declared after every one added so far.
+    mutating func add(_ version: Version, on track: MigrationTrack, at position: Int) {
+        let index = track == .version ? 0 : 1
+        let key = Self.packed(version)
+        if key == nil { fits[index] = false }
+        keyed[index].append((key ?? 0, position))
+    }
+
+    /// Every migration added, in run order.
+    func slots(of migrations: [RegisteredMigration]) -> [Slot] {
         var slots: [Slot] = []
-        slots.reserveCapacity(positions.count)
-        for track in MigrationTrack.allCases {
-            let onTrack = positions.filter { migrations[$0].track == track }
-            if let keyed = packed(onTrack, of: migrations) {
-                appendRuns(of: radixSorted(keyed), into: &slots)
+        slots.reserveCapacity(keyed[0].count + keyed[1].count)
+        for index in keyed.indices {
+            if fits[index] {
+                Self.appendRuns(of: Self.radixSorted(keyed[index]), into: &slots)
             } else {
-                var keyed = onTrack.map { (key: migrations[$0].version!, position: $0) }
-                keyed.sort { $0.key < $1.key || ($0.key == $1.key && $0.position < $1.position) }
-                appendRuns(of: keyed, into: &slots)
+                var byVersion = keyed[index].map { (key: migrations[$0.position].version!, position: $0.position) }
+                byVersion.sort { $0.key < $1.key || ($0.key == $1.key && $0.position < $1.position) }
+                Self.appendRuns(of: byVersion, into: &slots)
             }
         }
         return slots
@@ -43,18 +64,13 @@ enum RunOrder {
         }
     }
 
-    /// Each position with its version as one number ordered like the version, or `nil` if one
-    /// does not fit.
-    private static func packed(_ positions: [Int], of migrations: [RegisteredMigration]) -> [(key: UInt64, position: Int)]? {
-        var keyed: [(key: UInt64, position: Int)] = []
-        keyed.reserveCapacity(positions.count)
-        for position in positions {
-            guard let version = migrations[position].version, version.tail.isEmpty else { return nil }
-            let (a, b, c, d) = version.head
-            guard a | b | c | d <= 0xFFFF else { return nil }
-            keyed.append((a << 48 | b << 32 | c << 16 | d, position))
-        }
-        return keyed
+    /// The version as one number ordered like versions, or `nil` when it does not fit: more
+    /// than four components, or one above 65,535.
+    private static func packed(_ version: Version) -> UInt64? {
+        guard version.tail.isEmpty else { return nil }
+        let (a, b, c, d) = version.head
+        guard a | b | c | d <= 0xFFFF else { return nil }
+        return a << 48 | b << 32 | c << 16 | d
     }
 
     /// `keyed` sorted by key, equal keys in the order given: a least-significant-byte-first
