@@ -78,24 +78,37 @@ struct JSONWriter {
     /// (`\n`, `\u001f`, …); everything else as it is, in UTF-8.
     mutating func string(_ text: String) {
         buffer.append(UInt8(ascii: "\""))
-        for byte in text.utf8 {
-            switch byte {
-            case UInt8(ascii: "\""): buffer.append(contentsOf: #"\""#.utf8)
-            case UInt8(ascii: "\\"): buffer.append(contentsOf: #"\\"#.utf8)
-            case 0x08: buffer.append(contentsOf: #"\b"#.utf8)
-            case 0x0C: buffer.append(contentsOf: #"\f"#.utf8)
-            case UInt8(ascii: "\n"): buffer.append(contentsOf: #"\n"#.utf8)
-            case UInt8(ascii: "\r"): buffer.append(contentsOf: #"\r"#.utf8)
-            case UInt8(ascii: "\t"): buffer.append(contentsOf: #"\t"#.utf8)
-            case ..<0x20:
-                buffer.append(contentsOf: #"\u00"#.utf8)
-                buffer.append(Self.hexDigit(byte >> 4))
-                buffer.append(Self.hexDigit(byte & 0xF))
-            default: buffer.append(byte)
+        var text = text
+        text.withUTF8 { bytes in
+            if bytes.contains(where: Self.needsEscaping) {
+                for byte in bytes { appendEscaped(byte) }
+            } else {
+                buffer.append(contentsOf: bytes)
             }
         }
         buffer.append(UInt8(ascii: "\""))
         flushIfFull()
+    }
+
+    private static func needsEscaping(_ byte: UInt8) -> Bool {
+        byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\")
+    }
+
+    private mutating func appendEscaped(_ byte: UInt8) {
+        switch byte {
+        case UInt8(ascii: "\""): buffer.append(contentsOf: #"\""#.utf8)
+        case UInt8(ascii: "\\"): buffer.append(contentsOf: #"\\"#.utf8)
+        case 0x08: buffer.append(contentsOf: #"\b"#.utf8)
+        case 0x0C: buffer.append(contentsOf: #"\f"#.utf8)
+        case UInt8(ascii: "\n"): buffer.append(contentsOf: #"\n"#.utf8)
+        case UInt8(ascii: "\r"): buffer.append(contentsOf: #"\r"#.utf8)
+        case UInt8(ascii: "\t"): buffer.append(contentsOf: #"\t"#.utf8)
+        case ..<0x20:
+            buffer.append(contentsOf: #"\u00"#.utf8)
+            buffer.append(Self.hexDigit(byte >> 4))
+            buffer.append(Self.hexDigit(byte & 0xF))
+        default: buffer.append(byte)
+        }
     }
 
     /// A string, or `null` for `nil`.
@@ -142,7 +155,7 @@ struct JSONWriter {
 
     private mutating func newLine() {
         buffer.append(UInt8(ascii: "\n"))
-        for _ in 0..<depth { buffer.append(contentsOf: "  ".utf8) }
+        buffer.append(contentsOf: repeatElement(UInt8(ascii: " "), count: 2 * depth))
     }
 
     private mutating func flushIfFull() {
