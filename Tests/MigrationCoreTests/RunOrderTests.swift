@@ -5,16 +5,7 @@ import Testing
 /// comparison where they don't: both must give the order of `(version, declaration)`.
 @Suite("Run order")
 struct RunOrderTests {
-    struct SplitMix: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
+    typealias SplitMix = AgreementTests.SplitMix
 
     @Test("radix sort orders by key, equal keys as given", arguments: [0, 1, 2, 3, 255, 256, 1_000, 20_000])
     func radixSortMatchesAComparisonSort(count: Int) {
