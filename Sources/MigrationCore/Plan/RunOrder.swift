@@ -12,7 +12,7 @@
 /// for migration in migrations where migration.version != nil {
 ///     order.add(migration.version!, on: migration.track, at: migration.id)
 /// }
-/// for slot in order.slots(of: migrations) { … }
+/// for slot in order.slots(of: migrations) { … }   // the order is empty afterwards
 /// ```
 struct RunOrder {
     /// A migration's place in run order.
@@ -38,18 +38,20 @@ struct RunOrder {
         keyed[index].append((key ?? 0, position))
     }
 
-    /// Every migration added, in run order.
-    func slots(of migrations: [RegisteredMigration]) -> [Slot] {
+    /// Every migration added, in run order; the order is left empty.
+    mutating func slots(of migrations: [RegisteredMigration]) -> [Slot] {
         var slots: [Slot] = []
         slots.reserveCapacity(keyed[0].count + keyed[1].count)
         for index in keyed.indices {
             if fits[index] {
-                Self.appendRuns(of: Self.radixSorted(keyed[index]), into: &slots)
+                Self.radixSort(&keyed[index])
+                Self.appendRuns(of: keyed[index], into: &slots)
             } else {
                 var byVersion = keyed[index].map { (key: migrations[$0.position].version!, position: $0.position) }
                 byVersion.sort { $0.key < $1.key || ($0.key == $1.key && $0.position < $1.position) }
                 Self.appendRuns(of: byVersion, into: &slots)
             }
+            keyed[index] = []
         }
         return slots
     }
@@ -73,17 +75,16 @@ struct RunOrder {
         return a << 48 | b << 32 | c << 16 | d
     }
 
-    /// `keyed` sorted by key, equal keys in the order given: a least-significant-byte-first
+    /// Sorts `keyed` by key, equal keys in the order given: a least-significant-byte-first
     /// radix sort, one stable counting pass per byte in which the keys differ (three for
-    /// versions like `12.34.56`).
-    static func radixSorted(_ keyed: [(key: UInt64, position: Int)]) -> [(key: UInt64, position: Int)] {
-        guard keyed.count > 1 else { return keyed }
+    /// versions like `12.34.56`), through one scratch array.
+    static func radixSort(_ keyed: inout [(key: UInt64, position: Int)]) {
+        guard keyed.count > 1 else { return }
         var counts = [Int](repeating: 0, count: 8 * 256)
         for (key, _) in keyed {
             for byte in 0..<8 { counts[byte << 8 | Int(truncatingIfNeeded: key >> (byte * 8)) & 0xFF] += 1 }
         }
-        var source = keyed
-        var target = keyed
+        var scratch = keyed
         for byte in 0..<8 {
             let shift = UInt64(byte * 8)
             // A byte every key shares leaves the order as it is.
@@ -94,8 +95,8 @@ struct RunOrder {
                 next[digit] = total
                 total += counts[byte << 8 | digit]
             }
-            source.withUnsafeBufferPointer { from in
-                target.withUnsafeMutableBufferPointer { to in
+            keyed.withUnsafeBufferPointer { from in
+                scratch.withUnsafeMutableBufferPointer { to in
                     for item in from {
                         let digit = Int(truncatingIfNeeded: item.key >> shift) & 0xFF
                         to[next[digit]] = item
@@ -103,8 +104,7 @@ struct RunOrder {
                     }
                 }
             }
-            swap(&source, &target)
+            swap(&keyed, &scratch)
         }
-        return source
     }
 }
