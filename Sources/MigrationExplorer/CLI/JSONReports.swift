@@ -194,7 +194,7 @@ enum JSONReports {
     }
 
     /// Writes `plan` to standard output, and a new line.
-    static func print(_ plan: Plan) {
+    static func writeToStandardOutput(_ plan: Plan) {
         var writer = JSONWriter { FileHandle.standardOutput.write(Data($0)) }
         plan.write(to: &writer)
         writer.finish()
