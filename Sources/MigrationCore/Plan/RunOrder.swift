@@ -12,7 +12,7 @@
 /// for migration in migrations where migration.version != nil {
 ///     order.add(migration.version!, on: migration.track, at: migration.id)
 /// }
-/// for slot in order.slots(of: migrations) { … }   // the order is empty afterwards
+/// for slot in order.slots(of: migrations) { … }   // once: it releases the keys
 /// ```
 struct RunOrder {
     /// A migration's place in run order.
@@ -38,7 +38,7 @@ struct RunOrder {
         keyed[index].append((key ?? 0, position))
     }
 
-    /// Every migration added, in run order; the order is left empty.
+    /// Every migration added, in run order. The keys are released: call it once.
     mutating func slots(of migrations: [RegisteredMigration]) -> [Slot] {
         var slots: [Slot] = []
         slots.reserveCapacity(keyed[0].count + keyed[1].count)
