@@ -286,4 +286,15 @@ struct EmbeddingTests {
         let statuses = (json["migrations"] as? [[String: Any]])?.map { $0["status"] as? String }
         #expect(statuses == ["applied", "pending", "pending"])
     }
+
+    @Test func anAppsAsyncAndMainActorBodiesRunFromTheRunCommand() throws {
+        let result = try Executable.run(["run", "--json"], binary: Executable.embeddedExample)
+        #expect(result.status == 0, "\(result.stdout)\n\(result.stderr)")
+        let json = try result.json()
+        let ran = try #require(json["ran"] as? [[String: Any]]) + (try #require(json["hooks"] as? [[String: Any]]))
+        #expect(ran.map { $0["title"] as? String } == ["Convert cups to grams", "Index ingredients", "Drop the old cache", "Show What's New"])
+        #expect(ran.allSatisfy { $0["result"] as? String == "succeeded" }, "\(ran)")
+        #expect(ran[1]["output"] as? String == "indexed 4 batches")
+        #expect(ran[3]["output"] as? String == "What's New shown on the main actor")
+    }
 }

@@ -4,7 +4,7 @@ import MigrationCore
 
 /// `run`: runs the pending migrations and firing hooks (or, with `--dry-run`, lists them),
 /// streaming commands' output as it comes.
-struct RunCommand: ParsableCommand {
+struct RunCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "run", abstract: "Run the pending migrations and the hooks that fire (or, with --dry-run, list them).",
         discussion: """
@@ -28,8 +28,8 @@ struct RunCommand: ParsableCommand {
         if let timeout, !(timeout > 0 && timeout.isFinite) { throw ValidationError("--timeout must be a positive number of seconds") }
     }
 
-    func run() throws {
-        try reportingFailures(json: json, store: source.stores.path) {
+    func run() async throws {
+        try await reportingFailures(json: json, store: source.stores.path) {
             let explorer = try source.explorer()
             if dryRun { return try write(explorer.dryRun(), explorer: explorer, failure: nil) }
             if source.manifest != nil, explorer.isSandbox, !yes {
@@ -42,8 +42,8 @@ struct RunCommand: ParsableCommand {
             settings.timeout = timeout.map { .milliseconds(($0 * 1000).rounded()) }
             if let live { settings.onOutput = live.write(line:) }
             let signals = SignalCancellation(settings.cancellation, json: json)
-            let report = try CommandSettings.$current.withValue(settings) {
-                try explorer.run { event in
+            let report = try await CommandSettings.$current.withValue(settings) {
+                try await explorer.run { event in
                     signals.runStarted()
                     live?.show(event)
                 }
