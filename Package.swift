@@ -29,6 +29,7 @@ let package = Package(
             dependencies: ["MigrationCore", .product(name: "GRDB", package: "GRDB.swift")]
         ),
         .target(name: "CProcessControl"),
+        .target(name: "CHeapUsage"),
         .systemLibrary(name: "CNcurses", pkgConfig: "ncursesw", providers: [.apt(["libncurses-dev"]), .brew(["ncurses"])]),
         .target(
             name: "MigrationExplorer",
@@ -41,7 +42,7 @@ let package = Package(
         ),
         .executableTarget(name: "migration-explorer", dependencies: ["MigrationExplorer"]),
         .executableTarget(name: "embedded-example", dependencies: ["MigrationCore", "MigrationExplorer"]),
-        .executableTarget(name: "migration-bench", dependencies: ["MigrationCore", "MigrationSQLite", "MigrationExplorer"]),
+        .executableTarget(name: "migration-bench", dependencies: ["MigrationCore", "MigrationSQLite", "MigrationExplorer", "CHeapUsage"]),
         .testTarget(name: "MigrationCoreTests", dependencies: ["MigrationCore"]),
         .testTarget(
             name: "MigrationSQLiteTests",

@@ -1,3 +1,4 @@
+import CHeapUsage
 import Foundation
 #if canImport(Glibc)
 import Glibc
@@ -47,11 +48,9 @@ func formatted(_ seconds: Double) -> String {
     }
 }
 
-/// The process's resident memory now, in bytes (Linux: /proc/self/statm; elsewhere 0).
-func residentBytes() -> Int {
-    guard let text = try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8) else { return 0 }
-    let fields = text.split(separator: " ")
-    return fields.count > 1 ? (Int(fields[1]) ?? 0) * Int(sysconf(Int32(_SC_PAGESIZE))) : 0
+/// The bytes the heap holds now (see `heap_usage_bytes_in_use`).
+func heapBytes() -> Int {
+    Int(heap_usage_bytes_in_use())
 }
 
 /// A fresh temporary folder.

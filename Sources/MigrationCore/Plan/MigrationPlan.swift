@@ -44,8 +44,7 @@ public struct MigrationPlan: Sendable {
         var problems: [ValidationProblem] = []
         var invalid: [PlanEntry] = []
         var statuses = [MigrationStatus](repeating: .skipped(.invalidVersion), count: migrations.count)
-        var validPositions: [Int] = []
-        validPositions.reserveCapacity(migrations.count)
+        var order = RunOrder()
 
         // Declaration order: invalid versions, versions declared after a higher one, statuses.
         var highest: [RegisteredMigration?] = [nil, nil]
@@ -54,7 +53,7 @@ public struct MigrationPlan: Sendable {
                 if let error = migration.versionError {
                     problems.append(ValidationProblem(migration: migration, kind: .invalidVersion(error)))
                 }
-                invalid.append(PlanEntry(migration: migration, status: .skipped(.invalidVersion)))
+                invalid.append(PlanEntry(migrations, position: migration.id, status: .skipped(.invalidVersion)))
                 continue
             }
             let slot = migration.track == .version ? 0 : 1
@@ -64,24 +63,23 @@ public struct MigrationPlan: Sendable {
                 highest[slot] = migration
             }
             statuses[migration.id] = try MigrationRule.status(
-                of: version, on: migration.track, lastRecord: history.last(TrackedVersion(track: migration.track, version: version)),
+                of: version, on: migration.track, lastRecord: history.last(migration.track, version),
                 marks: marks, historyIsComplete: state.historyIsComplete, ranOnReplay: ranOnReplay, target: target, baseline: baseline
             )
-            validPositions.append(migration.id)
+            order.add(version, on: migration.track, at: migration.id)
         }
 
         // Run order; a duplicate follows the first declaration of its version.
         var valid: [PlanEntry] = []
-        valid.reserveCapacity(validPositions.count + invalid.count)
+        valid.reserveCapacity(migrations.count)
         var foundDuplicate = false
-        for slot in RunOrder.slots(validPositions, of: migrations) {
-            let migration = migrations[slot.position]
+        for slot in order.slots(of: migrations) {
             if slot.firstOfVersion != slot.position {
-                problems.append(ValidationProblem(migration: migration, kind: .duplicate(of: migrations[slot.firstOfVersion])))
-                valid.append(PlanEntry(migration: migration, status: .skipped(.duplicate)))
+                problems.append(ValidationProblem(migration: migrations[slot.position], kind: .duplicate(of: migrations[slot.firstOfVersion])))
+                valid.append(PlanEntry(migrations, position: slot.position, status: .skipped(.duplicate)))
                 foundDuplicate = true
             } else {
-                valid.append(PlanEntry(migration: migration, status: statuses[slot.position]))
+                valid.append(PlanEntry(migrations, position: slot.position, status: statuses[slot.position]))
             }
         }
         if foundDuplicate { problems.sort { $0.migrationID < $1.migrationID } }
@@ -106,7 +104,9 @@ public struct MigrationPlan: Sendable {
                 && (try? step.isDue(marks: marks, history: state.history, app: target.value(on: hook.track))) == true
             return HookPlan(hook: hook, fires: fires)
         }
-        self.problems = problems + ReleaseProblems.find(in: valid, registry: registry, state: state, target: target)
+        // Appended in place: copying a million problems would touch a million declarations.
+        problems.append(contentsOf: ReleaseProblems.find(in: valid, registry: registry, state: state, target: target))
+        self.problems = problems
         self.isBaseline = baseline
     }
 
@@ -122,7 +122,7 @@ public struct MigrationPlan: Sendable {
     /// The most recent history record of a migration (its last result, duration and error).
     public func lastRecord(of migration: RegisteredMigration) -> MigrationRecord? {
         guard let version = migration.version else { return nil }
-        return history.last(TrackedVersion(track: migration.track, version: version))
+        return history.last(migration.track, version)
     }
 }
 
@@ -146,8 +146,9 @@ private struct HistoryIndex: Sendable {
         }
     }
 
-    func last(_ key: TrackedVersion) -> MigrationRecord? {
-        latest.isEmpty ? nil : latest[key]
+    /// The latest record of the migration at `version` on `track`.
+    func last(_ track: MigrationTrack, _ version: Version) -> MigrationRecord? {
+        latest.isEmpty ? nil : latest[TrackedVersion(track: track, version: version)]
     }
 }
 

@@ -3,9 +3,18 @@
 /// which end up side by side.
 ///
 /// Versions whose components all fit in 16 bits (nearly all real ones) are packed into one
-/// 64-bit key, so 100,000 migrations sort in a few milliseconds; any other version makes its
-/// track fall back to comparing ``Version`` values.
-enum RunOrder {
+/// 64-bit key and radix sorted, so the time grows linearly: a million migrations sort in a
+/// few tens of milliseconds. Any other version makes its track fall back to comparing
+/// ``Version`` values.
+///
+/// ```swift
+/// var order = RunOrder()
+/// for migration in migrations where migration.version != nil {
+///     order.add(migration.version!, on: migration.track, at: migration.id)
+/// }
+/// for slot in order.slots(of: migrations) { … }   // once: it releases the keys
+/// ```
+struct RunOrder {
     /// A migration's place in run order.
     struct Slot {
         /// Its index in the registry.
@@ -15,27 +24,41 @@ enum RunOrder {
         let firstOfVersion: Int
     }
 
-    /// - Parameter positions: indices of valid migrations, ascending.
-    static func slots(_ positions: [Int], of migrations: [RegisteredMigration]) -> [Slot] {
+    /// Per track, in ``MigrationTrack/allCases`` order: each valid migration's position with
+    /// its packed version, in declaration order. A track's keys mean nothing once one of its
+    /// versions does not fit.
+    private var keyed: [[(key: UInt64, position: Int)]] = [[], []]
+    private var fits = [true, true]
+
+    /// Adds the valid migration at `position`, declared after every one added so far.
+    mutating func add(_ version: Version, on track: MigrationTrack, at position: Int) {
+        let index = track == .version ? 0 : 1
+        let key = Self.packed(version)
+        if key == nil { fits[index] = false }
+        keyed[index].append((key ?? 0, position))
+    }
+
+    /// Every migration added, in run order. The keys are released: call it once.
+    mutating func slots(of migrations: [RegisteredMigration]) -> [Slot] {
         var slots: [Slot] = []
-        slots.reserveCapacity(positions.count)
-        for track in MigrationTrack.allCases {
-            let onTrack = positions.filter { migrations[$0].track == track }
-            if let keyed = packed(onTrack, of: migrations) {
-                appendSorted(keyed, into: &slots)
+        slots.reserveCapacity(keyed[0].count + keyed[1].count)
+        for index in keyed.indices {
+            if fits[index] {
+                Self.radixSort(&keyed[index])
+                Self.appendRuns(of: keyed[index], into: &slots)
             } else {
-                appendSorted(onTrack.map { (key: migrations[$0].version!, position: $0) }, into: &slots)
+                var byVersion = keyed[index].map { (key: migrations[$0.position].version!, position: $0.position) }
+                byVersion.sort { $0.key < $1.key || ($0.key == $1.key && $0.position < $1.position) }
+                Self.appendRuns(of: byVersion, into: &slots)
             }
+            keyed[index] = []
         }
         return slots
     }
 
-    /// Sorts `keyed` by key, then position (so equal keys keep declaration order), and
-    /// appends each with the first position of its run of equal keys. The keys sit beside
-    /// their positions, so the sort reads memory in order rather than at random.
-    private static func appendSorted<Key: Comparable>(_ keyed: [(key: Key, position: Int)], into slots: inout [Slot]) {
-        var keyed = keyed
-        keyed.sort { $0.key < $1.key || ($0.key == $1.key && $0.position < $1.position) }
+    /// Appends each of `keyed` (sorted by key, then position) with the first position of its
+    /// run of equal keys.
+    private static func appendRuns<Key: Equatable>(of keyed: [(key: Key, position: Int)], into slots: inout [Slot]) {
         var runStart = 0
         for index in keyed.indices {
             if keyed[runStart].key != keyed[index].key { runStart = index }
@@ -43,17 +66,45 @@ enum RunOrder {
         }
     }
 
-    /// Each position with its version as one number ordered like the version, or `nil` if one
-    /// does not fit.
-    private static func packed(_ positions: [Int], of migrations: [RegisteredMigration]) -> [(key: UInt64, position: Int)]? {
-        var keyed: [(key: UInt64, position: Int)] = []
-        keyed.reserveCapacity(positions.count)
-        for position in positions {
-            guard let version = migrations[position].version, version.tail.isEmpty else { return nil }
-            let (a, b, c, d) = version.head
-            guard a | b | c | d <= 0xFFFF else { return nil }
-            keyed.append((a << 48 | b << 32 | c << 16 | d, position))
+    /// The version as one number ordered like versions, or `nil` when it does not fit: more
+    /// than four components, or one above 65,535.
+    private static func packed(_ version: Version) -> UInt64? {
+        guard version.tail.isEmpty else { return nil }
+        let (a, b, c, d) = version.head
+        guard a | b | c | d <= 0xFFFF else { return nil }
+        return a << 48 | b << 32 | c << 16 | d
+    }
+
+    /// Sorts `keyed` by key, equal keys in the order given: a least-significant-byte-first
+    /// radix sort, one stable counting pass per byte in which the keys differ (three for
+    /// versions like `12.34.56`), through one scratch array.
+    static func radixSort(_ keyed: inout [(key: UInt64, position: Int)]) {
+        guard keyed.count > 1 else { return }
+        var counts = [Int](repeating: 0, count: 8 * 256)
+        for (key, _) in keyed {
+            for byte in 0..<8 { counts[byte << 8 | Int(truncatingIfNeeded: key >> (byte * 8)) & 0xFF] += 1 }
         }
-        return keyed
+        var scratch = keyed
+        for byte in 0..<8 {
+            let shift = UInt64(byte * 8)
+            // A byte every key shares leaves the order as it is.
+            guard !counts[byte << 8 ..< (byte + 1) << 8].contains(keyed.count) else { continue }
+            var next = [Int](repeating: 0, count: 256)
+            var total = 0
+            for digit in 0..<256 {
+                next[digit] = total
+                total += counts[byte << 8 | digit]
+            }
+            keyed.withUnsafeBufferPointer { from in
+                scratch.withUnsafeMutableBufferPointer { to in
+                    for item in from {
+                        let digit = Int(truncatingIfNeeded: item.key >> shift) & 0xFF
+                        to[next[digit]] = item
+                        next[digit] += 1
+                    }
+                }
+            }
+            swap(&keyed, &scratch)
+        }
     }
 }

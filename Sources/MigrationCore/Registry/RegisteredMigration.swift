@@ -9,40 +9,51 @@ public final class RegisteredMigration: Sendable, Identifiable {
     /// The version or build exactly as declared.
     public let declared: String
     /// The parsed version, or `nil` when the declaration is invalid (see ``versionError``).
-    public let version: Version?
+    public var version: Version? { try? parsed.get() }
     /// Why ``declared`` is not a version, when it is not.
-    public let versionError: VersionError?
+    public var versionError: VersionError? {
+        if case .failure(let error) = parsed { error } else { nil }
+    }
     public let title: String
     public let notes: String?
     /// Lines for a "What's New" screen.
     public let whatsNew: [String]
     /// The first release whose code contains it, as declared; `nil`: its own version.
-    public let sinceDeclared: String?
+    public var sinceDeclared: String? { sinceDeclaration?.declared }
     /// ``sinceDeclared`` parsed; `nil` when not given or not a version (see ``sinceError``).
-    public let since: Version?
+    public var since: Version? { try? sinceDeclaration?.parsed.get() }
     /// Why ``sinceDeclared`` is not a version, when it is not.
-    public let sinceError: VersionError?
+    public var sinceError: VersionError? {
+        if case .failure(let error) = sinceDeclaration?.parsed { error } else { nil }
+    }
     public let body: MigrationWork
+
+    // Stored compactly, since a registry may hold a million of these: a version or its error
+    // in one field, and the rarely given `since` in a box that costs one pointer when absent.
+    private let parsed: Result<Version, VersionError>
+    private let sinceDeclaration: Since?
+
+    /// A declared `since`, parsed.
+    private final class Since: Sendable {
+        let declared: String
+        let parsed: Result<Version, VersionError>
+
+        init(_ declared: String) {
+            self.declared = declared
+            parsed = RegisteredMigration.parse(declared)
+        }
+    }
 
     init(id: Int, track: MigrationTrack, declared: String, title: String, notes: String?, whatsNew: [String],
          since: String? = nil, body: MigrationWork) {
         self.id = id
         self.track = track
         self.declared = declared
-        do {
-            version = try Version(declared)
-            versionError = nil
-        } catch {
-            version = nil
-            versionError = error
-        }
+        parsed = Self.parse(declared)
         self.title = title
         self.notes = notes
         self.whatsNew = whatsNew
-        sinceDeclared = since
-        let parsedSince = since.map(Self.parse)
-        self.since = try? parsedSince?.get()
-        sinceError = if case .failure(let error) = parsedSince { error } else { nil }
+        sinceDeclaration = since.map(Since.init)
         self.body = body
     }
 

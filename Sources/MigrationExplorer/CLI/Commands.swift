@@ -47,7 +47,7 @@ struct PlanCommand: AsyncParsableCommand {
             let explorer = try source.explorer()
             let plan = try explorer.plan()
             if json {
-                print(JSONReports.encode(JSONReports.Plan(plan, app: explorer.app.registry.appName, historyNote: explorer.historyNote)))
+                JSONReports.writeToStandardOutput(JSONReports.Plan(plan, app: explorer.app.registry.appName, historyNote: explorer.historyNote))
             } else {
                 print(TextReports.plan(plan, explorer: explorer, style: .forStandardOutput()).joined(separator: "\n"))
             }

@@ -4,25 +4,63 @@ import MigrationCore
 /// The `--json` shapes of `plan` and `run`. Field names are fixed: scripts rely on them.
 /// Absent values are written as `null`, never left out.
 enum JSONReports {
-    struct Plan: Encodable {
+    /// `plan --json`, written as it goes (see ``JSONWriter``): a plan may hold 100,000
+    /// migrations.
+    struct Plan {
+        let plan: MigrationPlan
         let app: String
-        let from: Nullable<String>
-        let to: String
-        let migrations: [Migration]
-        let hooks: [Hook]
-        let problems: [Problem]
         /// Why the simulated device's history is guessed, when it is.
-        let historyNote: Nullable<String>
+        let historyNote: String?
 
         init(_ plan: MigrationPlan, app: String, historyNote: String?) {
+            self.plan = plan
             self.app = app
-            self.historyNote = Nullable(historyNote)
-            from = Nullable(plan.state.fromVersion)
-            to = plan.target.version.text
-            migrations = plan.entries.map(Migration.init)
-            hooks = plan.hooks.map { Hook(kind: $0.hook.kind, title: $0.hook.title, fires: $0.fires) }
-            problems = plan.downgrades.map { Problem(severity: "warning", migration: Nullable(nil), message: $0.description) }
-                + plan.problems.map { Problem(severity: $0.severity.rawValue, migration: Nullable(Identity($0.migration)), message: $0.message) }
+            self.historyNote = historyNote
+        }
+
+        func write(to writer: inout JSONWriter) {
+            writer.object { document in
+                document.field("app") { $0.string(app) }
+                document.field("from") { $0.string(plan.state.fromVersion) }
+                document.field("historyNote") { $0.string(historyNote) }
+                document.field("hooks") {
+                    $0.array(plan.hooks) { writer, hook in
+                        writer.object { fields in
+                            fields.field("fires") { $0.bool(hook.fires) }
+                            fields.field("kind") { $0.string(hook.hook.kind) }
+                            fields.field("title") { $0.string(hook.hook.title) }
+                        }
+                    }
+                }
+                document.field("migrations") { $0.array(plan.entries, Self.write) }
+                document.field("problems") {
+                    let problems = plan.downgrades.map { (severity: "warning", migration: RegisteredMigration?.none, message: $0.description) }
+                        + plan.problems.map { (severity: $0.severity.rawValue, migration: Optional($0.migration), message: $0.message) }
+                    $0.array(problems) { writer, problem in
+                        writer.object { fields in
+                            fields.field("message") { $0.string(problem.message) }
+                            fields.field("migration") { writer in
+                                if let migration = problem.migration { Identity(migration).write(to: &writer) } else { writer.null() }
+                            }
+                            fields.field("severity") { $0.string(problem.severity) }
+                        }
+                    }
+                }
+                document.field("to") { $0.string(plan.target.version.text) }
+            }
+        }
+
+        /// `{"reason": …, "status": "skipped", "title": …, "version": …}`: one entry.
+        private static func write(_ writer: inout JSONWriter, _ entry: PlanEntry) {
+            let migration = entry.migration
+            let reason: String? = if case .skipped(let reason) = entry.status { reason.rawValue } else { nil }
+            writer.object { fields in
+                if migration.track == .build { fields.field("build") { $0.string(migration.declared) } }
+                fields.field("reason") { $0.string(reason) }
+                fields.field("status") { $0.string(entry.status.word) }
+                fields.field("title") { $0.string(migration.title) }
+                if migration.track == .version { fields.field("version") { $0.string(migration.declared) } }
+            }
         }
     }
 
@@ -67,40 +105,6 @@ enum JSONReports {
         }
     }
 
-    struct Migration: Encodable {
-        let migration: RegisteredMigration
-        let status: MigrationStatus
-
-        init(_ entry: PlanEntry) {
-            migration = entry.migration
-            status = entry.status
-        }
-
-        enum CodingKeys: String, CodingKey { case version, build, title, status, reason }
-
-        func encode(to encoder: Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(migration.declared, forKey: migration.track == .version ? .version : .build)
-            try container.encode(migration.title, forKey: .title)
-            try container.encode(status.word, forKey: .status)
-            let reason: String? = if case .skipped(let reason) = status { reason.rawValue } else { nil }
-            try container.encode(Nullable(reason), forKey: .reason)
-        }
-    }
-
-    struct Hook: Encodable {
-        let kind: String
-        let title: String
-        let fires: Bool
-    }
-
-    struct Problem: Encodable {
-        let severity: String
-        /// `null` for a problem with the recorded state (a downgrade).
-        let migration: Nullable<Identity>
-        let message: String
-    }
-
     /// A migration named by its track: `{"version": "0.7"}` or `{"build": "95"}`.
     struct Identity: Encodable {
         let track: MigrationTrack
@@ -114,6 +118,10 @@ enum JSONReports {
         func encode(to encoder: Encoder) throws {
             var container = encoder.container(keyedBy: Step.CodingKeys.self)
             try container.encode(declared, forKey: track == .version ? .version : .build)
+        }
+
+        func write(to writer: inout JSONWriter) {
+            writer.object { fields in fields.field(track == .version ? "version" : "build") { $0.string(declared) } }
         }
     }
 
@@ -183,6 +191,14 @@ enum JSONReports {
             lastAppVersion = Nullable(state.lastAppVersion)
             lastAppBuild = Nullable(state.lastAppBuild)
         }
+    }
+
+    /// Writes `plan` to standard output, and a new line.
+    static func writeToStandardOutput(_ plan: Plan) {
+        var writer = JSONWriter { FileHandle.standardOutput.write(Data($0)) }
+        plan.write(to: &writer)
+        writer.finish()
+        FileHandle.standardOutput.write(Data("\n".utf8))
     }
 
     /// Pretty-printed JSON with stable key order.
