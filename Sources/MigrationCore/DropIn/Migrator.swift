@@ -35,10 +35,14 @@ public final class Migrator: Sendable {
     public let policy: FreshInstallPolicy
     private let appVersion: Result<Version, VersionError>
     private let appBuild: Result<Version?, VersionError>
+    /// The app version and build, where usable.
+    private let targets: (version: Version?, build: Version?)
     private let logger: Logger
     private let onDiagnostic: (@Sendable (MigrationDiagnostic) -> Void)?
     /// The store's current marks, parsed; cached by this package's stores.
     private let readMarks: @Sendable () throws -> MarksCache.Entry
+    /// The store's cache, when every change to its records reaches it (see ``surelySkips(_:on:)``).
+    private let launchCache: MarksCache?
     /// Loose readings of recorded marks already reported, so each is reported once.
     private let reportedNotes = Locked<Set<String>>([])
 
@@ -70,6 +74,7 @@ public final class Migrator: Sendable {
     ) {
         self.store = store
         self.readMarks = store.marksReader
+        self.launchCache = store.launchCache
         self.appVersions = versions
         self.policy = policy
         do { appVersion = .success(try Version(versions.version)) } catch { appVersion = .failure(error) }
@@ -78,19 +83,46 @@ public final class Migrator: Sendable {
         } catch {
             appBuild = .failure(error)
         }
+        targets = ((try? appVersion.get()), (try? appBuild.get()) ?? nil)
         self.logger = logger
         self.onDiagnostic = onDiagnostic
     }
 
     /// Runs `block` once, when the app reaches `version`.
+    @inlinable
     public func migrateToVersion<E: Error>(_ version: String, _ block: () throws(E) -> Void) throws(E) {
-        guard let step = dueMigration(version, on: .version) else { return }
-        try runOnce(step, block)
+        if surelySkips(version, on: .version) { return }
+        try migrate(version, on: .version, block)
     }
 
     /// Runs `block` once, when the app reaches build `build`.
+    @inlinable
     public func migrateToBuild<E: Error>(_ build: String, _ block: () throws(E) -> Void) throws(E) {
-        guard let step = dueMigration(build, on: .build) else { return }
+        if surelySkips(build, on: .build) { return }
+        try migrate(build, on: .build, block)
+    }
+
+    /// The launch-time check with nothing to do: whether the migration at `text` on `track`
+    /// surely does not run, judged by ``MigrationRule`` on the marks cached by a store that every
+    /// change reaches (``MarksCache/withCachedEntry(_:)``), all under one lock. Not generic,
+    /// and reached without a closure or an existential, so that it costs about what parsing
+    /// `text` and comparing it with a cached mark does. `false` sends the call the full way.
+    @usableFromInline
+    func surelySkips(_ text: String, on track: MigrationTrack) -> Bool {
+        guard let launchCache, let version = try? Version(text) else { return false }
+        return launchCache.withCachedEntry { entry in
+            switch track {
+            case .version: targets.version.map { entry.surelySkips(version, on: track, app: $0, policy: policy) } ?? false
+            case .build: targets.build.map { entry.surelySkips(version, on: track, app: $0, policy: policy) } ?? false
+            }
+        } ?? false
+    }
+
+    /// The full way of `migrateToVersion` and `migrateToBuild`: the check on the store's current
+    /// marks, then the exactly-once path when it finds the migration may be due.
+    @usableFromInline
+    func migrate<E: Error>(_ text: String, on track: MigrationTrack, _ block: () throws(E) -> Void) throws(E) {
+        guard let step = dueMigration(text, on: track) else { return }
         try runOnce(step, block)
     }
 
@@ -170,10 +202,8 @@ public final class Migrator: Sendable {
 
     /// The exactly-once runner for this migrator's store, app and policy.
     var exactlyOnce: ExactlyOnce {
-        let build = (try? appBuild.get()) ?? nil
-        return ExactlyOnce(
-            store: store, target: appVersion.map { AppTarget(version: $0, build: build) },
-            app: (version: try? appVersion.get(), build: build), policy: policy
+        ExactlyOnce(
+            store: store, target: appVersion.map { AppTarget(version: $0, build: targets.build) }, app: targets, policy: policy
         )
     }
 

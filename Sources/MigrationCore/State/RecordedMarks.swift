@@ -42,11 +42,13 @@ public enum RecordedMark: String, Sendable, CaseIterable {
 /// "nothing recorded", which would run every migration again), and the error names the key
 /// and the value.
 final class RecordedMarks: Sendable {
-    /// Per ``RecordedMark``, in ``RecordedMark/index`` order: the mark's version, `nil` when
-    /// it is not recorded or unusable.
-    private let versions: [Version?]
-    /// Per ``RecordedMark``: why the mark is unusable, if it is.
+    // Per mark, its version: `nil` when it is not recorded or unusable. Four properties rather
+    // than a list, so that the launch-time check compares in place instead of copying one out.
+    private let lastMigratedVersion, lastMigratedBuild, lastAppVersion, lastAppBuild: Version?
+    /// Per ``RecordedMark``, in ``RecordedMark/index`` order: why the mark is unusable, if it is.
     private let errors: [MigrationStateError?]
+    /// No mark is unusable.
+    private let allUsable: Bool
 
     /// What was read loosely, for diagnostics: `MTMigration.lastMigrationVersion is "2.0b"; …`.
     let notes: [String]
@@ -74,22 +76,36 @@ final class RecordedMarks: Sendable {
             versions.append(version)
             errors.append(unusable)
         }
-        self.versions = versions
+        lastMigratedVersion = versions[RecordedMark.lastMigratedVersion.index]
+        lastMigratedBuild = versions[RecordedMark.lastMigratedBuild.index]
+        lastAppVersion = versions[RecordedMark.lastAppVersion.index]
+        lastAppBuild = versions[RecordedMark.lastAppBuild.index]
         self.errors = errors
+        allUsable = errors.allSatisfy { $0 == nil }
         self.notes = notes
     }
 
     func lastMigrated(_ track: MigrationTrack) throws(MigrationStateError) -> Version? {
-        try value(.lastMigrated(track))
+        try checkUsable(.lastMigrated(track))
+        return track == .version ? lastMigratedVersion : lastMigratedBuild
     }
 
     func lastApp(_ track: MigrationTrack) throws(MigrationStateError) -> Version? {
-        try value(.lastApp(track))
+        try checkUsable(.lastApp(track))
+        return track == .version ? lastAppVersion : lastAppBuild
     }
 
-    private func value(_ mark: RecordedMark) throws(MigrationStateError) -> Version? {
-        if let error = errors[mark.index] { throw error }
-        return versions[mark.index]
+    /// ``MigrationRule/shouldRun(_:lastMigrated:app:)`` on the mark of `track`, compared in place.
+    func shouldRun(_ version: Version, on track: MigrationTrack, app: Version?) throws(MigrationStateError) -> Bool {
+        try checkUsable(.lastMigrated(track))
+        switch track {
+        case .version: return MigrationRule.shouldRun(version, lastMigrated: lastMigratedVersion, app: app)
+        case .build: return MigrationRule.shouldRun(version, lastMigrated: lastMigratedBuild, app: app)
+        }
+    }
+
+    private func checkUsable(_ mark: RecordedMark) throws(MigrationStateError) {
+        if !allUsable, let error = errors[mark.index] { throw error }
     }
 }
 

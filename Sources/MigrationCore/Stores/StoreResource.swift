@@ -49,45 +49,38 @@ final class StoreResource: Sendable {
 
     /// The cache of the marks of `records` (a file's domain; `""` for a resource that holds one
     /// set of records): every store object on the same records gets the same cache, and the
-    /// domains of one file get one each.
-    func cache(for records: String = "") -> MarksCache {
+    /// domains of one file get one each. An unwatched cache caches nothing until it is told
+    /// that every change reaches it (see ``observeDefaultsChanges()``).
+    func cache(for records: String = "", watched: Bool = true) -> MarksCache {
         caches.withLock { caches in
             if let existing = caches[records] { return existing }
-            let created = MarksCache()
+            let created = MarksCache(watched: watched)
             caches[records] = created
             return created
         }
     }
 
-    private let defaultsObservation = Locked(DefaultsObservation.none)
-
-    private enum DefaultsObservation {
-        case none, starting, active
-    }
+    /// Whether ``observeDefaultsChanges()`` was called.
+    private let observesDefaults = Locked(false)
 
     /// Starts dropping the cached marks whenever `UserDefaults` reports a change in this
     /// process. The observer is registered on another thread (registering is a launch's
     /// slowest step when nothing else has used `NotificationCenter` yet); until it is in
-    /// place, ``observesDefaultsChanges`` is false and the marks must not be cached.
+    /// place, the resource's caches cache nothing.
     func observeDefaultsChanges() {
-        let start = defaultsObservation.withLock { state in
-            defer { if state == .none { state = .starting } }
-            return state == .none
+        let started = observesDefaults.withLock { started in
+            defer { started = true }
+            return started
         }
-        guard start else { return }
+        guard !started else { return }
         let caches = self.caches
-        let observation = defaultsObservation
         DispatchQueue.global(qos: .utility).async {
             _ = NotificationCenter.default.addObserver(forName: UserDefaults.didChangeNotification, object: nil, queue: nil) { _ in
                 caches.withLock { $0.values.forEach { $0.invalidate() } }
             }
-            caches.withLock { $0.values.forEach { $0.invalidate() } }
-            observation.withLock { $0 = .active }
+            caches.withLock { $0.values.forEach { $0.watch() } }
         }
     }
-
-    /// Whether a change to `UserDefaults` in this process now drops the cached marks.
-    var observesDefaultsChanges: Bool { defaultsObservation.withLock { $0 == .active } }
 
     /// Runs `body` holding the records: for read-merge-write. Re-entrant on one thread.
     func withRecords<T>(_ body: () throws -> T) throws -> T {

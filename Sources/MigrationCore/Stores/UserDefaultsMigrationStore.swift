@@ -20,12 +20,12 @@ import Foundation
 /// let databaseStore = UserDefaultsMigrationStore(defaults: .standard, domain: "database")
 /// let groupStore = UserDefaultsMigrationStore(suiteName: "group.com.example.notes")
 /// ```
-public final class UserDefaultsMigrationStore: MigrationStore, MarksCaching, HistoryAppending, @unchecked Sendable {
+public final class UserDefaultsMigrationStore: MigrationStore, HistoryAppending, @unchecked Sendable {
     // Safe: UserDefaults is documented as thread-safe; the resource serialises read-modify-write.
     private let defaults: UserDefaults
     private let keys: UserDefaultsKeys
     let resource: StoreResource
-    private let cache: MarksCache
+    let cache: MarksCache
     public let location: String
 
     public convenience init(defaults: UserDefaults = .standard, domain: String? = nil) {
@@ -49,7 +49,7 @@ public final class UserDefaultsMigrationStore: MigrationStore, MarksCaching, His
         self.keys = UserDefaultsKeys(domain: domain)
         self.location = domain.map { "UserDefaults (\($0))" } ?? "UserDefaults"
         self.resource = StoreResource.shared("defaults \(identity) domain \(domain ?? "")", owner: owner)
-        self.cache = resource.cache()
+        self.cache = resource.cache(watched: false)
         resource.observeDefaultsChanges()
     }
 
@@ -64,11 +64,7 @@ public final class UserDefaultsMigrationStore: MigrationStore, MarksCaching, His
     }
 
     func cachedMarks() -> MarksCache.Entry {
-        guard resource.observesDefaultsChanges else {
-            let state = keys.marks(in: defaults, source: Self.source)
-            return MarksCache.Entry(state: state, marks: RecordedMarks(state), stamp: nil)
-        }
-        return cache.marks { keys.marks(in: defaults, source: Self.source) }
+        cache.marks { keys.marks(in: defaults, source: Self.source) }
     }
 
     private static func source(_ key: String) -> String { "UserDefaults \"\(key)\"" }
