@@ -37,7 +37,8 @@ public final class Migrator: Sendable {
     private let appBuild: Result<Version?, VersionError>
     /// The app version and build, where usable.
     private let targets: (version: Version?, build: Version?)
-    private let logger: Logger
+    /// Where diagnostics are logged; `nil` for ``defaultLogger``.
+    private let logger: Logger?
     private let onDiagnostic: (@Sendable (MigrationDiagnostic) -> Void)?
     /// The store's current marks, parsed; cached by this package's stores.
     private let readMarks: @Sendable () throws -> MarksCache.Entry
@@ -51,11 +52,13 @@ public final class Migrator: Sendable {
     /// - Parameters:
     ///   - policy: ``FreshInstallPolicy/runAll`` (MTMigration's behaviour) or
     ///     ``FreshInstallPolicy/baseline``.
+    ///   - logger: where diagnostics are logged; by default a logger labelled `MigrationCore`,
+    ///     created when the first diagnostic is (a launch with nothing to report creates none).
     ///   - onDiagnostic: called for every block that could not run or be recorded; they are
     ///     also logged through `logger`.
     public convenience init(
         appVersion: String, appBuild: String? = nil, store: any MigrationStore = UserDefaultsMigrationStore(),
-        policy: FreshInstallPolicy = .runAll, logger: Logger = Logger(label: "MigrationCore"),
+        policy: FreshInstallPolicy = .runAll, logger: Logger? = nil,
         onDiagnostic: (@Sendable (MigrationDiagnostic) -> Void)? = nil
     ) {
         self.init(versions: AppVersions(version: appVersion, build: appBuild), store: store, policy: policy,
@@ -69,7 +72,7 @@ public final class Migrator: Sendable {
     /// ```
     public init(
         versions: AppVersions, store: any MigrationStore = UserDefaultsMigrationStore(),
-        policy: FreshInstallPolicy = .runAll, logger: Logger = Logger(label: "MigrationCore"),
+        policy: FreshInstallPolicy = .runAll, logger: Logger? = nil,
         onDiagnostic: (@Sendable (MigrationDiagnostic) -> Void)? = nil
     ) {
         self.store = store
@@ -235,9 +238,12 @@ public final class Migrator: Sendable {
         }
     }
 
+    /// The logger of migrators given none.
+    private static let defaultLogger = Logger(label: "MigrationCore")
+
     private func report(_ call: String, _ problem: String) {
         let diagnostic = MigrationDiagnostic(call: call, problem: problem)
-        logger.warning("\(diagnostic.description)")
+        (logger ?? Self.defaultLogger).warning("\(diagnostic.description)")
         onDiagnostic?(diagnostic)
     }
 }

@@ -42,11 +42,11 @@ public enum RecordedMark: String, Sendable, CaseIterable {
 /// "nothing recorded", which would run every migration again), and the error names the key
 /// and the value.
 final class RecordedMarks: Sendable {
-    // Per mark, its version: `nil` when it is not recorded or unusable. Four properties rather
-    // than a list, so that the launch-time check compares in place instead of copying one out.
+    // Per mark, its version (`nil` when it is not recorded or unusable), and why it is
+    // unusable. Properties rather than lists, so that a launch builds no list (the first of a
+    // type costs it its metadata) and the check compares in place instead of copying one out.
     private let lastMigratedVersion, lastMigratedBuild, lastAppVersion, lastAppBuild: Version?
-    /// Per ``RecordedMark``, in ``RecordedMark/index`` order: why the mark is unusable, if it is.
-    private let errors: [MigrationStateError?]
+    private let lastMigratedVersionError, lastMigratedBuildError, lastAppVersionError, lastAppBuildError: MigrationStateError?
     /// No mark is unusable.
     private let allUsable: Bool
 
@@ -54,35 +54,31 @@ final class RecordedMarks: Sendable {
     let notes: [String]
 
     init(_ state: MigrationState) {
-        var versions: [Version?] = []
-        var errors: [MigrationStateError?] = []
         var notes: [String] = []
-        for mark in RecordedMark.allCases {
-            var version: Version?
-            var unusable: MigrationStateError?
-            if let text = state[mark] {
-                do {
-                    version = try Version(text)
-                } catch {
-                    let source = state.markSources[mark] ?? mark.phrase
-                    if let loose = Version(leadingComponentsOf: text) {
-                        version = loose
-                        notes.append("\(source) is \"\(text)\", not a version; it counts as \(loose.text)")
-                    } else {
-                        unusable = MigrationStateError(mark: mark, source: source, error: error)
-                    }
-                }
-            }
-            versions.append(version)
-            errors.append(unusable)
-        }
-        lastMigratedVersion = versions[RecordedMark.lastMigratedVersion.index]
-        lastMigratedBuild = versions[RecordedMark.lastMigratedBuild.index]
-        lastAppVersion = versions[RecordedMark.lastAppVersion.index]
-        lastAppBuild = versions[RecordedMark.lastAppBuild.index]
-        self.errors = errors
-        allUsable = errors.allSatisfy { $0 == nil }
+        (lastMigratedVersion, lastMigratedVersionError) = Self.parse(.lastMigratedVersion, of: state, notes: &notes)
+        (lastMigratedBuild, lastMigratedBuildError) = Self.parse(.lastMigratedBuild, of: state, notes: &notes)
+        (lastAppVersion, lastAppVersionError) = Self.parse(.lastAppVersion, of: state, notes: &notes)
+        (lastAppBuild, lastAppBuildError) = Self.parse(.lastAppBuild, of: state, notes: &notes)
+        allUsable = lastMigratedVersionError == nil && lastMigratedBuildError == nil && lastAppVersionError == nil
+            && lastAppBuildError == nil
         self.notes = notes
+    }
+
+    /// `mark` of `state` as a version, or why it is unusable; a loose reading adds a note.
+    private static func parse(
+        _ mark: RecordedMark, of state: MigrationState, notes: inout [String]
+    ) -> (Version?, MigrationStateError?) {
+        guard let text = state[mark] else { return (nil, nil) }
+        do {
+            return (try Version(text), nil)
+        } catch {
+            let source = state.source(of: mark) ?? mark.phrase
+            guard let loose = Version(leadingComponentsOf: text) else {
+                return (nil, MigrationStateError(mark: mark, source: source, error: error))
+            }
+            notes.append("\(source) is \"\(text)\", not a version; it counts as \(loose.text)")
+            return (loose, nil)
+        }
     }
 
     func lastMigrated(_ track: MigrationTrack) throws(MigrationStateError) -> Version? {
@@ -105,7 +101,14 @@ final class RecordedMarks: Sendable {
     }
 
     private func checkUsable(_ mark: RecordedMark) throws(MigrationStateError) {
-        if !allUsable, let error = errors[mark.index] { throw error }
+        guard !allUsable else { return }
+        let error = switch mark {
+        case .lastMigratedVersion: lastMigratedVersionError
+        case .lastMigratedBuild: lastMigratedBuildError
+        case .lastAppVersion: lastAppVersionError
+        case .lastAppBuild: lastAppBuildError
+        }
+        if let error { throw error }
     }
 }
 

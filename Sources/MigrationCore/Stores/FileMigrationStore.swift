@@ -85,7 +85,7 @@ public final class FileMigrationStore: MigrationStore, HistoryAppending {
     /// `state` with the field each mark was read from.
     private func sourced(_ state: MigrationState) -> MigrationState {
         var state = state
-        for mark in RecordedMark.allCases { state.markSources[mark] = "\(url.path): domains.\(domain).\(mark.rawValue)" }
+        for mark in RecordedMark.allCases { state.setSource("\(url.path): domains.\(domain).\(mark.rawValue)", of: mark) }
         return state
     }
 

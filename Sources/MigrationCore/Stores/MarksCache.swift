@@ -44,6 +44,8 @@ final class MarksCache: Sendable {
         var entry: Entry?
         /// Whether every change to the records now reaches this cache; until then nothing is cached.
         var isWatched: Bool
+        /// How many times the marks were read while unwatched.
+        var unwatchedLoads = 0
     }
 
     private let slot: Locked<Slot>
@@ -55,13 +57,24 @@ final class MarksCache: Sendable {
     }
 
     /// The cached marks if nothing changed and `stamp` still matches, else what `load` reads
-    /// now (then cached).
-    func marks(stamp: FileStamp? = nil, load: () throws -> MigrationState) rethrows -> Entry {
+    /// now (then cached). An unwatched cache calls `startWatching` on its second load, so that
+    /// a launch that reads the marks once never pays for what watching costs.
+    func marks(
+        stamp: FileStamp? = nil, startWatching: () -> Void = {}, load: () throws -> MigrationState
+    ) rethrows -> Entry {
         let (generation, cached) = slot.withLock { ($0.generation, $0.entry) }
         if let cached, cached.stamp == stamp { return cached }
         let state = try load()
         let fresh = Entry(state: state, marks: RecordedMarks(state), stamp: stamp)
-        slot.withLock { if $0.isWatched && $0.generation == generation { $0.entry = fresh } }
+        let isSecondUnwatchedLoad = slot.withLock { slot in
+            guard slot.isWatched else {
+                slot.unwatchedLoads += 1
+                return slot.unwatchedLoads == 2
+            }
+            if slot.generation == generation { slot.entry = fresh }
+            return false
+        }
+        if isSecondUnwatchedLoad { startWatching() }
         return fresh
     }
 
@@ -79,17 +92,27 @@ final class MarksCache: Sendable {
     /// just written them, holding the resource.
     func remember(_ state: MigrationState, stamp: FileStamp? = nil) {
         let entry = Entry(state: state, marks: RecordedMarks(state), stamp: stamp)
-        slot.withLock { $0 = Slot(generation: $0.generation &+ 1, entry: $0.isWatched ? entry : nil, isWatched: $0.isWatched) }
+        slot.withLock {
+            $0.generation &+= 1
+            $0.entry = $0.isWatched ? entry : nil
+        }
     }
 
     /// Forgets the cached marks: the records changed.
     func invalidate() {
-        slot.withLock { $0 = Slot(generation: $0.generation &+ 1, entry: nil, isWatched: $0.isWatched) }
+        slot.withLock {
+            $0.generation &+= 1
+            $0.entry = nil
+        }
     }
 
     /// Starts caching: every change to the records now reaches ``invalidate()``.
     func watch() {
-        slot.withLock { $0 = Slot(generation: $0.generation &+ 1, entry: nil, isWatched: true) }
+        slot.withLock {
+            $0.generation &+= 1
+            $0.entry = nil
+            $0.isWatched = true
+        }
     }
 }
 

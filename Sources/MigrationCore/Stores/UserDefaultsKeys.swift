@@ -61,16 +61,23 @@ struct UserDefaultsKeys {
     }
 
     /// The four marks in `values`, each the highest any library recorded, with where it was
-    /// read (`source` names a key for people); no history.
+    /// read (`source` names a key for people): what a launch reads. No history, and
+    /// ``MigrationState/historyIsComplete`` is left unread (false; see ``isHistoryComplete(in:)``):
+    /// reading a boolean through `UserDefaults` the first time costs a launch more than every
+    /// mark together (it bridges a number).
     func marks(in values: some PreferenceValues, source: (String) -> String) -> MigrationState {
         var state = MigrationState()
         for mark in RecordedMark.allCases {
             guard let (key, value) = highest(of: read[mark.index], in: values) else { continue }
             state[mark] = value
-            state.markSources[mark] = source(key)
+            state.setSource(source(key), of: mark)
         }
-        state.historyIsComplete = values.object(forKey: historyIsComplete) as? Bool ?? false
         return state
+    }
+
+    /// Whether the history in `values` covers every migration since a fresh install, as recorded.
+    func isHistoryComplete(in values: some PreferenceValues) -> Bool {
+        values.object(forKey: historyIsComplete) as? Bool ?? false
     }
 
     /// The marks and the history in `values`.

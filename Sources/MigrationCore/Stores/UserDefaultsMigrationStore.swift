@@ -50,21 +50,25 @@ public final class UserDefaultsMigrationStore: MigrationStore, HistoryAppending,
         self.location = domain.map { "UserDefaults (\($0))" } ?? "UserDefaults"
         self.resource = StoreResource.shared("defaults \(identity) domain \(domain ?? "")", owner: owner)
         self.cache = resource.cache(watched: false)
-        resource.observeDefaultsChanges()
     }
 
     public func load() throws -> MigrationState {
         try keys.state(in: defaults, location: location, source: Self.source)
     }
 
-    /// The four marks, each the highest any library recorded; no history. From the cache
-    /// while nothing changed them (see ``MarksCache`` for what counts as a change).
+    /// The four marks, each the highest any library recorded, from the cache while nothing
+    /// changed them (see ``MarksCache`` for what counts as a change); no history.
     public func loadMarks() -> MigrationState {
-        cachedMarks().state
+        var state = cachedMarks().state
+        state.historyIsComplete = keys.isHistoryComplete(in: defaults)
+        return state
     }
 
+    /// The marks a launch reads (``UserDefaultsKeys/marks(in:source:)``), parsed. They are
+    /// cached once the second read has registered the change observer (see
+    /// ``StoreResource/observeDefaultsChanges()``): a launch that reads them once never does.
     func cachedMarks() -> MarksCache.Entry {
-        cache.marks { keys.marks(in: defaults, source: Self.source) }
+        cache.marks(startWatching: resource.observeDefaultsChanges) { keys.marks(in: defaults, source: Self.source) }
     }
 
     private static func source(_ key: String) -> String { "UserDefaults \"\(key)\"" }
