@@ -63,6 +63,9 @@ final class StoreResource: Sendable {
     /// Whether ``observeDefaultsChanges()`` was called.
     private let observesDefaults = Locked(false)
 
+    /// Whether the `UserDefaults` change observer was asked for (it is registered shortly after).
+    var isObservingDefaults: Bool { observesDefaults.withLock { $0 } }
+
     /// Starts dropping the cached marks whenever `UserDefaults` reports a change in this
     /// process. The observer is registered on another thread (registering is a launch's
     /// slowest step when nothing else has used `NotificationCenter` yet); until it is in
