@@ -166,54 +166,55 @@ struct HistoryGrowthTests {
         #expect(history.count < 400)
     }
 
-    @Test func userDefaultsJoinsRecentRecordsIntoTheHistoryAndKeepsTheirOrder() throws {
+    /// Runs `body` with a migrator for an app at 2000.0 on fresh defaults of its own.
+    private func onFreshDefaults(_ body: (UserDefaults, UserDefaultsMigrationStore, Migrator) throws -> Void) rethrows {
         let suite = "migration-tests-\(UUID().uuidString)"
         let defaults = UserDefaults(suiteName: suite)!
         defer { defaults.removePersistentDomain(forName: suite) }
         let store = UserDefaultsMigrationStore(defaults: defaults)
-        let migrator = Migrator(appVersion: "1000.0", store: store)
-        let versions = (1...200).map { "\($0).0" }
-        for version in versions { migrator.migrateToVersion(version) {} }
-        #expect(try store.load().history.map(\.identifier) == versions)
-        #expect((defaults.array(forKey: "MigrationExplorer.recentHistory") ?? []).count < UserDefaultsKeys.recentLimit)
-        let joined = try JSONDecoder.migrationRecords.decode([MigrationRecord].self, from: #require(defaults.data(forKey: "MigrationExplorer.history")))
-        #expect(joined.count >= UserDefaultsKeys.recentLimit)
+        try body(defaults, store, Migrator(appVersion: "2000.0", store: store))
+    }
+
+    @Test func userDefaultsJoinsRecentRecordsIntoTheHistoryAndKeepsTheirOrder() throws {
+        try onFreshDefaults { defaults, store, migrator in
+            let versions = (1...200).map { "\($0).0" }
+            for version in versions { migrator.migrateToVersion(version) {} }
+            #expect(try store.load().history.map(\.identifier) == versions)
+            #expect((defaults.array(forKey: "MigrationExplorer.recentHistory") ?? []).count < UserDefaultsKeys.recentLimit)
+            let joined = try JSONDecoder.migrationRecords.decode([MigrationRecord].self, from: #require(defaults.data(forKey: "MigrationExplorer.history")))
+            #expect(joined.count >= UserDefaultsKeys.recentLimit)
+        }
     }
 
     /// Each write to `UserDefaults` may rewrite its whole file, so what the domain holds must
     /// not grow with the number of migrations run: it keeps a bounded history.
     @Test func userDefaultsKeepsABoundedHistoryWhateverTheNumberOfMigrations() throws {
-        let suite = "migration-tests-\(UUID().uuidString)"
-        let defaults = UserDefaults(suiteName: suite)!
-        defer { defaults.removePersistentDomain(forName: suite) }
-        let store = UserDefaultsMigrationStore(defaults: defaults)
-        let migrator = Migrator(appVersion: "2000.0", store: store)
-        func storedBytes() -> Int {
-            let recent = (defaults.array(forKey: "MigrationExplorer.recentHistory") as? [Data] ?? []).reduce(0) { $0 + $1.count }
-            return (defaults.data(forKey: "MigrationExplorer.history")?.count ?? 0) + recent
+        try onFreshDefaults { defaults, store, migrator in
+            func storedBytes() -> Int {
+                let recent = (defaults.array(forKey: "MigrationExplorer.recentHistory") as? [Data] ?? []).reduce(0) { $0 + $1.count }
+                return (defaults.data(forKey: "MigrationExplorer.history")?.count ?? 0) + recent
+            }
+            for version in 1...(UserDefaultsKeys.historyLimit + UserDefaultsKeys.recentLimit) { migrator.migrateToVersion("\(version).0") {} }
+            let early = storedBytes()
+            for version in 1...800 { migrator.migrateToVersion("\(version + 400).0") {} }
+            #expect(storedBytes() <= early + early / 4)
+            let state = try store.load()
+            #expect(state.lastMigratedVersion == "1200.0")
+            #expect(state.history.last?.identifier == "1200.0")
+            #expect(state.history.count <= UserDefaultsKeys.historyLimit + UserDefaultsKeys.recentLimit)
+            #expect(!state.historyIsComplete)
+            #expect(defaults.string(forKey: "MTMigration.lastMigrationVersion") == "1200.0")
         }
-        for version in 1...(UserDefaultsKeys.historyLimit + UserDefaultsKeys.recentLimit) { migrator.migrateToVersion("\(version).0") {} }
-        let early = storedBytes()
-        for version in 1...800 { migrator.migrateToVersion("\(version + 400).0") {} }
-        #expect(storedBytes() <= early + early / 4)
-        let state = try store.load()
-        #expect(state.lastMigratedVersion == "1200.0")
-        #expect(state.history.last?.identifier == "1200.0")
-        #expect(state.history.count <= UserDefaultsKeys.historyLimit + UserDefaultsKeys.recentLimit)
-        #expect(!state.historyIsComplete)
-        #expect(defaults.string(forKey: "MTMigration.lastMigrationVersion") == "1200.0")
     }
 
     @Test func aFullWriteToUserDefaultsIsBoundedToo() throws {
-        let suite = "migration-tests-\(UUID().uuidString)"
-        let defaults = UserDefaults(suiteName: suite)!
-        defer { defaults.removePersistentDomain(forName: suite) }
-        let store = UserDefaultsMigrationStore(defaults: defaults)
-        let history = (0..<1_000).map { record(.versionMigration, "0.\($0)", at: $0) }
-        try store.save(MigrationState(lastMigratedVersion: "0.999", history: history, historyIsComplete: true))
-        let state = try store.load()
-        #expect(state.history == Array(history.suffix(UserDefaultsKeys.historyLimit)))
-        #expect(!state.historyIsComplete)
+        try onFreshDefaults { _, store, _ in
+            let history = (0..<1_000).map { record(.versionMigration, "0.\($0)", at: $0) }
+            try store.save(MigrationState(lastMigratedVersion: "0.999", history: history, historyIsComplete: true))
+            let state = try store.load()
+            #expect(state.history == Array(history.suffix(UserDefaultsKeys.historyLimit)))
+            #expect(!state.historyIsComplete)
+        }
     }
 
     /// Past the limit, the records a hook's "already ran for this update" reads are kept, so

@@ -24,13 +24,20 @@ struct LaunchCheckTests {
         try body(defaults)
     }
 
+    /// A migrator for an app at 2.0 on `defaults` that ran 1.0 (counted in `runs`) and now
+    /// decides on cached marks.
+    private func warmMigrator(on defaults: UserDefaults, runs: inout Int) throws -> Migrator {
+        let store = UserDefaultsMigrationStore(defaults: defaults)
+        let migrator = Migrator(appVersion: "2.0", store: store)
+        migrator.migrateToVersion("1.0") { runs += 1 }
+        try Self.warmUp(migrator, store)
+        return migrator
+    }
+
     @Test func aSaveThroughAnotherStoreObjectIsSeenByTheNextCachedCall() throws {
         try onFreshDefaults { defaults in
-            let store = UserDefaultsMigrationStore(defaults: defaults)
-            let migrator = Migrator(appVersion: "2.0", store: store)
             var runs = 0
-            migrator.migrateToVersion("1.0") { runs += 1 }
-            try Self.warmUp(migrator, store)
+            let migrator = try warmMigrator(on: defaults, runs: &runs)
             migrator.migrateToVersion("1.0") { runs += 1 }
             #expect(runs == 1)
             try UserDefaultsMigrationStore(defaults: defaults).update { $0 = MigrationRule.reset($0) }
@@ -44,11 +51,8 @@ struct LaunchCheckTests {
     /// swift-corelibs-foundation posts it only for whole domains.
     @Test func aKeyRemovedElsewhereAndReportedIsSeenByTheNextCachedCall() throws {
         try onFreshDefaults { defaults in
-            let store = UserDefaultsMigrationStore(defaults: defaults)
-            let migrator = Migrator(appVersion: "2.0", store: store)
             var runs = 0
-            migrator.migrateToVersion("1.0") { runs += 1 }
-            try Self.warmUp(migrator, store)
+            let migrator = try warmMigrator(on: defaults, runs: &runs)
             defaults.removeObject(forKey: "MTMigration.lastMigrationVersion")
             NotificationCenter.default.post(name: UserDefaults.didChangeNotification, object: defaults)
             migrator.migrateToVersion("1.0") { runs += 1 }
