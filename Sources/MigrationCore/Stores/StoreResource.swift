@@ -19,11 +19,19 @@ import Foundation
 /// - **Across processes**, a file's `flock` is held by the process while any of its threads is
 ///   inside a block or a record section, so another process waits for the whole of it.
 final class StoreResource: Sendable {
-    /// The marks last read, per set of records (a file holds one per domain), shared by every
-    /// store object on the resource.
-    private let caches = Locked<[String: MarksCache]>([:])
+    /// What the resource hands out to every store object on it, behind one lock (a launch
+    /// creates one resource, and each lock of its own type costs the launch its metadata).
+    private struct Tables {
+        /// The marks last read, per set of records (a file holds one per domain).
+        var caches: [String: MarksCache] = [:]
+        /// The lock of each block.
+        var blocks: [String: BlockLock] = [:]
+        /// Whether ``observeDefaultsChanges()`` was called.
+        var observesDefaults = false
+    }
+
+    private let tables = Locked(Tables())
     private let records = RecursiveLock()
-    private let blocks = Locked<[String: BlockLock]>([:])
     private let fileLock: FileLock?
 
     init(fileLock: FileLock? = nil) { self.fileLock = fileLock }
@@ -52,36 +60,33 @@ final class StoreResource: Sendable {
     /// domains of one file get one each. An unwatched cache caches nothing until it is told
     /// that every change reaches it (see ``observeDefaultsChanges()``).
     func cache(for records: String = "", watched: Bool = true) -> MarksCache {
-        caches.withLock { caches in
-            if let existing = caches[records] { return existing }
+        tables.withLock { tables in
+            if let existing = tables.caches[records] { return existing }
             let created = MarksCache(watched: watched)
-            caches[records] = created
+            tables.caches[records] = created
             return created
         }
     }
 
-    /// Whether ``observeDefaultsChanges()`` was called.
-    private let observesDefaults = Locked(false)
-
     /// Whether the `UserDefaults` change observer was asked for (it is registered shortly after).
-    var isObservingDefaults: Bool { observesDefaults.withLock { $0 } }
+    var isObservingDefaults: Bool { tables.withLock { $0.observesDefaults } }
 
     /// Starts dropping the cached marks whenever `UserDefaults` reports a change in this
     /// process. The observer is registered on another thread (registering is a launch's
     /// slowest step when nothing else has used `NotificationCenter` yet); until it is in
     /// place, the resource's caches cache nothing.
     func observeDefaultsChanges() {
-        let started = observesDefaults.withLock { started in
-            defer { started = true }
-            return started
+        let started = tables.withLock { tables in
+            defer { tables.observesDefaults = true }
+            return tables.observesDefaults
         }
         guard !started else { return }
-        let caches = self.caches
+        let tables = self.tables
         DispatchQueue.global(qos: .utility).async {
             _ = NotificationCenter.default.addObserver(forName: UserDefaults.didChangeNotification, object: nil, queue: nil) { _ in
-                caches.withLock { $0.values.forEach { $0.invalidate() } }
+                tables.withLock { $0.caches.values.forEach { $0.invalidate() } }
             }
-            caches.withLock { $0.values.forEach { $0.watch() } }
+            tables.withLock { $0.caches.values.forEach { $0.watch() } }
         }
     }
 
@@ -93,10 +98,10 @@ final class StoreResource: Sendable {
     /// Runs `body` holding the block named `key`. `body` learns whether this thread is already
     /// inside the same block (a block that calls itself), which must then not run again.
     func withBlock<T>(_ key: String, _ body: (_ alreadyRunning: Bool) throws -> T) throws -> T {
-        let block = blocks.withLock { blocks in
-            if let existing = blocks[key] { return existing }
+        let block = tables.withLock { tables in
+            if let existing = tables.blocks[key] { return existing }
             let created = BlockLock()
-            blocks[key] = created
+            tables.blocks[key] = created
             return created
         }
         return try acrossProcesses { try block.withLock(body) }

@@ -29,9 +29,8 @@ public final class UserDefaultsMigrationStore: MigrationStore, HistoryAppending,
     public let location: String
 
     public convenience init(defaults: UserDefaults = .standard, domain: String? = nil) {
-        let isStandard = defaults === UserDefaults.standard
-        self.init(defaults: defaults, identity: isStandard ? "standard" : "object \(ObjectIdentifier(defaults).hashValue)",
-                  owner: isStandard ? nil : defaults, domain: domain)
+        // `.standard` is one object for the whole process, so it needs no name of its own.
+        self.init(defaults: defaults, identity: "object \(ObjectIdentifier(defaults).hashValue)", owner: defaults, domain: domain)
     }
 
     /// A store on the defaults of the suite `suiteName` (`nil`: the standard defaults); every
