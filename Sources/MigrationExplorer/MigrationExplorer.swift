@@ -24,10 +24,17 @@ public enum MigrationExplorer {
     }
 
     /// The same for an ``ExplorerApp``; `nil` shows the built-in demo.
+    ///
+    /// Call it from the main thread (an executable's top-level code): the command runs on the
+    /// main actor, which stays free while a run is awaited, so the registry's `@MainActor`
+    /// bodies run there.
     public static func main(app: ExplorerApp? = nil, arguments: [String]? = nil) -> Never {
-        EmbeddedApp.$current.withValue(app) {
-            RootCommand.mainWithJSONErrors(arguments)
+        Task { @MainActor in
+            await EmbeddedApp.$current.withValue(app) {
+                await RootCommand.mainWithJSONErrors(arguments)
+            }
+            exit(0)
         }
-        exit(0)
+        dispatchMain()
     }
 }

@@ -5,7 +5,7 @@ import MigrationExplorer
 /// Goal 6: the terminal UI in process with 100,000 registered migrations: a key's new frame
 /// under 1 ms, and the demo's first frame under 100 ms.
 enum TerminalUIBenchmark {
-    static func run(_ table: Table) throws {
+    static func run(_ table: Table) async throws {
         let count = 100_000
         var registry = MigrationRegistry(appName: "bench")
         for version in versions(count) {
@@ -18,23 +18,23 @@ enum TerminalUIBenchmark {
         let explorer = try Explorer(app: app, options: ExplorerOptions())
         let demoExplorer = try Explorer(app: DemoApp.make(), options: ExplorerOptions())
         var session: Session?
-        let firstFrame = clock.measure {
+        let firstFrame = await clock.measure {
             var opened = Session(explorer: explorer)
             blackHole(Render.screen(opened.state, size: size, unicode: true))
-            opened.press(.moveDown, size: size)
+            await opened.press(.moveDown, size: size)
             session = opened
         }
         guard var session else { return }
         let presses = 2_000
-        let moving = clock.measure {
+        let moving = await clock.measure {
             for index in 0..<presses {
-                session.press(index % 400 < 200 ? .moveDown : .moveUp, size: size)
+                await session.press(index % 400 < 200 ? .moveDown : .moveUp, size: size)
                 blackHole(Render.screen(session.state, size: size, unicode: true))
             }
         }
-        let paging = clock.measure {
+        let paging = await clock.measure {
             for index in 0..<presses {
-                session.press(index % 40 < 20 ? .pageDown : .pageUp, size: size)
+                await session.press(index % 40 < 20 ? .pageDown : .pageUp, size: size)
                 blackHole(Render.screen(session.state, size: size, unicode: true))
             }
         }

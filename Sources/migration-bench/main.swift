@@ -18,14 +18,14 @@ if arguments.first == ColdStartBenchmark.childFlag {
 print("Migration Explorer benchmarks (release build)")
 let table = Table()
 // The terminal UI first, so that its peak memory is not the planning benchmarks'.
-let sections: [(name: String, run: (Table) throws -> Void)] = [
+let sections: [(name: String, run: (Table) async throws -> Void)] = [
     ("tui", TerminalUIBenchmark.run), ("warm", WarmCheckBenchmark.run), ("cold", ColdStartBenchmark.run),
     ("fresh", FreshInstallBenchmark.run), ("sqlite", SQLiteStoreBenchmark.run), ("binary", BinaryBenchmark.run),
     ("plan", PlanBenchmark.run),
 ]
 // Arguments name the sections to run (say, `warm cold async`); none runs them all.
 for section in sections where arguments.isEmpty || arguments.contains(section.name) {
-    try section.run(table)
+    try await section.run(table)
 }
 if arguments.isEmpty || arguments.contains("async") {
     try await AsyncWarmCheckBenchmark.run(table)

@@ -1,4 +1,5 @@
 import Foundation
+import MigrationCore
 import Testing
 
 /// The commands run as a user would run them: the built binary as a subprocess.
@@ -255,6 +256,13 @@ struct CommandLineTests {
         for command in ["tui", "plan", "run", "reset"] { #expect(result.stdout.contains(command)) }
     }
 
+    @Test("a negative --timeout is refused as such, written either way", arguments: [["--timeout", "-1"], ["--timeout=-1"]])
+    func aNegativeTimeoutIsRefusedAsSuch(option: [String]) throws {
+        let result = try Executable.run(["run"] + option)
+        #expect(result.status == 64)
+        #expect(result.stderr.contains("--timeout must be a positive number of seconds"), "\(result.stderr)")
+    }
+
     @Test func baselineOnAFreshInstallRecordsWithoutRunning() throws {
         let folder = try makeTemporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -285,5 +293,42 @@ struct EmbeddingTests {
         #expect(json["to"] as? String == "2.1")
         let statuses = (json["migrations"] as? [[String: Any]])?.map { $0["status"] as? String }
         #expect(statuses == ["applied", "pending", "pending"])
+    }
+
+    @Test func sigintDuringAnAsyncBodyCancelsItAndKeepsTheStepsBeforeIt() throws {
+        let folder = try makeTemporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let store = folder.appendingPathComponent("state.json").path
+        let running = try Executable.start(["run", "--store", store], binary: Executable.embeddedExample)
+        // 2.0 is done once its log is out; 2.1 then sleeps four times a quarter second.
+        var output = Data()
+        while !String(decoding: output, as: UTF8.self).contains("converted 42 recipes") {
+            let chunk = running.stdout.fileHandleForReading.availableData
+            if chunk.isEmpty { break }
+            output += chunk
+        }
+        kill(running.process.processIdentifier, SIGINT)
+        let result = Executable.finish(running)
+        #expect(result.status == 130, "\(result.stdout)\n\(result.stderr)")
+        #expect(result.stderr.contains("stopped by signal 2"))
+        let state = try FileMigrationStore(url: URL(fileURLWithPath: store)).load()
+        #expect(state.lastMigratedVersion == "2.0")
+        #expect(state.history.map(\.identifier) == ["2.0"], "the cancelled body is not recorded")
+        let resumed = try Executable.run(["run", "--store", store], binary: Executable.embeddedExample)
+        #expect(resumed.status == 0)
+        #expect(resumed.stdout.contains("indexed 4 batches") && !resumed.stdout.contains("converted 42 recipes"))
+        let progress = resumed.stdout.split(separator: "\n").filter { $0.hasSuffix("%") }.map { $0.split(separator: " ").last ?? "" }
+        #expect(progress == ["25%", "50%", "75%", "100%"], "a line for each tenth reached, as the body reports it")
+    }
+
+    @Test func anAppsAsyncAndMainActorBodiesRunFromTheRunCommand() throws {
+        let result = try Executable.run(["run", "--json"], binary: Executable.embeddedExample)
+        #expect(result.status == 0, "\(result.stdout)\n\(result.stderr)")
+        let json = try result.json()
+        let ran = try #require(json["ran"] as? [[String: Any]]) + (try #require(json["hooks"] as? [[String: Any]]))
+        #expect(ran.map { $0["title"] as? String } == ["Convert cups to grams", "Index ingredients", "Drop the old cache", "Show What's New"])
+        #expect(ran.allSatisfy { $0["result"] as? String == "succeeded" }, "\(ran)")
+        #expect(ran[1]["output"] as? String == "indexed 4 batches")
+        #expect(ran[3]["output"] as? String == "What's New shown on the main actor")
     }
 }

@@ -54,6 +54,14 @@ struct ExampleTests {
         #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("Examples/notes/data-sandbox/notes.tsv").path))
     }
 
+    @Test func theEmbeddingExampleInTheREADMEIsTheOneThatIsBuilt() throws {
+        let readme = try Self.repository.appendingPathComponent("README.md").read()
+        let section = try #require(readme.components(separatedBy: "## Embedding: your app's own explorer").dropFirst().first)
+        let block = try #require(section.components(separatedBy: "```swift\n").dropFirst().first?.components(separatedBy: "```").first)
+        let source = try Self.repository.appendingPathComponent("Sources/embedded-example/main.swift").read()
+        #expect(source.split(separator: "\n", maxSplits: 1).last.map(String.init) == block)
+    }
+
     @Test func theFailingAndSlowMigrationsDoWhatTheySay() throws {
         let folder = try makeTemporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }

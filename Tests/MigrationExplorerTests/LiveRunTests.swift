@@ -34,12 +34,12 @@ struct LiveRunTests {
         return Session(explorer: try Explorer(app: DemoApp.make(dataFolder: folder), options: ExplorerOptions())).state
     }
 
-    @Test func whileACommandRunsTheFooterOffersOnlyCancelling() throws {
+    @Test func whileACommandRunsTheFooterOffersOnlyCancelling() async throws {
         let terminal = WaitingTerminal()
         let state = try demoState()
-        LiveRun.around(terminal: terminal, size: terminal.size, state: state) { live in
+        await LiveRun.around(terminal: terminal, size: terminal.size, state: state) { live in
             CommandSettings.current.onCommandStart("0.9 `./scripts/slow.sh`")
-            Thread.sleep(forTimeInterval: 0.3)
+            try? await Task.sleep(for: .milliseconds(300))
             live.show(state)
         }
         let footers = terminal.screens.map { $0.text.split(separator: "\n", omittingEmptySubsequences: false)[23] }
@@ -50,15 +50,27 @@ struct LiveRunTests {
         }
     }
 
-    @Test func theWatcherNeverHoldsTheTerminalLongSoAStepIsDrawnAtOnce() throws {
+    @Test func whileASwiftBodyRunsTheFooterOffersOnlyCancellingToo() async throws {
+        let terminal = WaitingTerminal()
+        let state = try demoState()
+        await LiveRun.around(terminal: terminal, size: terminal.size, state: state) { live in
+            live.show(state)
+            try? await Task.sleep(for: .milliseconds(300))
+        }
+        let footers = terminal.screens.map { $0.text.split(separator: "\n", omittingEmptySubsequences: false)[23] }
+        #expect(!footers.isEmpty)
+        #expect(footers.allSatisfy { $0.contains(LiveRun.footer) }, "\(footers)")
+    }
+
+    @Test func theWatcherNeverHoldsTheTerminalLongSoAStepIsDrawnAtOnce() async throws {
         let terminal = WaitingTerminal()
         var state = try demoState()
-        LiveRun.around(terminal: terminal, size: terminal.size, state: state) { live in
+        await LiveRun.around(terminal: terminal, size: terminal.size, state: state) { live in
             CommandSettings.current.onCommandStart("0.9 `true`")
             for step in 1...5 {
                 state.appName = "Step\(step)App"
                 live.show(state)
-                Thread.sleep(forTimeInterval: 0.06)
+                try? await Task.sleep(for: .milliseconds(60))
             }
         }
         #expect(!terminal.waits.isEmpty)

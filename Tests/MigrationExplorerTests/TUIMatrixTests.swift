@@ -17,29 +17,29 @@ struct TUIMatrixTests {
         Render.screen(session.state, size: Self.size, unicode: unicode).text
     }
 
-    @Test func theMatrixAt80x24() throws {
+    @Test func theMatrixAt80x24() async throws {
         var session = try session()
-        session.press(.matrix, size: Self.size)
+        await session.press(.matrix, size: Self.size)
         try assertSnapshot(screen(session), named: "matrix-80x24")
     }
 
-    @Test func itReadsInMonochromeWithAGlyphPerCell() throws {
+    @Test func itReadsInMonochromeWithAGlyphPerCell() async throws {
         var session = try session(from: "0.10")
         session.unicode = false
-        session.press(.matrix, size: Self.size)
+        await session.press(.matrix, size: Self.size)
         let text = screen(session, unicode: false)
         #expect(text.contains("> 0.10           !   +    *       1    1"))
         #expect(text.contains("* runs  + already applied  - above the app  x runs, failed last time"))
         #expect(text.contains("! out of order: the device is past it, so it never runs"))
     }
 
-    @Test func enterOnARowUpgradesFromThatRelease() throws {
+    @Test func enterOnARowUpgradesFromThatRelease() async throws {
         var session = try session()
-        session.press(.matrix, size: Self.size)
+        await session.press(.matrix, size: Self.size)
         guard case .matrix(_, let selection) = session.state.overlay else { Issue.record("no matrix"); return }
         #expect(selection == 0)
-        session.press(.last, size: Self.size)
-        session.handle(.enter, size: Self.size)
+        await session.press(.last, size: Self.size)
+        await session.handle(.enter, size: Self.size)
         #expect(session.state.overlay == nil)
         #expect(session.explorer.from?.text == "0.10")
         let statuses = session.state.plan?.entries.map(\.status.phrase)
@@ -47,11 +47,11 @@ struct TUIMatrixTests {
         #expect(screen(session).contains("1 problem (p)"))
     }
 
-    @Test func enterOnTheFreshInstallRowSimulatesOne() throws {
+    @Test func enterOnTheFreshInstallRowSimulatesOne() async throws {
         var session = try session(from: "0.10")
-        session.press(.matrix, size: Self.size)
-        session.press(.first, size: Self.size)
-        session.handle(.enter, size: Self.size)
+        await session.press(.matrix, size: Self.size)
+        await session.press(.first, size: Self.size)
+        await session.handle(.enter, size: Self.size)
         #expect(session.explorer.from == nil && session.explorer.simulatesFreshInstall)
     }
 
@@ -60,21 +60,21 @@ struct TUIMatrixTests {
         #expect(try session(from: "0.9").state.message == nil)
     }
 
-    @Test func withoutReleasesOnlyAFreshInstallShowsAndItSaysWhy() throws {
+    @Test func withoutReleasesOnlyAFreshInstallShowsAndItSaysWhy() async throws {
         var session = Session(explorer: try Explorer(app: DemoApp.make(), options: ExplorerOptions()))
-        session.press(.matrix, size: Self.size)
+        await session.press(.matrix, size: Self.size)
         guard case .matrix(let matrix, _) = session.state.overlay else { Issue.record("no matrix"); return }
         #expect(matrix.rows.map(\.from) == [nil])
         #expect(screen(session).contains("No shipped release below 1.0: add \"releases\""))
     }
 
-    @Test func escClosesAndAMainKeyActs() throws {
+    @Test func escClosesAndAMainKeyActs() async throws {
         var session = try session()
-        session.press(.matrix, size: Self.size)
-        session.handle(.escape, size: Self.size)
+        await session.press(.matrix, size: Self.size)
+        await session.handle(.escape, size: Self.size)
         #expect(session.state.overlay == nil)
-        session.press(.matrix, size: Self.size)
-        session.press(.problems, size: Self.size)
+        await session.press(.matrix, size: Self.size)
+        await session.press(.problems, size: Self.size)
         guard case .problems = session.state.overlay else { Issue.record("problems did not open"); return }
     }
 }

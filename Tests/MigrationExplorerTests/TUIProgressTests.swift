@@ -18,21 +18,21 @@ struct TUIProgressTests {
     }
 
     /// The message row of every frame drawn while the run goes.
-    func framesOfARun(unicode: Bool) throws -> [String] {
+    func framesOfARun(unicode: Bool) async throws -> [String] {
         var session = try session()
         session.unicode = unicode
-        var frames: [String] = []
+        let frames = Protected<[String]>([])
         let key = try #require(Keymap.binding(for: .runPending)?.keys.first)
-        session.handle(key, size: Self.size) { state in
+        await session.handle(key, size: Self.size) { state in
             let screen = Render.screen(state, size: Self.size, unicode: unicode).text
             let row = screen.split(separator: "\n").first { $0.contains("running") } ?? ""
-            frames.append(row.trimmingCharacters(in: .whitespaces))
+            frames.update { $0.append(row.trimmingCharacters(in: .whitespaces)) }
         }
-        return frames
+        return frames.value
     }
 
-    @Test func theRunningMigrationShowsItsProgressBarAndElapsedTime() throws {
-        let frames = try framesOfARun(unicode: true)
+    @Test func theRunningMigrationShowsItsProgressBarAndElapsedTime() async throws {
+        let frames = try await framesOfARun(unicode: true)
         #expect(frames.count == 4)   // started, 40%, 100%, finished
         #expect(frames[0].contains("running… 0 of 1 done · version 1.0 \"Import notes\" │ 0.0 ms"))
         #expect(frames[1].contains("version 1.0 \"Import notes\" ▕████░░░░░░▏  40% │ "))
@@ -41,8 +41,8 @@ struct TUIProgressTests {
         #expect(frames[3].contains("running… 1 of 1 done") && !frames[3].contains("Import notes"))
     }
 
-    @Test func withoutUnicodeTheBarIsASCII() throws {
-        let frames = try framesOfARun(unicode: false)
+    @Test func withoutUnicodeTheBarIsASCII() async throws {
+        let frames = try await framesOfARun(unicode: false)
         #expect(frames[1].contains("version 1.0 \"Import notes\" [####------]  40% | "))
     }
 

@@ -31,34 +31,34 @@ struct TUIRealStoreAnswersTests {
         String(Render.screen(session.state, size: Size(width: width, height: 24), unicode: true).text.split(separator: "\n")[0])
     }
 
-    @Test func enterOnAMatrixRowAndSAgreeWithTheMatrix() throws {
+    @Test func enterOnAMatrixRowAndSAgreeWithTheMatrix() async throws {
         defer { try? FileManager.default.removeItem(at: folder) }
         var session = try session()
-        session.press(.matrix, size: Self.size)
+        await session.press(.matrix, size: Self.size)
         guard case .matrix(let matrix, _) = session.state.overlay else { Issue.record("no matrix"); return }
         let row = try #require(matrix.rows.firstIndex { $0.from?.text == "0.9" })
-        session.press(.first, size: Self.size)
-        for _ in 0..<row { session.handle(.down, size: Self.size) }
-        session.handle(.enter, size: Self.size)
+        await session.press(.first, size: Self.size)
+        for _ in 0..<row { await session.handle(.down, size: Self.size) }
+        await session.handle(.enter, size: Self.size)
         #expect(session.explorer.from?.text == "0.9" && session.explorer.isSandbox)
         let expected = matrix.rows[row].plan.entries.map(\.status)
         #expect(session.state.plan?.entries.map(\.status) == expected)
         #expect(session.state.plan?.pending.map(\.migration.declared).prefix(3) == ["0.9", "0.10", "1.0"])
 
-        session.press(.writeFrom, size: Self.size)
-        session.handle(.character("y"), size: Self.size)
+        await session.press(.writeFrom, size: Self.size)
+        await session.handle(.character("y"), size: Self.size)
         #expect(!session.explorer.isSandbox)
         let recorded = try PropertyListMigrationStore(url: plist).load()
         #expect(recorded.lastMigratedVersion == nil && recorded.lastAppVersion == "0.9")
         #expect(session.state.plan?.entries.map(\.status) == expected)
     }
 
-    @Test func aFromWithoutABuildNamesTheBuildTheStoreRecords() throws {
+    @Test func aFromWithoutABuildNamesTheBuildTheStoreRecords() async throws {
         defer { try? FileManager.default.removeItem(at: folder) }
         var session = try session()
-        session.press(.setFrom, size: Self.size)
-        session.handle(.control("u"), size: Self.size)
-        session.type("0.9", size: Self.size)
+        await session.press(.setFrom, size: Self.size)
+        await session.handle(.control("u"), size: Self.size)
+        await session.type("0.9", size: Self.size)
         #expect(header(session, width: 100).contains("(build 95 → 120)"))
         let message = try #require(session.state.message?.text)
         #expect(message.hasPrefix("Simulating a device at 0.9 (build 95)"), "\(message)")
@@ -66,30 +66,30 @@ struct TUIRealStoreAnswersTests {
     }
 
     @Test("the header cuts the path, never the words", arguments: [80, 60])
-    func headerKeepsTheWords(width: Int) throws {
+    func headerKeepsTheWords(width: Int) async throws {
         defer { try? FileManager.default.removeItem(at: folder) }
         var session = try session(from: "0.9")
         #expect(header(session, width: width).contains("sandbox over …"), "\(header(session, width: width))")
         #expect(header(session, width: width).hasSuffix("fr.plist "), "\(header(session, width: width))")
-        session.press(.setFrom, size: Self.size)
-        session.handle(.control("u"), size: Self.size)
-        session.type("", size: Self.size)
+        await session.press(.setFrom, size: Self.size)
+        await session.handle(.control("u"), size: Self.size)
+        await session.type("", size: Self.size)
         #expect(session.explorer.simulatesFreshInstall)
         let fresh = header(session, width: width)
         #expect(fresh.contains("sandbox (fresh install; …"), "\(fresh)")
         #expect(fresh.hasSuffix("fr.plist untouched) "), "\(fresh)")
-        session.press(.writeFrom, size: Self.size)
+        await session.press(.writeFrom, size: Self.size)
         let real = try self.session()
         #expect(header(real, width: width).contains("REAL STORE: …"), "\(header(real, width: width))")
         #expect(header(real, width: width).hasSuffix("fr.plist "))
     }
 
-    @Test func theMatrixFooterKeepsHelpAndQuitAt60x16() throws {
+    @Test func theMatrixFooterKeepsHelpAndQuitAt60x16() async throws {
         defer { try? FileManager.default.removeItem(at: folder) }
         // From 0.10 there is a problem (0.9 is out of order): its key is essential too.
         var session = try session(from: "0.10")
         #expect(!session.state.problems.isEmpty)
-        session.press(.matrix, size: Self.size)
+        await session.press(.matrix, size: Self.size)
         let size = Size(width: 60, height: 16)
         let footer = try #require(Render.screen(session.state, size: size, unicode: true).text.split(separator: "\n").last)
         #expect(footer.contains("? help") && footer.contains("q quit"), "\(footer)")

@@ -58,27 +58,27 @@ struct TUISessionTests {
         try assertSnapshot(screen(try session(), size: Size(width: 40, height: 10)), named: "tiny-40x10")
     }
 
-    @Test func helpOverlayListsEveryKey() throws {
+    @Test func helpOverlayListsEveryKey() async throws {
         var session = try session()
-        session.press(.help, size: Self.size)
+        await session.press(.help, size: Self.size)
         let text = screen(session)
         try assertSnapshot(text, named: "help-80x24")
-        session.handle(.escape, size: Self.size)
+        await session.handle(.escape, size: Self.size)
         #expect(session.state.overlay == nil)
     }
 
-    @Test func dryRunShowsTheOrderedListAndChangesNothing() throws {
+    @Test func dryRunShowsTheOrderedListAndChangesNothing() async throws {
         var session = try session()
         let before = try session.explorer.store.load()
-        session.press(.dryRun, size: Self.size)
+        await session.press(.dryRun, size: Self.size)
         try assertSnapshot(screen(session), named: "dry-run-80x24")
         #expect(try session.explorer.store.load() == before)
         #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("notes.json").path))
     }
 
-    @Test func runRunsThePendingMigrationsForRealOnTheSandbox() throws {
+    @Test func runRunsThePendingMigrationsForRealOnTheSandbox() async throws {
         var session = try session()
-        session.press(.runPending, size: Self.size)
+        await session.press(.runPending, size: Self.size)
         #expect(statuses(session)["0.9"] == "applied")
         #expect(statuses(session)["1.1"] == "skipped: above app version")
         #expect(session.state.message?.text.hasPrefix("Ran 7 steps") == true)
@@ -86,157 +86,157 @@ struct TUISessionTests {
         #expect(notes.contains("\"id\""))
         #expect(notes.contains("\"text\"") && !notes.contains("\"body\""), "0.8 is applied on this device: its notes have text")
         #expect(notes.contains("2021-02-03"))
-        session.handle(.escape, size: Self.size)
+        await session.handle(.escape, size: Self.size)
         #expect(screen(session).contains("Last run: ✓ succeeded"))
     }
 
-    @Test func aReportScrollsNoFurtherThanItsLastLine() throws {
+    @Test func aReportScrollsNoFurtherThanItsLastLine() async throws {
         var session = try session()
         let small = Size(width: 60, height: 14)
-        session.handle(.character("r"), size: small)
-        for _ in 0..<50 { session.handle(.down, size: small) }
+        await session.handle(.character("r"), size: small)
+        for _ in 0..<50 { await session.handle(.down, size: small) }
         let bottom = session.state.overlayOffset
         #expect(bottom > 0)
-        session.handle(.up, size: small)
+        await session.handle(.up, size: small)
         #expect(session.state.overlayOffset == bottom - 1)
     }
 
-    @Test func aFailureShowsItsErrorAndLeavesTheMigrationPending() throws {
+    @Test func aFailureShowsItsErrorAndLeavesTheMigrationPending() async throws {
         var session = try session(failing: "0.10")
-        session.press(.runPending, size: Self.size)
+        await session.press(.runPending, size: Self.size)
         #expect(statuses(session)["0.9"] == "applied")
         #expect(statuses(session)["0.10"] == "failed")
         #expect(statuses(session)["1.0"] == "pending")
         #expect(session.state.message?.role == .failed)
         #expect(screen(session).contains("the demo was started"))
-        session.handle(.escape, size: Self.size)
-        session.press(.moveDown, size: Self.size)
+        await session.handle(.escape, size: Self.size)
+        await session.press(.moveDown, size: Self.size)
         #expect(screen(session).contains("Error: Normalise dates to ISO 8601 failed"))
     }
 
-    @Test func resetAsksFirstAndNoIsTheDefault() throws {
+    @Test func resetAsksFirstAndNoIsTheDefault() async throws {
         var session = try session()
-        session.press(.runPending, size: Self.size)
-        session.handle(.escape, size: Self.size)
-        session.press(.reset, size: Self.size)
+        await session.press(.runPending, size: Self.size)
+        await session.handle(.escape, size: Self.size)
+        await session.press(.reset, size: Self.size)
         #expect(screen(session).contains("Are you sure?"))
-        session.handle(.enter, size: Self.size)
+        await session.handle(.enter, size: Self.size)
         #expect(statuses(session)["0.9"] == "applied")
-        session.press(.reset, size: Self.size)
-        session.handle(.character("y"), size: Self.size)
+        await session.press(.reset, size: Self.size)
+        await session.handle(.character("y"), size: Self.size)
         #expect(statuses(session)["0.9"] == "pending")
         #expect(session.state.message?.text == "Reset: the sandbox is back to a device at 0.8 (build 90)")
     }
 
-    @Test func runningAgainstARealStoreAsksFirst() throws {
+    @Test func runningAgainstARealStoreAsksFirst() async throws {
         let store = folder.appendingPathComponent("state.json").path
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         var session = try session(options: ExplorerOptions(store: .jsonFile(store)))
         #expect(screen(session).contains("REAL STORE"))
-        session.press(.runPending, size: Self.size)
+        await session.press(.runPending, size: Self.size)
         #expect(screen(session).contains("against the real store"))
-        session.handle(.character("n"), size: Self.size)
+        await session.handle(.character("n"), size: Self.size)
         #expect(!FileManager.default.fileExists(atPath: store))
-        session.press(.runPending, size: Self.size)
-        session.handle(.character("y"), size: Self.size)
+        await session.press(.runPending, size: Self.size)
+        await session.handle(.character("y"), size: Self.size)
         #expect(FileManager.default.fileExists(atPath: store))
     }
 
-    @Test func aSQLiteStoreIsShownByNameAndDomainAndRunsAndResetsForReal() throws {
+    @Test func aSQLiteStoreIsShownByNameAndDomainAndRunsAndResetsForReal() async throws {
         let database = folder.appendingPathComponent("notes.sqlite").path
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         var session = try session(options: ExplorerOptions(store: .sqlite(database, domain: "app")))
         #expect(screen(session).contains("notes.sqlite (app)"))
         #expect(session.state.storeDescription == "SQLite \(database) (app)")
-        session.press(.runPending, size: Self.size)
-        session.handle(.character("y"), size: Self.size)
+        await session.press(.runPending, size: Self.size)
+        await session.handle(.character("y"), size: Self.size)
         #expect(try SQLiteMigrationStore(path: database, domain: "app").load().lastMigratedVersion == "1.0")
-        session.press(.reset, size: Self.size)
-        session.handle(.character("y"), size: Self.size)
+        await session.press(.reset, size: Self.size)
+        await session.handle(.character("y"), size: Self.size)
         #expect(try SQLiteMigrationStore(path: database, domain: "app").load().lastMigratedVersion == nil)
     }
 
-    @Test func changingFromAndToReplans() throws {
+    @Test func changingFromAndToReplans() async throws {
         var session = try session()
-        session.press(.setFrom, size: Self.size)
-        session.handle(.control("u"), size: Self.size)
-        session.type("0.9", size: Self.size)
+        await session.press(.setFrom, size: Self.size)
+        await session.handle(.control("u"), size: Self.size)
+        await session.type("0.9", size: Self.size)
         #expect(statuses(session)["0.9"] == "applied")
-        session.press(.setTo, size: Self.size)
-        session.handle(.control("u"), size: Self.size)
-        session.type("1.1", size: Self.size)
+        await session.press(.setTo, size: Self.size)
+        await session.handle(.control("u"), size: Self.size)
+        await session.type("1.1", size: Self.size)
         #expect(statuses(session)["1.1"] == "pending")
         #expect(screen(session).contains("Notes 0.9 → 1.1"))
     }
 
     @Test("a bad version in a prompt is refused with the reason", arguments: ["1.0-beta", "v2", "1..2"])
-    func badVersionIsRefused(input: String) throws {
+    func badVersionIsRefused(input: String) async throws {
         var session = try session()
-        session.press(.setTo, size: Self.size)
-        session.handle(.control("u"), size: Self.size)
-        session.type(input, size: Self.size)
+        await session.press(.setTo, size: Self.size)
+        await session.handle(.control("u"), size: Self.size)
+        await session.type(input, size: Self.size)
         #expect(session.state.prompt?.error?.contains("is not a version") == true)
         #expect(screen(session).contains("is not a version"))
-        session.handle(.escape, size: Self.size)
+        await session.handle(.escape, size: Self.size)
         #expect(session.state.prompt == nil)
         #expect(session.explorer.target.version.text == "1.0")
     }
 
-    @Test func anEmptyFromIsAFreshInstall() throws {
+    @Test func anEmptyFromIsAFreshInstall() async throws {
         var session = try session()
-        session.press(.setFrom, size: Self.size)
-        session.handle(.control("u"), size: Self.size)
-        session.handle(.enter, size: Self.size)
+        await session.press(.setFrom, size: Self.size)
+        await session.handle(.control("u"), size: Self.size)
+        await session.handle(.enter, size: Self.size)
         #expect(statuses(session)["0.5"] == "pending")
     }
 
-    @Test func whatsNewWalksThroughThePagesOfThisUpgrade() throws {
+    @Test func whatsNewWalksThroughThePagesOfThisUpgrade() async throws {
         var session = try session()
-        session.press(.whatsNew, size: Self.size)
+        await session.press(.whatsNew, size: Self.size)
         #expect(screen(session).contains("What's New in Notes 1.0 · 1 of 3"))
         #expect(screen(session).contains("Your notes now sync across all your devices."))
-        session.handle(.enter, size: Self.size)
+        await session.handle(.enter, size: Self.size)
         #expect(screen(session).contains("2 of 3"))
-        session.handle(.left, size: Self.size)
+        await session.handle(.left, size: Self.size)
         #expect(screen(session).contains("1 of 3"))
-        for _ in 0..<3 { session.handle(.enter, size: Self.size) }
+        for _ in 0..<3 { await session.handle(.enter, size: Self.size) }
         #expect(session.state.overlay == nil)
     }
 
-    @Test func filterByTextOrStatusAndEscClears() throws {
+    @Test func filterByTextOrStatusAndEscClears() async throws {
         var session = try session()
-        session.press(.filter, size: Self.size)
-        session.type("skipped", size: Self.size)
+        await session.press(.filter, size: Self.size)
+        await session.type("skipped", size: Self.size)
         #expect(session.state.items.count == 2)
         #expect(screen(session).contains("filter: skipped (2 shown; Esc clears)"))
-        session.handle(.escape, size: Self.size)
+        await session.handle(.escape, size: Self.size)
         #expect(session.state.items.count == 12)
-        session.press(.filter, size: Self.size)
-        session.type("nothing like this", size: Self.size, enter: false)
+        await session.press(.filter, size: Self.size)
+        await session.type("nothing like this", size: Self.size, enter: false)
         #expect(screen(session).contains("Nothing matches"))
     }
 
-    @Test func movementKeepsTheSelectionInViewAndInRange() throws {
+    @Test func movementKeepsTheSelectionInViewAndInRange() async throws {
         var session = try session()
         let small = Size(width: 60, height: 14)
-        session.press(.last, size: small)
+        await session.press(.last, size: small)
         #expect(session.state.selection == session.state.items.count - 1)
         #expect(screen(session, size: small).contains("12 of 12"))
-        session.press(.first, size: small)
+        await session.press(.first, size: small)
         #expect(session.state.selection == 0)
-        session.press(.moveUp, size: small)
+        await session.press(.moveUp, size: small)
         #expect(session.state.selection == 0)
-        session.press(.pageDown, size: small)
+        await session.press(.pageDown, size: small)
         #expect(session.state.selection > 0)
         #expect(session.state.tableTop <= session.state.selection)
     }
 
-    @Test func quitKeysAndEscClosingAnOverlayFirst() throws {
+    @Test func quitKeysAndEscClosingAnOverlayFirst() async throws {
         var session = try session()
-        session.press(.help, size: Self.size)
-        session.handle(.escape, size: Self.size)
+        await session.press(.help, size: Self.size)
+        await session.handle(.escape, size: Self.size)
         #expect(!session.state.wantsQuit)
-        session.handle(.control("c"), size: Self.size)
+        await session.handle(.control("c"), size: Self.size)
         #expect(session.state.wantsQuit)
     }
 
@@ -250,91 +250,91 @@ struct TUISessionTests {
         return url.path
     }
 
-    @Test func underTerminalTooSmallOnlyQuitActs() throws {
+    @Test func underTerminalTooSmallOnlyQuitActs() async throws {
         let store = try realStorePath()
         var session = try session(options: ExplorerOptions(store: .jsonFile(store)))
         let tiny = Size(width: 45, height: 12)
         for key: Key in [.character("r"), .character("y"), .character("x"), .character("y"), .character("d"), .character("f")] {
-            session.handle(key, size: tiny)
+            await session.handle(key, size: tiny)
         }
         #expect(!FileManager.default.fileExists(atPath: store), "nothing ran against the real store")
         #expect(session.state.overlay == nil && session.state.prompt == nil)
         #expect(screen(session, size: tiny).contains("terminal too small"))
-        session.handle(.character("q"), size: tiny)
+        await session.handle(.character("q"), size: tiny)
         #expect(session.state.wantsQuit)
     }
 
-    @Test func helpScrollsToItsLastLine() throws {
+    @Test func helpScrollsToItsLastLine() async throws {
         var session = try session()
         let small = Size(width: 60, height: 16)
-        session.press(.help, size: small)
+        await session.press(.help, size: small)
         #expect(!screen(session, size: small).contains("delete to the end of the line"))
-        session.handle(.end, size: small)
+        await session.handle(.end, size: small)
         #expect(screen(session, size: small).contains("delete to the end of the line"))
         let bottom = session.state.overlayOffset
-        session.handle(.down, size: small)
+        await session.handle(.down, size: small)
         #expect(session.state.overlayOffset == bottom, "no further than the last line")
-        session.handle(.up, size: small)
+        await session.handle(.up, size: small)
         #expect(session.state.overlayOffset == bottom - 1, "and up again at once")
-        session.handle(.home, size: small)
+        await session.handle(.home, size: small)
         #expect(session.state.overlayOffset == 0)
     }
 
     @Test("a main-screen key in an informational overlay closes it and acts",
           arguments: [("x", "Are you sure?"), ("/", "/"), ("f", "From version (build): "), ("t", "App version: "),
                       ("w", "What's New in Notes"), ("p", "Problems"), ("?", "Keys"), ("d", "Dry run")])
-    func overlaysPassKeysThrough(key: Character, shows: String) throws {
+    func overlaysPassKeysThrough(key: Character, shows: String) async throws {
         for overlay: Action in [.dryRun, .help, .problems] where !(overlay == .help && key == "?") && !(overlay == .problems && key == "p") {
             var session = try session()
-            session.press(overlay, size: Self.size)
+            await session.press(overlay, size: Self.size)
             #expect(session.state.overlay != nil)
-            session.handle(.character(key), size: Self.size)
+            await session.handle(.character(key), size: Self.size)
             #expect(screen(session).contains(shows), "\(key) after \(overlay)")
         }
     }
 
-    @Test func theKeyThatOpenedAnOverlayClosesIt() throws {
+    @Test func theKeyThatOpenedAnOverlayClosesIt() async throws {
         var session = try session()
-        session.press(.help, size: Self.size)
-        session.press(.help, size: Self.size)
+        await session.press(.help, size: Self.size)
+        await session.press(.help, size: Self.size)
         #expect(session.state.overlay == nil)
     }
 
     @Test("the footer shows the keys of the mode, help and quit always", arguments: [50, 80, 120])
-    func footerKeepsHelpAndQuit(width: Int) throws {
+    func footerKeepsHelpAndQuit(width: Int) async throws {
         var session = try session()
         let size = Size(width: width, height: 24)
         func footer() -> String { String(screen(session, size: size).split(separator: "\n").last ?? "") }
         #expect(footer().contains("? help") && footer().contains("q quit") && footer().contains("p problems"))
-        session.press(.dryRun, size: size)
+        await session.press(.dryRun, size: size)
         #expect(footer().contains("Esc close") && footer().contains("q quit"))
-        session.handle(.escape, size: size)
-        session.press(.setTo, size: size)
+        await session.handle(.escape, size: size)
+        await session.press(.setTo, size: size)
         #expect(footer().contains("Enter apply") && footer().contains("Esc cancel") && !footer().contains("q quit"))
     }
 
     // MARK: Prompts
 
-    @Test func promptsEditLikeAShellLine() throws {
+    @Test func promptsEditLikeAShellLine() async throws {
         var session = try session()
-        session.press(.setTo, size: Self.size)
-        session.handle(.control("u"), size: Self.size)
+        await session.press(.setTo, size: Self.size)
+        await session.handle(.control("u"), size: Self.size)
         #expect(session.state.prompt?.text == "")
-        session.handle(.character("\u{15}"), size: Self.size)
-        session.type("1.1", size: Self.size, enter: false)
-        session.handle(.home, size: Self.size)
-        session.handle(.delete, size: Self.size)
-        session.handle(.character("2"), size: Self.size)
-        session.handle(.end, size: Self.size)
-        session.handle(.left, size: Self.size)
-        session.handle(.backspace, size: Self.size)
+        await session.handle(.character("\u{15}"), size: Self.size)
+        await session.type("1.1", size: Self.size, enter: false)
+        await session.handle(.home, size: Self.size)
+        await session.handle(.delete, size: Self.size)
+        await session.handle(.character("2"), size: Self.size)
+        await session.handle(.end, size: Self.size)
+        await session.handle(.left, size: Self.size)
+        await session.handle(.backspace, size: Self.size)
         #expect(session.state.prompt?.text == "21")
-        session.handle(.control("a"), size: Self.size)
-        session.handle(.control("k"), size: Self.size)
-        session.type("1.2 0", size: Self.size, enter: false)
-        session.handle(.control("w"), size: Self.size)
+        await session.handle(.control("a"), size: Self.size)
+        await session.handle(.control("k"), size: Self.size)
+        await session.type("1.2 0", size: Self.size, enter: false)
+        await session.handle(.control("w"), size: Self.size)
         #expect(session.state.prompt?.text == "1.2 ")
-        session.handle(.enter, size: Self.size)
+        await session.handle(.enter, size: Self.size)
         #expect(session.explorer.target.version.text == "1.2")
     }
 
@@ -347,28 +347,28 @@ struct TUISessionTests {
         #expect(line.cursor <= line.text.count)
     }
 
-    @Test func theFromPromptTakesTheBuild() throws {
+    @Test func theFromPromptTakesTheBuild() async throws {
         var session = try session()
-        session.press(.setFrom, size: Self.size)
+        await session.press(.setFrom, size: Self.size)
         #expect(session.state.prompt?.text == "0.8 (90)")
-        session.handle(.control("u"), size: Self.size)
-        session.handle(.enter, size: Self.size)
+        await session.handle(.control("u"), size: Self.size)
+        await session.handle(.enter, size: Self.size)
         #expect(screen(session).contains("Notes fresh install → 1.0 (build none → 100)"))
-        session.press(.setFrom, size: Self.size)
-        session.type("0.8 (95)", size: Self.size)
+        await session.press(.setFrom, size: Self.size)
+        await session.type("0.8 (95)", size: Self.size)
         #expect(screen(session).contains("Notes 0.8 → 1.0 (build 95 → 100)"))
         #expect(statuses(session)["95"] == "applied")
-        session.press(.setFrom, size: Self.size)
-        session.handle(.control("u"), size: Self.size)
-        session.type("0.8 (9", size: Self.size)
+        await session.press(.setFrom, size: Self.size)
+        await session.handle(.control("u"), size: Self.size)
+        await session.type("0.8 (9", size: Self.size)
         #expect(session.state.prompt?.error?.contains("parentheses") == true)
     }
 
-    @Test func aPromptErrorWrapsInsteadOfBeingCut() throws {
+    @Test func aPromptErrorWrapsInsteadOfBeingCut() async throws {
         var session = try session()
-        session.press(.setTo, size: Self.size)
-        session.handle(.control("u"), size: Self.size)
-        session.type("1.0-beta", size: Self.size)
+        await session.press(.setTo, size: Self.size)
+        await session.handle(.control("u"), size: Self.size)
+        await session.type("1.0-beta", size: Self.size)
         let text = screen(session)
         #expect(text.contains("such as 1.2.3"), "the whole error shows:\n\(text)")
         #expect(text.contains("? help") == false, "the footer shows the prompt's keys")
@@ -391,13 +391,13 @@ struct TUISessionTests {
         #expect(details.contains("repair it or move it away to start afresh"), "the error shows whole:\n\(text)")
     }
 
-    @Test func aStoreThatBecomesUnreadableClearsTheOldPlan() throws {
+    @Test func aStoreThatBecomesUnreadableClearsTheOldPlan() async throws {
         let store = try realStorePath()
         var session = try session(options: ExplorerOptions(store: .jsonFile(store)))
         #expect(screen(session).contains("pending"))
         try URL(fileURLWithPath: store).write("{ not json")
-        session.press(.setTo, size: Self.size)
-        session.handle(.enter, size: Self.size)
+        await session.press(.setTo, size: Self.size)
+        await session.handle(.enter, size: Self.size)
         #expect(session.state.plan == nil)
         #expect(!screen(session).contains("● pending"))
         #expect(screen(session).contains("Notes unknown → 1.0"))
@@ -406,17 +406,17 @@ struct TUISessionTests {
         #expect(screen(session).contains(" No plan: "), "the message says why")
     }
 
-    @Test func anEmptyFromOverARealStoreSimulatesAFreshInstall() throws {
+    @Test func anEmptyFromOverARealStoreSimulatesAFreshInstall() async throws {
         let store = try realStorePath()
         var session = try session(options: ExplorerOptions(store: .jsonFile(store)))
-        session.press(.runPending, size: Self.size)
-        session.handle(.character("y"), size: Self.size)
-        session.handle(.escape, size: Self.size)
+        await session.press(.runPending, size: Self.size)
+        await session.handle(.character("y"), size: Self.size)
+        await session.handle(.escape, size: Self.size)
         #expect(statuses(session)["0.9"] == "applied")
         let recorded = try URL(fileURLWithPath: store).read()
-        session.press(.setFrom, size: Self.size)
-        session.handle(.control("u"), size: Self.size)
-        session.handle(.enter, size: Self.size)
+        await session.press(.setFrom, size: Self.size)
+        await session.handle(.control("u"), size: Self.size)
+        await session.handle(.enter, size: Self.size)
         #expect(session.state.plan?.state.isFreshInstall == true)
         #expect(screen(session).contains("Notes fresh install → 1.0"))
         #expect(statuses(session)["0.5"] == "pending" && statuses(session)["0.9"] == "pending")
@@ -426,46 +426,46 @@ struct TUISessionTests {
 
     // MARK: Problems
 
-    @Test func problemsShowInTheirOwnViewAndInTheDetails() throws {
+    @Test func problemsShowInTheirOwnViewAndInTheDetails() async throws {
         var session = try session()
         #expect(screen(session).contains("1 problem (p)"))
-        session.press(.problems, size: Self.size)
+        await session.press(.problems, size: Self.size)
         let text = screen(session)
         #expect(text.contains("Problems"))
         #expect(text.contains("version 0.7 \"Trim spaces around titles\""))
         #expect(text.contains("Hint: Declare migrations in ascending version order"))
         try assertSnapshot(text, named: "problems-80x24")
-        session.handle(.escape, size: Self.size)
-        session.press(.first, size: Self.size)
-        session.press(.moveDown, size: Self.size)
+        await session.handle(.escape, size: Self.size)
+        await session.press(.first, size: Self.size)
+        await session.press(.moveDown, size: Self.size)
         #expect(screen(session).contains("warning: version 0.7 \"Trim spaces around titles\" is declared after"))
     }
 
-    @Test func aDowngradeIsAProblemAndAHeaderLine() throws {
+    @Test func aDowngradeIsAProblemAndAHeaderLine() async throws {
         var session = try session()
-        session.press(.setFrom, size: Self.size)
-        session.handle(.control("u"), size: Self.size)
-        session.type("1.1 (100)", size: Self.size)
+        await session.press(.setFrom, size: Self.size)
+        await session.handle(.control("u"), size: Self.size)
+        await session.type("1.1 (100)", size: Self.size)
         let text = screen(session)
         #expect(text.contains("Downgrade: recorded version 1.1 > app 1.0"))
         #expect(text.contains("nothing runs backwards (p)"), "the whole line fits in 80 columns")
         #expect(text.contains("2 problems (p)"))
         #expect(session.state.message?.role == .warning)
-        session.press(.problems, size: Self.size)
+        await session.press(.problems, size: Self.size)
         #expect(screen(session).contains("downgrade: the device recorded 1.1, the app is 1.0"))
     }
 
     // MARK: Stale positions
 
-    @Test func theTableNeverShowsEmptyUnderAStaleTop() throws {
+    @Test func theTableNeverShowsEmptyUnderAStaleTop() async throws {
         var session = try session()
         let small = Size(width: 60, height: 14)
-        session.press(.filter, size: small)
-        session.type("pending", size: small)
-        session.press(.last, size: small)
-        session.press(.setTo, size: small)
-        session.handle(.control("u"), size: small)
-        session.type("0.9", size: small)
+        await session.press(.filter, size: small)
+        await session.type("pending", size: small)
+        await session.press(.last, size: small)
+        await session.press(.setTo, size: small)
+        await session.handle(.control("u"), size: small)
+        await session.type("0.9", size: small)
         let count = session.state.items.count
         #expect(count > 0)
         #expect(screen(session, size: small).contains("\(count) of \(count)"))
@@ -473,24 +473,24 @@ struct TUISessionTests {
         #expect(screen(session, size: small).contains("▶"), "the selected row shows")
     }
 
-    @Test func theDetailsScrollNoFurtherThanTheirLastLine() throws {
+    @Test func theDetailsScrollNoFurtherThanTheirLastLine() async throws {
         var session = try session()
         let small = Size(width: 60, height: 14)
-        session.press(.details, size: small)
-        for _ in 0..<100 { session.press(.moveDown, size: small) }
+        await session.press(.details, size: small)
+        for _ in 0..<100 { await session.press(.moveDown, size: small) }
         let bottom = session.state.detailsOffset
-        session.press(.moveUp, size: small)
+        await session.press(.moveUp, size: small)
         #expect(session.state.detailsOffset == max(0, bottom - 1))
         #expect(bottom < 20)
     }
 
-    @Test func aRecordedResultKeepsItsDurationWhenNarrow() throws {
+    @Test func aRecordedResultKeepsItsDurationWhenNarrow() async throws {
         let store = try realStorePath()
         var session = try session(options: ExplorerOptions(store: .jsonFile(store)))
-        session.press(.runPending, size: Self.size)
-        session.handle(.character("y"), size: Self.size)
+        await session.press(.runPending, size: Self.size)
+        await session.handle(.character("y"), size: Self.size)
         var reopened = Session(explorer: session.explorer)
-        reopened.press(.first, size: Self.size)
+        await reopened.press(.first, size: Self.size)
         let text = screen(reopened, size: Size(width: 120, height: 35))
         let details = text.split(separator: "\n").compactMap { row in row.split(separator: "│", maxSplits: 1).dropFirst().first }
             .map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " ")
@@ -499,37 +499,37 @@ struct TUISessionTests {
 
     // MARK: The demo
 
-    @Test func theDemoPutsItsDataBackOnReset() throws {
+    @Test func theDemoPutsItsDataBackOnReset() async throws {
         var session = try session()
-        session.press(.runPending, size: Self.size)
+        await session.press(.runPending, size: Self.size)
         guard case .report(let first) = session.state.overlay else { Issue.record("no report"); return }
-        session.handle(.escape, size: Self.size)
-        session.press(.reset, size: Self.size)
-        session.handle(.character("y"), size: Self.size)
-        session.press(.runPending, size: Self.size)
+        await session.handle(.escape, size: Self.size)
+        await session.press(.reset, size: Self.size)
+        await session.handle(.character("y"), size: Self.size)
+        await session.press(.runPending, size: Self.size)
         guard case .report(let second) = session.state.overlay else { Issue.record("no report"); return }
         #expect(first.steps.flatMap(\.log).contains("added a GUID to 3 notes"))
         #expect(second.steps.flatMap(\.log) .contains("added a GUID to 3 notes"))
     }
 
-    @Test func aNewFromStartsWithThatDevicesData() throws {
+    @Test func aNewFromStartsWithThatDevicesData() async throws {
         var session = try session()
-        session.press(.setFrom, size: Self.size)
-        session.handle(.control("u"), size: Self.size)
-        session.type("0.9 (90)", size: Self.size)
-        session.press(.runPending, size: Self.size)
+        await session.press(.setFrom, size: Self.size)
+        await session.handle(.control("u"), size: Self.size)
+        await session.type("0.9 (90)", size: Self.size)
+        await session.press(.runPending, size: Self.size)
         let notes = try String(contentsOf: folder.appendingPathComponent("notes.json"), encoding: .utf8)
         #expect(notes.contains("\"id\""), "0.9 ran before: the notes have their GUIDs")
         #expect(notes.contains("\"text\""))
     }
 
-    @Test func theDemoNotesAgreeWithTheStatuses() throws {
+    @Test func theDemoNotesAgreeWithTheStatuses() async throws {
         var session = try session()
-        session.press(.setTo, size: Self.size)
-        session.handle(.control("u"), size: Self.size)
-        session.type("1.1", size: Self.size)
-        session.press(.filter, size: Self.size)
-        session.type("1.1", size: Self.size)
+        await session.press(.setTo, size: Self.size)
+        await session.handle(.control("u"), size: Self.size)
+        await session.type("1.1", size: Self.size)
+        await session.press(.filter, size: Self.size)
+        await session.type("1.1", size: Self.size)
         #expect(screen(session).contains("● pending · runs"))
         #expect(!screen(session).contains("does not run"))
     }

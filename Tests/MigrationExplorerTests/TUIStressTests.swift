@@ -13,7 +13,7 @@ struct TUIStressTests {
     ] + "rxydftwp?/gGjk0.19( )-ab😀".map(Key.character) + ["\u{301}", "\u{200D}", "🇫"].map(Key.character)
 
     @Test(arguments: [1, 2] as [UInt64])
-    func randomKeysAndResizes(seed: UInt64) throws {
+    func randomKeysAndResizes(seed: UInt64) async throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tui-stress-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }
         var session = Session(explorer: try Explorer(app: DemoApp.make(dataFolder: folder), options: ExplorerOptions()))
@@ -24,7 +24,7 @@ struct TUIStressTests {
                 size = Size(width: 20 + Int(random.next() % 140), height: 5 + Int(random.next() % 45))
                 session.resize(to: size)
             } else {
-                session.handle(Self.keys[Int(random.next() % UInt64(Self.keys.count))], size: size)
+                await session.handle(Self.keys[Int(random.next() % UInt64(Self.keys.count))], size: size)
             }
             session.state.wantsQuit = false
             if step % 5 == 0 { _ = Render.screen(session.state, size: size, unicode: step % 2 == 0) }

@@ -30,20 +30,20 @@ struct TUIWriteFromTests {
         return url
     }
 
-    @Test func asksFirstAndNoIsTheDefault() throws {
+    @Test func asksFirstAndNoIsTheDefault() async throws {
         defer { try? FileManager.default.removeItem(at: folder) }
         let plist = try upgradedPlist()
         let before = try Data(contentsOf: plist)
         var session = try session(store: .defaultsPlist(plist.path))
-        session.press(.setFrom, size: Self.size)
-        session.handle(.control("u"), size: Self.size)
-        session.type("0.8 (90)", size: Self.size)
+        await session.press(.setFrom, size: Self.size)
+        await session.handle(.control("u"), size: Self.size)
+        await session.type("0.8 (90)", size: Self.size)
         for refusal: Key in [.enter, .escape, .character("n")] {
-            session.press(.writeFrom, size: Self.size)
+            await session.press(.writeFrom, size: Self.size)
             #expect(screen(session).contains("Are you sure?"))
             #expect(screen(session).contains("Write a device at 0.8 (build 90) to the real store"))
             #expect(screen(session).contains(plist.lastPathComponent.prefix(17)))
-            session.handle(refusal, size: Self.size)
+            await session.handle(refusal, size: Self.size)
             #expect(session.state.overlay == nil)
             #expect(session.state.message?.text == "Cancelled")
         }
@@ -51,15 +51,15 @@ struct TUIWriteFromTests {
         #expect(session.explorer.isSandbox)
     }
 
-    @Test func yesWritesTheDeviceAndTheRealStoreThenReplaysTheUpgrade() throws {
+    @Test func yesWritesTheDeviceAndTheRealStoreThenReplaysTheUpgrade() async throws {
         defer { try? FileManager.default.removeItem(at: folder) }
         let plist = try upgradedPlist()
         var session = try session(store: .defaultsPlist(plist.path))
-        session.press(.setFrom, size: Self.size)
-        session.handle(.control("u"), size: Self.size)
-        session.type("0.8 (90)", size: Self.size)
-        session.press(.writeFrom, size: Self.size)
-        session.handle(.character("y"), size: Self.size)
+        await session.press(.setFrom, size: Self.size)
+        await session.handle(.control("u"), size: Self.size)
+        await session.type("0.8 (90)", size: Self.size)
+        await session.press(.writeFrom, size: Self.size)
+        await session.handle(.character("y"), size: Self.size)
 
         let recorded = try PropertyListMigrationStore(url: plist).load()
         #expect([recorded.lastMigratedVersion, recorded.lastAppVersion, recorded.lastMigratedBuild, recorded.lastAppBuild]
@@ -73,11 +73,11 @@ struct TUIWriteFromTests {
     }
 
     @Test("without a device to write, it says why and asks nothing", arguments: [false, true])
-    func nothingToWrite(withRealStore: Bool) throws {
+    func nothingToWrite(withRealStore: Bool) async throws {
         defer { try? FileManager.default.removeItem(at: folder) }
         let store: StoreLocation? = withRealStore ? .defaultsPlist(try upgradedPlist().path) : nil
         var session = try session(store: store)
-        session.press(.writeFrom, size: Self.size)
+        await session.press(.writeFrom, size: Self.size)
         #expect(session.state.overlay == nil)
         let expected = withRealStore ? "No simulated device to write: press f" : "No real store to write to"
         #expect(session.state.message?.text.hasPrefix(expected) == true)

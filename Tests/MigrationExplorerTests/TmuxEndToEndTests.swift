@@ -103,6 +103,17 @@ struct TmuxEndToEndTests {
         #expect(try tmux.exitStatus() == 0)
     }
 
+    @Test func anAppsAsyncAndMainActorBodiesRunInTheTerminalUI() throws {
+        let tmux = try Tmux([], binary: Executable.embeddedExample)
+        try tmux.waitFor("Recipes")
+        try tmux.send("r")
+        try tmux.waitFor("Ran 4 steps")
+        try tmux.send("Escape")
+        try tmux.waitFor("✓ applied               version 2.1   Index ingredients")
+        try tmux.send("q")
+        #expect(try tmux.exitStatus() == 0)
+    }
+
     @Test func whatsNewWalkthrough() throws {
         let tmux = try Tmux([])
         try tmux.waitFor("Notes 0.8 → 1.0")

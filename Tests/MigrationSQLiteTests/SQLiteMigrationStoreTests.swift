@@ -137,4 +137,21 @@ import Testing
         #expect(try notes(in: path) == ["once"])
         #expect(try SQLiteMigrationStore(path: path).load().history.filter { $0.outcome == .succeeded }.count == 1)
     }
+
+    @Test(.timeLimit(.minutes(1)))
+    func anAsyncRunRecordsItsDatabaseBodiesAndTheAppVersion() async throws {
+        let (folder, path) = try appDatabase()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        var registry = MigrationRegistry()
+        registry.migrate(toVersion: "1.0", title: "Welcome note", database: { db, _ in
+            try db.execute(sql: "INSERT INTO note (text) VALUES ('welcome')")
+        })
+        registry.onUpdate(title: "What's New") { _ in }
+        let store = SQLiteMigrationStore(path: path)
+        let report = try await MigrationRunner(registry: registry, target: try AppTarget(version: "1.0")).run(store: store)
+        #expect(report.steps.map(\.outcome) == [.succeeded, .succeeded])
+        #expect(try notes(in: path) == ["welcome"])
+        let state = try store.load()
+        #expect(state.lastMigratedVersion == "1.0" && state.lastAppVersion == "1.0")
+    }
 }

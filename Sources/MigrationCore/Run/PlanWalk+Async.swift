@@ -34,9 +34,12 @@ extension PlanWalk {
 
     /// Runs a record section while holding the store's exclusion on a thread of its own (see
     /// ``AsyncBlockExclusion``), so that a store held by another process (a file's `flock`)
-    /// makes that thread wait, not this one. A dry-run holds nothing.
+    /// makes that thread wait, not this one. A dry-run holds nothing, and neither does a store
+    /// that commits a block with its record: its exclusion is a transaction on its one
+    /// connection, which the section's own write would wait for, and that write is a
+    /// transaction already.
     private mutating func holdingStore<T>(_ key: String, _ section: (inout PlanWalk) -> T) async -> T {
-        guard let store else { return section(&self) }
+        guard let store, !store.commitsBlockWithRecord else { return section(&self) }
         var walk = self
         let result: T
         do {

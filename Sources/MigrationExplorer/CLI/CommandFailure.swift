@@ -77,8 +77,8 @@ struct CommandFailure: Error, CustomStringConvertible {
 
 /// Runs `body`, turning every error into a message on stderr, an exit status and, with
 /// `json`, a JSON document on stdout.
-func reportingFailures(json: Bool, store: String? = nil, _ body: () throws -> Void) throws {
-    do { try body() } catch let exit as ExitCode {
+func reportingFailures(json: Bool, store: String? = nil, _ body: () async throws -> Void) async throws {
+    do { try await body() } catch let exit as ExitCode {
         throw exit
     } catch {
         let failure = CommandFailure(error, store: store)

@@ -4,7 +4,7 @@ import MigrationCore
 
 /// `migration-explorer`: the terminal UI by default, and `plan`, `run`, `reset`, `matrix`,
 /// `whats-new` and `export` for scripts.
-struct RootCommand: ParsableCommand {
+struct RootCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "migration-explorer",
         abstract: "See, simulate, dry-run and run the migrations an app upgrade will execute.",
@@ -23,27 +23,27 @@ struct RootCommand: ParsableCommand {
     )
 }
 
-struct TUICommand: ParsableCommand {
+struct TUICommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(commandName: "tui", abstract: "Open the interactive explorer (the default).")
 
     @OptionGroup var source: SourceOptions
 
-    func run() throws {
-        try reportingFailures(json: false, store: source.stores.path) {
-            try TerminalApp.launch(explorer: try source.explorer())
+    func run() async throws {
+        try await reportingFailures(json: false, store: source.stores.path) {
+            try await TerminalApp.launch(explorer: try source.explorer())
         }
     }
 }
 
-struct PlanCommand: ParsableCommand {
+struct PlanCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "plan", abstract: "List every migration with its status, and the hooks that fire.")
 
     @OptionGroup var source: SourceOptions
     @Flag(help: "Write JSON instead of a table.") var json = false
 
-    func run() throws {
-        try reportingFailures(json: json, store: source.stores.path) {
+    func run() async throws {
+        try await reportingFailures(json: json, store: source.stores.path) {
             let explorer = try source.explorer()
             let plan = try explorer.plan()
             if json {
@@ -57,14 +57,18 @@ struct PlanCommand: ParsableCommand {
 
 extension RootCommand {
     /// `main`, except that with `--json` a usage error is a JSON document on stdout too.
-    static func mainWithJSONErrors(_ arguments: [String]?) {
+    static func mainWithJSONErrors(_ arguments: [String]?) async {
         let arguments = arguments ?? Array(CommandLine.arguments.dropFirst())
         do {
             var command = try parseAsRoot(arguments)
             if let repeated = repeatedOption(in: arguments) {
                 throw ValidationError("\(repeated) is given more than once; give it once")
             }
-            try command.run()
+            if var command = command as? any AsyncParsableCommand {
+                try await command.run()
+            } else {
+                try command.run()
+            }
         } catch {
             let status = exitCode(for: error)
             if arguments.contains("--json"), status.rawValue == 64, !(error is ExitCode) {

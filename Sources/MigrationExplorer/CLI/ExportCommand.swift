@@ -4,7 +4,7 @@ import MigrationCore
 
 /// `export`: the app's registry as a manifest, for `--manifest` elsewhere (an embedded
 /// registry's real migrations, without building the app for this machine).
-struct ExportCommand: ParsableCommand {
+struct ExportCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "export",
         abstract: "Print the app's migrations as a manifest (JSON).",
@@ -21,8 +21,8 @@ struct ExportCommand: ParsableCommand {
                           by: "export", because: "it writes the app's migrations; only --manifest, --to and --to-build apply")
     }
 
-    func run() throws {
-        try reportingFailures(json: false) {
+    func run() async throws {
+        try await reportingFailures(json: false) {
             let explorer = try source.explorer()
             let (version, build) = (explorer.target.version.text, explorer.target.build?.text)
             let data: Data

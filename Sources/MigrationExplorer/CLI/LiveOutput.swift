@@ -6,16 +6,19 @@ import MigrationCore
 /// ```
 /// 0.9 │ added 12 GUIDs
 /// build 118 │ indexing 40%
+/// 2.1 │ 50%
 /// ```
 ///
 /// Commands' lines arrive from a background thread while they run; a Swift body's log is
-/// written when it finishes.
+/// written when it finishes, and its progress as it reports it, one line each tenth at most.
 final class LiveOutput: @unchecked Sendable {
     private let style: ConsoleStyle
-    // Safe: `prefix` and `streamed` are only touched while `lock` is held.
+    // Safe: `prefix`, `streamed` and `tenths` are only touched while `lock` is held.
     private let lock = NSLock()
     private var prefix = ""
     private var streamed = false
+    /// The running step's progress, in whole tenths, as last written.
+    private var tenths = 0
 
     init(style: ConsoleStyle) { self.style = style }
 
@@ -25,17 +28,22 @@ final class LiveOutput: @unchecked Sendable {
             lock.withLock {
                 prefix = style.paint(Self.name(subject), .dim) + " " + style.paint(style.glyphs.unicode ? "│" : "|", .dim) + " "
                 streamed = false
+                tenths = 0
             }
-        case .progress:
-            break
+        case .progress(_, let fraction):
+            let reached = Int(fraction * 10)
+            guard lock.withLock({ defer { tenths = max(tenths, reached) }; return reached > tenths }) else { return }
+            write(line: "\(Int((fraction * 100).rounded()))%", streamed: false)
         case .finished(let step):
-            if !lock.withLock({ streamed }) { step.log.forEach(write(line:)) }
+            if !lock.withLock({ streamed }) { step.log.forEach { write(line: $0) } }
         }
     }
 
-    func write(line: String) {
+    /// Writes a line of the running step's output; `streamed`: it is part of its log, which
+    /// then is not written again when the step finishes.
+    func write(line: String, streamed: Bool = true) {
         lock.withLock {
-            streamed = true
+            if streamed { self.streamed = true }
             FileHandle.standardOutput.write(Data((prefix + line + "\n").utf8))
         }
     }

@@ -4,7 +4,7 @@ import MigrationCore
 
 /// `matrix`: every upgrade path to the target at once, from a fresh install and from each
 /// release the app shipped.
-struct MatrixCommand: ParsableCommand {
+struct MatrixCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "matrix",
         abstract: "For a fresh install and every release as \"from\": which migrations run, which never will (out of order), which failed when last run, and What's New.",
@@ -18,8 +18,8 @@ struct MatrixCommand: ParsableCommand {
                           because: "every release is a \"from\" row, and nothing runs; `plan --from` shows one upgrade")
     }
 
-    func run() throws {
-        try reportingFailures(json: json, store: source.stores.path) {
+    func run() async throws {
+        try await reportingFailures(json: json, store: source.stores.path) {
             let explorer = try source.explorer()
             let matrix = try explorer.matrix()
             if json {

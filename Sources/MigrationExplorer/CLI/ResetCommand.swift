@@ -6,7 +6,7 @@ import MigrationSQLite
 /// `reset`: forgets the four marks of one domain of a state file (or of all of them), or of a
 /// preferences plist, as MTMigration's reset does (``MigrationRule/reset(_:at:)``), and says
 /// exactly what it forgot.
-struct ResetCommand: ParsableCommand {
+struct ResetCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "reset", abstract: "Forget the records of a store's domain, as MTMigration's reset does.",
         discussion: """
@@ -29,8 +29,8 @@ struct ResetCommand: ParsableCommand {
         if force, stores.sqlite != nil { throw ValidationError("--force moves a corrupt file aside; a SQLite database is never moved") }
     }
 
-    func run() throws {
-        try reportingFailures(json: json, store: stores.path) {
+    func run() async throws {
+        try await reportingFailures(json: json, store: stores.path) {
             guard let location = try stores.location() else { return }
             let outcome = try reset(location)
             print(json ? JSONReports.encode(outcome) : outcome.lines.joined(separator: "\n"))

@@ -4,7 +4,7 @@ import MigrationCore
 
 /// `run`: runs the pending migrations and firing hooks (or, with `--dry-run`, lists them),
 /// streaming commands' output as it comes.
-struct RunCommand: ParsableCommand {
+struct RunCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "run", abstract: "Run the pending migrations and the hooks that fire (or, with --dry-run, list them).",
         discussion: """
@@ -19,7 +19,8 @@ struct RunCommand: ParsableCommand {
     @Flag(help: "Write JSON instead of a table.") var json = false
     @Flag(help: "Run a manifest's commands against a sandbox (no --store, or --from over one): they run for real, only the records are simulated.")
     var yes = false
-    @Option(help: ArgumentHelp("Stop a command still running after this many seconds (a migration's own \"timeout\" comes first).", valueName: "seconds"))
+    @Option(parsing: .unconditional,
+            help: ArgumentHelp("Stop a command still running after this many seconds (a migration's own \"timeout\" comes first).", valueName: "seconds"))
     var timeout: Double?
 
     static let sandboxWarning = "the commands run for real and only the records are simulated"
@@ -28,8 +29,8 @@ struct RunCommand: ParsableCommand {
         if let timeout, !(timeout > 0 && timeout.isFinite) { throw ValidationError("--timeout must be a positive number of seconds") }
     }
 
-    func run() throws {
-        try reportingFailures(json: json, store: source.stores.path) {
+    func run() async throws {
+        try await reportingFailures(json: json, store: source.stores.path) {
             let explorer = try source.explorer()
             if dryRun { return try write(explorer.dryRun(), explorer: explorer, failure: nil) }
             if source.manifest != nil, explorer.isSandbox, !yes {
@@ -40,10 +41,10 @@ struct RunCommand: ParsableCommand {
             let live = json ? nil : LiveOutput(style: style)
             var settings = CommandSettings.current
             settings.timeout = timeout.map { .milliseconds(($0 * 1000).rounded()) }
-            if let live { settings.onOutput = live.write(line:) }
+            if let live { settings.onOutput = { live.write(line: $0) } }
             let signals = SignalCancellation(settings.cancellation, json: json)
-            let report = try CommandSettings.$current.withValue(settings) {
-                try explorer.run { event in
+            let report = try await CommandSettings.$current.withValue(settings) {
+                try await explorer.run { event in
                     signals.runStarted()
                     live?.show(event)
                 }

@@ -6,7 +6,7 @@ import MigrationCore
 /// app version included (``MigrationRegistry/device(lastRan:build:over:date:)``): for one of
 /// the app's releases, the marks the replay of the releases leaves, so that the app's next
 /// launch replays the upgrade from there for real, as `matrix` and `plan --from` show it.
-struct SetCommand: ParsableCommand {
+struct SetCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "set", abstract: "Make a real store a device that last ran a version, so that the next launch replays the upgrade.",
         discussion: """
@@ -30,8 +30,8 @@ struct SetCommand: ParsableCommand {
         if version == nil, build == nil { throw ValidationError("give the device's --version, its --build, or both") }
     }
 
-    func run() throws {
-        try reportingFailures(json: json, store: stores.path) {
+    func run() async throws {
+        try await reportingFailures(json: json, store: stores.path) {
             var failures: [CommandFailure] = []
             func parse(_ text: String?, _ option: String) -> Version? {
                 guard let text else { return nil }

@@ -3,7 +3,7 @@ import Foundation
 import MigrationCore
 
 /// `whats-new`: the What's New of one upgrade, for release notes or an in-app screen.
-struct WhatsNewCommand: ParsableCommand {
+struct WhatsNewCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "whats-new", abstract: "Print the What's New of one upgrade: text, JSON or Markdown.")
 
@@ -15,8 +15,8 @@ struct WhatsNewCommand: ParsableCommand {
         if json && markdown { throw ValidationError("give --json or --markdown, not both") }
     }
 
-    func run() throws {
-        try reportingFailures(json: json, store: source.stores.path) {
+    func run() async throws {
+        try await reportingFailures(json: json, store: source.stores.path) {
             let explorer = try source.explorer()
             let plan = try explorer.plan()
             let app = explorer.app.registry.appName

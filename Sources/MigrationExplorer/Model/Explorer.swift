@@ -76,12 +76,26 @@ public struct Explorer: Sendable {
 
     public func dryRun() throws -> RunReport { try runner.dryRun(store: store) }
 
-    /// Runs the plan; manifest commands learn whether the store is a sandbox, and inherit a
-    /// real store's lock (see ``CommandSettings``).
-    public func run(observer: @escaping (RunEvent) -> Void = { _ in }) throws -> RunReport {
-        try CommandSettings.$current.withValue(CommandSettings.current.against(real: isSandbox ? nil : realStore)) {
-            try runner.run(store: store, observer: observer)
+    /// Runs the plan, awaiting each body: asynchronous and `@MainActor` bodies of an app's own
+    /// registry as well as synchronous ones. Manifest commands learn whether the store is a
+    /// sandbox, and inherit a real store's lock (see ``CommandSettings``). Cancelling the task
+    /// that awaits the run, or the run's ``RunCancellation``, stops it before the next
+    /// migration (``RunReport/wasCancelled``).
+    ///
+    /// ```swift
+    /// let report = try await explorer.run { event in print(event) }
+    /// ```
+    /// - Throws: the store's error when it cannot be read: then nothing ran.
+    public func run(observer: @escaping @Sendable (RunEvent) -> Void = { _ in }) async throws -> RunReport {
+        let settings = CommandSettings.current.against(real: isSandbox ? nil : realStore)
+        let (runner, store) = (runner, store)
+        let walk = Task {
+            try await CommandSettings.$current.withValue(settings) {
+                try await RunThread.preferred { try await runner.run(store: store, observer: observer) }
+            }
         }
+        settings.cancellation.whenCancelled { walk.cancel() }
+        return try await withTaskCancellationHandler { try await walk.value } onCancel: { walk.cancel() }
     }
 
     /// Starts again: a sandbox goes back to the device at "from"; a real store forgets its four

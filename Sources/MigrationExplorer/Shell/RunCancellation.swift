@@ -4,7 +4,9 @@ import Foundation
 ///
 /// The command running now has its process group ended (SIGTERM, then SIGKILL after the
 /// grace period) and fails with the reason given; every command after it refuses to start,
-/// so the run stops there, recorded as failed.
+/// so the run stops there, recorded as failed. The task awaiting the run is cancelled too
+/// (``whenCancelled(_:)``): a Swift body sees `Task.isCancelled`, and the run stops before
+/// the next migration.
 ///
 /// ```swift
 /// let cancellation = RunCancellation()
@@ -16,6 +18,7 @@ final class RunCancellation: @unchecked Sendable {
     private let lock = NSLock()
     private var reason: String?
     private var running: RunningCommand?
+    private var onCancel: [@Sendable () -> Void] = []
 
     init() {}
 
@@ -26,11 +29,22 @@ final class RunCancellation: @unchecked Sendable {
 
     /// Stops the run: ends the running command, if any, and keeps any later one from starting.
     func cancel(reason: String = "cancelled") {
-        let command: RunningCommand? = lock.withLock {
+        let (command, actions): (RunningCommand?, [@Sendable () -> Void]) = lock.withLock {
             if self.reason == nil { self.reason = reason }
-            return running
+            defer { onCancel = [] }
+            return (running, onCancel)
         }
         command?.stop(reason: reason)
+        actions.forEach { $0() }
+    }
+
+    /// Calls `action` when the run is cancelled, or at once if it already was.
+    func whenCancelled(_ action: @escaping @Sendable () -> Void) {
+        let cancelled: Bool = lock.withLock {
+            if reason == nil { onCancel.append(action) }
+            return reason != nil
+        }
+        if cancelled { action() }
     }
 
     /// Makes `command` the one a ``cancel(reason:)`` stops; stops it at once when the run

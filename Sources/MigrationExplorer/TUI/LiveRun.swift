@@ -1,21 +1,21 @@
 import Foundation
 import MigrationCore
 
-/// A run in the terminal UI while it happens. The session runs the plan on the main thread;
-/// once a command starts, a watcher thread reads keys (Ctrl-C or Esc cancel the run: the
-/// command's group is ended and the migration fails with "cancelled"), watches for SIGHUP,
-/// SIGINT and SIGTERM (which cancel it the same way and are handed back to the caller, which
-/// then exits) and redraws the status line every quarter second with the running migration,
-/// its elapsed time and its latest output line, and the footer with the only keys that act
-/// meanwhile. While it watches, it alone draws: it waits for keys a few milliseconds at a time
-/// and draws a step's new state within that, so a step never waits for a quarter-second key wait
-/// to end. A Swift body's progress bar and elapsed time
-/// (``RunningStep``) are drawn whenever the session reports progress. Every terminal call, from either thread,
-/// holds `terminalLock`.
+/// A run in the terminal UI while it happens. The session awaits the run; once it shows its
+/// first step, a watcher thread reads keys (Ctrl-C or Esc cancel the run: a running command's
+/// group is ended and that migration fails with "cancelled"; the task awaiting the run is
+/// cancelled, so a Swift body sees `Task.isCancelled` and nothing after it starts), watches
+/// for SIGHUP, SIGINT and SIGTERM (which cancel it the same way and are handed back to the
+/// caller, which then exits), and draws: every step's new state, a Swift body's progress bar
+/// and elapsed time (``RunningStep``), a command's elapsed time and latest output line on the
+/// status line, and the footer with the only keys that act meanwhile. It waits for keys a few
+/// milliseconds at a time and draws a new state within that, or every quarter second
+/// regardless, so a step never waits for a long key wait to end. Every terminal call holds
+/// `terminalLock`.
 ///
 /// ```swift
-/// let signal = LiveRun.around(terminal: terminal, size: size, state: session.state) { live in
-///     session.handle(key, size: size) { live.show($0) }
+/// let signal = await LiveRun.around(terminal: terminal, size: size, state: session.state) { live in
+///     await session.handle(key, size: size) { live.show($0) }
 /// }
 /// ```
 final class LiveRun: @unchecked Sendable {
@@ -46,13 +46,15 @@ final class LiveRun: @unchecked Sendable {
     /// Calls `body` with commands reporting here; returns once any watcher has stopped, with
     /// the termination signal that cancelled the run, if one did.
     @discardableResult
-    static func around(terminal: any Terminal, size: Size, state: ViewState, _ body: (LiveRun) -> Void) -> Int32? {
+    nonisolated(nonsending) static func around(
+        terminal: any Terminal, size: Size, state: ViewState, _ body: nonisolated(nonsending) (LiveRun) async -> Void
+    ) async -> Int32? {
         let live = LiveRun(terminal: terminal, size: size, state: state)
         var settings = CommandSettings.current
         settings.cancellation = live.cancellation
         settings.onOutput = { [live] line in live.lock.withLock { live.lastLine = line } }
         settings.onCommandStart = { [live] title in live.commandStarted(title) }
-        CommandSettings.$current.withValue(settings) { body(live) }
+        await CommandSettings.$current.withValue(settings) { await body(live) }
         let wasWatching: Bool = live.lock.withLock {
             live.finished = true
             return live.watching
@@ -64,20 +66,26 @@ final class LiveRun: @unchecked Sendable {
     /// The termination signal that cancelled the run, if one did.
     var receivedSignal: Int32? { lock.withLock { signal } }
 
-    /// The session's state after a step: drawn at once.
+    /// The session's state as the run goes: the watcher draws it at once.
     func show(_ state: ViewState) {
-        let watcherDraws: Bool = lock.withLock {
+        lock.withLock {
             self.state = state
             stateChanged = true
-            return watching
         }
-        if !watcherDraws { draw() }
+        startWatching()
     }
 
     private func commandStarted(_ title: String) {
-        let start: Bool = lock.withLock {
+        lock.withLock {
             command = (title, .now)
             lastLine = ""
+            stateChanged = true
+        }
+        startWatching()
+    }
+
+    private func startWatching() {
+        let start: Bool = lock.withLock {
             defer { watching = true }
             return !watching
         }
@@ -94,7 +102,7 @@ final class LiveRun: @unchecked Sendable {
             switch terminalLock.withLock({ terminal.nextEvent(waitingAtMost: Self.keyWait) }) {
             case .key(.control("c")), .key(.escape):
                 cancellation.cancel()
-                lock.withLock { state.message = .init(text: "Cancelling the run…", role: .failed) }
+                lock.withLock { stateChanged = true }
             case .resize(let newSize):
                 lock.withLock { size = newSize }
                 terminalLock.withLock { terminal.clear() }
@@ -108,21 +116,25 @@ final class LiveRun: @unchecked Sendable {
         watcherDone.signal()
     }
 
-    /// The footer while a command runs: nothing else acts until it ends.
+    /// The footer while a run goes: nothing else acts until it ends.
     static let footer = "Ctrl-C or Esc cancels the run"
 
     private func draw() {
         var now: (state: ViewState, size: Size, command: (title: String, started: ContinuousClock.Instant)?, line: String)
             = lock.withLock { (self.state, self.size, self.command, self.lastLine) }
         now.state.runningStep?.tick()
+        let cancelling = cancellation.cancellationReason != nil
+        if cancelling { now.state.message = .init(text: "Cancelling the run…", role: .failed) }
         var screen = Render.screen(now.state, size: now.size, unicode: terminal.unicode)
-        if let command = now.command, cancellation.cancellationReason == nil {
+        let layout = Layout(now.size)
+        if let command = now.command, !cancelling {
             let elapsed = formatDuration((ContinuousClock.now - command.started).inSeconds)
             let separator = terminal.unicode ? "│" : "|"
             let line = "\(command.title) \(separator) \(elapsed) \(separator) \(now.line)"
-            let layout = Layout(now.size)
             screen.write(String(repeating: " ", count: now.size.width), row: layout.messageRow, column: 0)
             screen.write(line, row: layout.messageRow, column: 1, role: .pending)
+        }
+        if !cancelling {
             screen.write(String(repeating: " ", count: now.size.width), row: layout.footerRow, column: 0)
             screen.write(" " + Self.footer, row: layout.footerRow, column: 0, role: .dim)
         }

@@ -29,26 +29,26 @@ package struct Session {
     }
 
     /// Handles one key; `progress` sees the state as a run goes: when a migration starts,
-    /// reports progress and finishes.
-    package mutating func handle(_ key: Key, size: Size, progress: @escaping (ViewState) -> Void = { _ in }) {
+    /// reports progress and finishes (on the thread the run is on).
+    nonisolated(nonsending) package mutating func handle(_ key: Key, size: Size, progress: @escaping @Sendable (ViewState) -> Void = { _ in }) async {
         // A message stays while an overlay or prompt is open, and goes with the next key after.
         if state.prompt == nil && state.overlay == nil { state.message = nil }
         if let effect = Update.handle(key, &state, layout: Layout(size, for: state, unicode: unicode)) {
-            perform(effect, progress: progress)
+            await perform(effect, progress: progress)
         }
         resize(to: size)
     }
 
     /// Presses the first key bound to `action`.
-    package mutating func press(_ action: Action, size: Size) {
+    nonisolated(nonsending) package mutating func press(_ action: Action, size: Size) async {
         guard let key = Keymap.binding(for: action)?.keys.first else { return }
-        handle(key, size: size)
+        await handle(key, size: size)
     }
 
     /// Types `text` (into a prompt or the filter) and, if asked, presses Enter.
-    package mutating func type(_ text: String, size: Size, enter: Bool = true) {
-        for character in text { handle(.character(character), size: size) }
-        if enter { handle(.enter, size: size) }
+    nonisolated(nonsending) package mutating func type(_ text: String, size: Size, enter: Bool = true) async {
+        for character in text { await handle(.character(character), size: size) }
+        if enter { await handle(.enter, size: size) }
     }
 
     /// Fits every position to a terminal of `size` (after a key, or when the terminal resizes).
@@ -58,7 +58,7 @@ package struct Session {
         state.normalise(layout: layout, glyphs: Glyphs(unicode: unicode))
     }
 
-    private mutating func perform(_ effect: Effect, progress: @escaping (ViewState) -> Void) {
+    nonisolated(nonsending) private mutating func perform(_ effect: Effect, progress: @escaping @Sendable (ViewState) -> Void) async {
         do {
             switch effect {
             case .dryRun:
@@ -66,20 +66,24 @@ package struct Session {
                 state.overlay = .report(report)
                 state.message = .init(text: "Dry run: \(report.steps.count) steps would run; nothing was run or written", role: .pending)
             case .run:
-                var live = state
-                live.running = []
-                let report = try explorer.run { event in
-                    switch event {
-                    case .started(let subject):
-                        live.runningStep = RunningStep(label: subject.label, started: .now)
-                    case .progress(_, let fraction):
-                        live.runningStep?.fraction = fraction
-                        live.runningStep?.tick()
-                    case .finished(let step):
-                        live.running?.append(step)
-                        live.runningStep = nil
+                var running = state
+                running.running = []
+                let live = Protected(running)
+                let report = try await explorer.run { event in
+                    let now = live.update { now in
+                        switch event {
+                        case .started(let subject):
+                            now.runningStep = RunningStep(label: subject.label, started: .now)
+                        case .progress(_, let fraction):
+                            now.runningStep?.fraction = fraction
+                            now.runningStep?.tick()
+                        case .finished(let step):
+                            now.running?.append(step)
+                            now.runningStep = nil
+                        }
+                        return now
                     }
-                    progress(live)
+                    progress(now)
                 }
                 state.lastReport = report
                 refreshPlan()
@@ -152,6 +156,11 @@ package struct Session {
             return .init(text: "Run stopped at \(failure.subject.label): \(failure.outcome.errorMessage ?? "")", role: .failed)
         }
         if let saveError = report.saveError { return .init(text: String(describing: saveError), role: .failed) }
+        if report.wasCancelled {
+            let left = report.deferred.count
+            return .init(text: "Run cancelled after \(report.steps.count { $0.outcome == .succeeded }) steps; "
+                + "\(left) \(left == 1 ? "migration waits" : "migrations wait") for the next run", role: .failed)
+        }
         return .init(text: "Ran \(report.steps.count) steps in \(formatDuration(total))", role: .applied)
     }
 }

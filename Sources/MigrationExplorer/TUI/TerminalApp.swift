@@ -10,10 +10,11 @@ struct TerminalApp {
     /// error prints as usual and leaves the terminal as it was; the terminal is given back on
     /// every way out, and a caught signal ends the process with 128 + its number.
     /// - Throws: ``ExplorerError`` when there is no usable terminal.
-    static func launch(explorer: Explorer) throws {
+    @MainActor
+    static func launch(explorer: Explorer) async throws {
         let session = Session(explorer: explorer)
         let terminal = try NcursesTerminal.open()
-        if let signal = TerminalApp(session: session, terminal: terminal).run() {
+        if let signal = await TerminalApp(session: session, terminal: terminal).run() {
             exit(128 + signal)
         }
     }
@@ -24,8 +25,10 @@ struct TerminalApp {
         exit(128 + signal)
     }
 
-    /// Runs until the user quits (`nil`) or a termination signal arrives (its number).
-    func run() -> Int32? {
+    /// Runs until the user quits (`nil`) or a termination signal arrives (its number), on the
+    /// main actor: while a run is awaited, the app's `@MainActor` bodies run there.
+    @MainActor
+    func run() async -> Int32? {
         defer { terminal.close() }
         var session = session
         session.unicode = terminal.unicode
@@ -43,12 +46,10 @@ struct TerminalApp {
                 session.resize(to: size)
                 terminal.clear()
             case .key(let key):
-                let signal = LiveRun.around(terminal: terminal, size: size, state: session.state) { live in
-                    session.handle(key, size: size) { state in
-                        // Between the steps of a run: each finished step is already recorded.
-                        if let signal = live.receivedSignal ?? terminal.terminationSignal() { Self.leave(terminal, signal: signal) }
-                        live.show(state)
-                    }
+                // A termination signal during a run cancels it (each finished step is already
+                // recorded); the process leaves once the run has stopped.
+                let signal = await LiveRun.around(terminal: terminal, size: size, state: session.state) { live in
+                    await session.handle(key, size: size) { live.show($0) }
                 }
                 if let signal { Self.leave(terminal, signal: signal) }
             }

@@ -9,12 +9,15 @@ final class Tmux {
     /// Starts `arguments` (the built binary's) in a `width`×`height` window; when it exits,
     /// its status is written to ``statusFile`` and the shell command `then` runs in the same
     /// pane (`stty -a`, to see the terminal it left).
-    init(_ arguments: [String], width: Int = 80, height: Int = 24, environment: [String: String] = [:], then: String? = nil) throws {
+    init(
+        _ arguments: [String], width: Int = 80, height: Int = 24, environment: [String: String] = [:], then: String? = nil,
+        binary: URL = Executable.url
+    ) throws {
         statusFile = FileManager.default.temporaryDirectory.appendingPathComponent("\(socket).status")
         let variables = ["LANG": "C.UTF-8", "TERM": "xterm-256color"].merging(environment) { $1 }
             .map { "\($0.key)=\(Self.quote($0.value))" }.sorted().joined(separator: " ")
         // Only what the test names: the runner's own NO_COLOR or locale must not leak in.
-        let command = "env -u NO_COLOR -u LC_ALL -u LC_CTYPE \(variables) \(Self.quote(Executable.url.path)) \(arguments.map(Self.quote).joined(separator: " "));"
+        let command = "env -u NO_COLOR -u LC_ALL -u LC_CTYPE \(variables) \(Self.quote(binary.path)) \(arguments.map(Self.quote).joined(separator: " "));"
             + " echo $? > \(Self.quote(statusFile.path)); \(then.map { $0 + ";" } ?? "") sleep 60"
         // The server outlives this call: it must not inherit a pipe we wait on.
         try tmux(["new-session", "-d", "-x", String(width), "-y", String(height), command], capture: false)

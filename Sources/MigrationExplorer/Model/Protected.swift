@@ -1,6 +1,7 @@
 import Foundation
 
-/// A value shared by the demo's closures, behind a lock.
+/// A value shared by closures that may run on other threads (the demo's bodies, a run's
+/// observer), behind a lock.
 final class Protected<Value>: @unchecked Sendable {
     // Safe: `stored` is only touched while `lock` is held.
     private let lock = NSLock()
@@ -13,6 +14,7 @@ final class Protected<Value>: @unchecked Sendable {
         set { lock.withLock { stored = newValue } }
     }
 
-    /// Changes the value in one step.
-    func update(_ change: (inout Value) -> Void) { lock.withLock { change(&stored) } }
+    /// Changes the value in one step; returns what `change` returns.
+    @discardableResult
+    func update<Result>(_ change: (inout Value) -> Result) -> Result { lock.withLock { change(&stored) } }
 }
