@@ -166,18 +166,68 @@ struct HistoryGrowthTests {
         #expect(history.count < 400)
     }
 
-    @Test func userDefaultsJoinsRecentRecordsIntoTheHistoryAndKeepsTheirOrder() throws {
+    /// Runs `body` with a migrator for an app at 2000.0 on fresh defaults of its own.
+    private func onFreshDefaults(_ body: (UserDefaults, UserDefaultsMigrationStore, Migrator) throws -> Void) rethrows {
         let suite = "migration-tests-\(UUID().uuidString)"
         let defaults = UserDefaults(suiteName: suite)!
         defer { defaults.removePersistentDomain(forName: suite) }
         let store = UserDefaultsMigrationStore(defaults: defaults)
-        let migrator = Migrator(appVersion: "1000.0", store: store)
-        let versions = (1...300).map { "\($0).0" }
-        for version in versions { migrator.migrateToVersion(version) {} }
-        #expect(try store.load().history.map(\.identifier) == versions)
-        #expect((defaults.array(forKey: "MigrationExplorer.recentHistory") ?? []).count < 256)
-        let joined = try JSONDecoder.migrationRecords.decode([MigrationRecord].self, from: #require(defaults.data(forKey: "MigrationExplorer.history")))
-        #expect(joined.count >= 256)
+        try body(defaults, store, Migrator(appVersion: "2000.0", store: store))
+    }
+
+    @Test func userDefaultsJoinsRecentRecordsIntoTheHistoryAndKeepsTheirOrder() throws {
+        try onFreshDefaults { defaults, store, migrator in
+            let versions = (1...200).map { "\($0).0" }
+            for version in versions { migrator.migrateToVersion(version) {} }
+            #expect(try store.load().history.map(\.identifier) == versions)
+            #expect((defaults.array(forKey: "MigrationExplorer.recentHistory") ?? []).count < UserDefaultsKeys.recentLimit)
+            let joined = try JSONDecoder.migrationRecords.decode([MigrationRecord].self, from: #require(defaults.data(forKey: "MigrationExplorer.history")))
+            #expect(joined.count >= UserDefaultsKeys.recentLimit)
+        }
+    }
+
+    /// Each write to `UserDefaults` may rewrite its whole file, so what the domain holds must
+    /// not grow with the number of migrations run: it keeps a bounded history.
+    @Test func userDefaultsKeepsABoundedHistoryWhateverTheNumberOfMigrations() throws {
+        try onFreshDefaults { defaults, store, migrator in
+            func storedBytes() -> Int {
+                let recent = (defaults.array(forKey: "MigrationExplorer.recentHistory") as? [Data] ?? []).reduce(0) { $0 + $1.count }
+                return (defaults.data(forKey: "MigrationExplorer.history")?.count ?? 0) + recent
+            }
+            for version in 1...(UserDefaultsKeys.historyLimit + UserDefaultsKeys.recentLimit) { migrator.migrateToVersion("\(version).0") {} }
+            let early = storedBytes()
+            for version in 1...800 { migrator.migrateToVersion("\(version + 400).0") {} }
+            #expect(storedBytes() <= early + early / 4)
+            let state = try store.load()
+            #expect(state.lastMigratedVersion == "1200.0")
+            #expect(state.history.last?.identifier == "1200.0")
+            #expect(state.history.count <= UserDefaultsKeys.historyLimit + UserDefaultsKeys.recentLimit)
+            #expect(!state.historyIsComplete)
+            #expect(defaults.string(forKey: "MTMigration.lastMigrationVersion") == "1200.0")
+        }
+    }
+
+    @Test func aFullWriteToUserDefaultsIsBoundedToo() throws {
+        try onFreshDefaults { _, store, _ in
+            let history = (0..<1_000).map { record(.versionMigration, "0.\($0)", at: $0) }
+            try store.save(MigrationState(lastMigratedVersion: "0.999", history: history, historyIsComplete: true))
+            let state = try store.load()
+            #expect(state.history == Array(history.suffix(UserDefaultsKeys.historyLimit)))
+            #expect(!state.historyIsComplete)
+        }
+    }
+
+    /// Past the limit, the records a hook's "already ran for this update" reads are kept, so
+    /// that a bounded history never runs a hook twice.
+    @Test func boundingPastTheLimitKeepsEveryHookRecordSinceTheLatestReset() {
+        let history = [record(.updateHook, "0.9", "old", at: 0), record(.reset, nil, at: 1), record(.updateHook, "1.0", "a", at: 2)]
+            + (3..<40).map { record(.versionMigration, "0.\($0)", at: $0) }
+        let (kept, complete) = MigrationRule.boundedHistory(history, limit: 10)
+        #expect(!complete)
+        #expect(kept.count == 11)
+        #expect(kept.first?.title == "a")
+        #expect(!kept.contains { $0.title == "old" })
+        #expect(MigrationRule.hookRan("a", on: .version, for: try! Version("1.0"), in: kept))
     }
 
     @Test("the launch path reads every mark as a full read does", arguments: ["1.0", #"2.0 "beta""#, "é1", #"a\b"#, "", "9/1"])

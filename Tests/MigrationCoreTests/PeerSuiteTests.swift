@@ -164,4 +164,25 @@ struct PeerSuiteTests {
             #expect(defaults.string(forKey: "MTMigration.lastAppBuild") == "1")
         }
     }
+
+    // MARK: The launch-time check behind the facade
+
+    @Test func theFacadeSeesAResetThroughAnotherStoreObject() throws {
+        let suite = "migration-peer-\(UUID().uuidString)"
+        let defaults = UserDefaults(suiteName: suite)!
+        let store = UserDefaultsMigrationStore(defaults: defaults)
+        let previous = Migration.shared
+        defer {
+            Migration.shared = previous
+            defaults.removePersistentDomain(forName: suite)
+        }
+        Migration.shared = Migrator(appVersion: "2.0", store: store)
+        var runs = 0
+        Migration.migrateToVersion("1.0") { runs += 1 }
+        try LaunchCheckTests.warmUp(Migration.shared, store)
+        Migration.migrateToVersion("1.0") { runs += 1 }
+        Migrator(appVersion: "2.0", store: UserDefaultsMigrationStore(defaults: defaults)).reset()
+        Migration.migrateToVersion("1.0") { runs += 1 }
+        #expect(runs == 2)
+    }
 }

@@ -18,13 +18,24 @@ public enum Migration {
     }
 
     /// ``Migrator/migrateToVersion(_:_:)`` on ``shared``.
+    @inlinable
     public static func migrateToVersion<E: Error>(_ version: String, _ block: () throws(E) -> Void) throws(E) {
-        try shared.migrateToVersion(version, block)
+        if surelySkips(version, on: .version) { return }
+        try shared.migrate(version, on: .version, block)
     }
 
     /// ``Migrator/migrateToBuild(_:_:)`` on ``shared``.
+    @inlinable
     public static func migrateToBuild<E: Error>(_ build: String, _ block: () throws(E) -> Void) throws(E) {
-        try shared.migrateToBuild(build, block)
+        if surelySkips(build, on: .build) { return }
+        try shared.migrate(build, on: .build, block)
+    }
+
+    /// ``Migrator/surelySkips(_:on:)`` on ``shared``, inside the lock that guards it: no retain
+    /// of the migrator, and no second lock taken to read it.
+    @usableFromInline
+    static func surelySkips(_ text: String, on track: MigrationTrack) -> Bool {
+        current.withLock { $0.surelySkips(text, on: track) }
     }
 
     /// ``Migrator/applicationUpdateBlock(_:)`` on ``shared``.

@@ -11,6 +11,7 @@ extension Migrator {
     nonisolated(nonsending) public func migrateToVersion<E: Error>(
         _ version: String, _ block: nonisolated(nonsending) () async throws(E) -> Void
     ) async throws(E) {
+        if surelySkips(version, on: .version) { return }
         guard let step = dueMigration(version, on: .version) else { return }
         try await runOnce(step, block)
     }
@@ -19,6 +20,7 @@ extension Migrator {
     nonisolated(nonsending) public func migrateToBuild<E: Error>(
         _ build: String, _ block: nonisolated(nonsending) () async throws(E) -> Void
     ) async throws(E) {
+        if surelySkips(build, on: .build) { return }
         guard let step = dueMigration(build, on: .build) else { return }
         try await runOnce(step, block)
     }

@@ -35,10 +35,15 @@ public final class Migrator: Sendable {
     public let policy: FreshInstallPolicy
     private let appVersion: Result<Version, VersionError>
     private let appBuild: Result<Version?, VersionError>
-    private let logger: Logger
+    /// The app version and build, where usable.
+    private let targets: (version: Version?, build: Version?)
+    /// Where diagnostics are logged; `nil` for ``defaultLogger``.
+    private let logger: Logger?
     private let onDiagnostic: (@Sendable (MigrationDiagnostic) -> Void)?
     /// The store's current marks, parsed; cached by this package's stores.
     private let readMarks: @Sendable () throws -> MarksCache.Entry
+    /// The store's cache, when every change to its records reaches it (see ``surelySkips(_:on:)``).
+    private let launchCache: MarksCache?
     /// Loose readings of recorded marks already reported, so each is reported once.
     private let reportedNotes = Locked<Set<String>>([])
 
@@ -47,11 +52,13 @@ public final class Migrator: Sendable {
     /// - Parameters:
     ///   - policy: ``FreshInstallPolicy/runAll`` (MTMigration's behaviour) or
     ///     ``FreshInstallPolicy/baseline``.
+    ///   - logger: where diagnostics are logged; by default a logger labelled `MigrationCore`,
+    ///     created when the first diagnostic is (a launch with nothing to report creates none).
     ///   - onDiagnostic: called for every block that could not run or be recorded; they are
     ///     also logged through `logger`.
     public convenience init(
         appVersion: String, appBuild: String? = nil, store: any MigrationStore = UserDefaultsMigrationStore(),
-        policy: FreshInstallPolicy = .runAll, logger: Logger = Logger(label: "MigrationCore"),
+        policy: FreshInstallPolicy = .runAll, logger: Logger? = nil,
         onDiagnostic: (@Sendable (MigrationDiagnostic) -> Void)? = nil
     ) {
         self.init(versions: AppVersions(version: appVersion, build: appBuild), store: store, policy: policy,
@@ -65,11 +72,12 @@ public final class Migrator: Sendable {
     /// ```
     public init(
         versions: AppVersions, store: any MigrationStore = UserDefaultsMigrationStore(),
-        policy: FreshInstallPolicy = .runAll, logger: Logger = Logger(label: "MigrationCore"),
+        policy: FreshInstallPolicy = .runAll, logger: Logger? = nil,
         onDiagnostic: (@Sendable (MigrationDiagnostic) -> Void)? = nil
     ) {
         self.store = store
         self.readMarks = store.marksReader
+        self.launchCache = store.launchCache
         self.appVersions = versions
         self.policy = policy
         do { appVersion = .success(try Version(versions.version)) } catch { appVersion = .failure(error) }
@@ -78,19 +86,46 @@ public final class Migrator: Sendable {
         } catch {
             appBuild = .failure(error)
         }
+        targets = ((try? appVersion.get()), (try? appBuild.get()) ?? nil)
         self.logger = logger
         self.onDiagnostic = onDiagnostic
     }
 
     /// Runs `block` once, when the app reaches `version`.
+    @inlinable
     public func migrateToVersion<E: Error>(_ version: String, _ block: () throws(E) -> Void) throws(E) {
-        guard let step = dueMigration(version, on: .version) else { return }
-        try runOnce(step, block)
+        if surelySkips(version, on: .version) { return }
+        try migrate(version, on: .version, block)
     }
 
     /// Runs `block` once, when the app reaches build `build`.
+    @inlinable
     public func migrateToBuild<E: Error>(_ build: String, _ block: () throws(E) -> Void) throws(E) {
-        guard let step = dueMigration(build, on: .build) else { return }
+        if surelySkips(build, on: .build) { return }
+        try migrate(build, on: .build, block)
+    }
+
+    /// The launch-time check with nothing to do: whether the migration at `text` on `track`
+    /// surely does not run, judged by ``MigrationRule`` on the marks cached by a store that every
+    /// change reaches (``MarksCache/withCachedEntry(_:)``), all under one lock. Not generic,
+    /// and reached without a closure or an existential, so that it costs about what parsing
+    /// `text` and comparing it with a cached mark does. `false` sends the call the full way.
+    @usableFromInline
+    func surelySkips(_ text: String, on track: MigrationTrack) -> Bool {
+        guard let launchCache, let version = try? Version(text) else { return false }
+        return launchCache.withCachedEntry { entry in
+            switch track {
+            case .version: targets.version.map { entry.surelySkips(version, on: track, app: $0, policy: policy) } ?? false
+            case .build: targets.build.map { entry.surelySkips(version, on: track, app: $0, policy: policy) } ?? false
+            }
+        } ?? false
+    }
+
+    /// The full way of `migrateToVersion` and `migrateToBuild`: the check on the store's current
+    /// marks, then the exactly-once path when it finds the migration may be due.
+    @usableFromInline
+    func migrate<E: Error>(_ text: String, on track: MigrationTrack, _ block: () throws(E) -> Void) throws(E) {
+        guard let step = dueMigration(text, on: track) else { return }
         try runOnce(step, block)
     }
 
@@ -170,10 +205,8 @@ public final class Migrator: Sendable {
 
     /// The exactly-once runner for this migrator's store, app and policy.
     var exactlyOnce: ExactlyOnce {
-        let build = (try? appBuild.get()) ?? nil
-        return ExactlyOnce(
-            store: store, target: appVersion.map { AppTarget(version: $0, build: build) },
-            app: (version: try? appVersion.get(), build: build), policy: policy
+        ExactlyOnce(
+            store: store, target: appVersion.map { AppTarget(version: $0, build: targets.build) }, app: targets, policy: policy
         )
     }
 
@@ -205,9 +238,12 @@ public final class Migrator: Sendable {
         }
     }
 
+    /// The logger of migrators given none.
+    private static let defaultLogger = Logger(label: "MigrationCore")
+
     private func report(_ call: String, _ problem: String) {
         let diagnostic = MigrationDiagnostic(call: call, problem: problem)
-        logger.warning("\(diagnostic.description)")
+        (logger ?? Self.defaultLogger).warning("\(diagnostic.description)")
         onDiagnostic?(diagnostic)
     }
 }

@@ -5,8 +5,8 @@ extension MigrationRule {
     /// What a store keeps of `history` when it compacts it, so that the history stays bounded
     /// however many runs, failures and resets a device goes through: the latest record of each
     /// outcome of each migration (track and identifier) and of each hook for each app version
-    /// (track, identifier and title), and the latest reset; of those, the newest
-    /// ``historyLimit``, in their order.
+    /// (track, identifier and title), and the latest reset; of those, the newest `limit`, in
+    /// their order, and every hook record since the latest reset beyond them.
     ///
     /// Nothing that decides anything is dropped: a migration's status reads its latest record
     /// after the latest reset, and a hook's "already ran for this update" reads the records of
@@ -16,16 +16,26 @@ extension MigrationRule {
     /// ```swift
     /// let (kept, complete) = MigrationRule.boundedHistory(state.history)
     /// ```
-    public static func boundedHistory(_ history: [MigrationRecord]) -> (kept: [MigrationRecord], complete: Bool) {
+    public static func boundedHistory(
+        _ history: [MigrationRecord], limit: Int = historyLimit
+    ) -> (kept: [MigrationRecord], complete: Bool) {
         var seen = Set<HistoryKey>()
-        var kept: [MigrationRecord] = []
-        kept.reserveCapacity(min(history.count, historyLimit))
+        var newestFirst: [MigrationRecord] = []
+        newestFirst.reserveCapacity(min(history.count, limit))
         for record in history.reversed() where seen.insert(HistoryKey(record)).inserted {
-            kept.append(record)
+            newestFirst.append(record)
         }
-        let complete = kept.count <= historyLimit
-        if !complete { kept.removeLast(kept.count - historyLimit) }
-        return (kept.reversed(), complete)
+        guard newestFirst.count > limit else { return (newestFirst.reversed(), true) }
+        var kept = Array(newestFirst.prefix(limit))
+        var sinceReset = !kept.contains { $0.subject == .reset }
+        for record in newestFirst.dropFirst(limit) where sinceReset {
+            if record.subject == .reset {
+                sinceReset = false
+            } else if record.subject == .updateHook || record.subject == .buildUpdateHook {
+                kept.append(record)
+            }
+        }
+        return (kept.reversed(), false)
     }
 }
 

@@ -33,7 +33,7 @@ enum BlockStep: Sendable {
     ) throws(MigrationStateError) -> Bool {
         switch self {
         case .migration(let track, let version):
-            return MigrationRule.shouldRun(version, lastMigrated: try marks.lastMigrated(track), app: app)
+            return try marks.shouldRun(version, on: track, app: app)
         case .update(let track, let hook):
             guard MigrationRule.updateHooksFire(recorded: try marks.lastApp(track), current: app), let app else { return false }
             return hook.map { !MigrationRule.hookRan($0, on: track, for: app, in: history()) } ?? true

@@ -42,54 +42,73 @@ public enum RecordedMark: String, Sendable, CaseIterable {
 /// "nothing recorded", which would run every migration again), and the error names the key
 /// and the value.
 final class RecordedMarks: Sendable {
-    /// Per ``RecordedMark``, in ``RecordedMark/index`` order: the mark's version, `nil` when
-    /// it is not recorded or unusable.
-    private let versions: [Version?]
-    /// Per ``RecordedMark``: why the mark is unusable, if it is.
-    private let errors: [MigrationStateError?]
+    // Per mark, its version (`nil` when it is not recorded or unusable), and why it is
+    // unusable. Properties rather than lists, so that a launch builds no list (the first of a
+    // type costs it its metadata) and the check compares in place instead of copying one out.
+    private let lastMigratedVersion, lastMigratedBuild, lastAppVersion, lastAppBuild: Version?
+    private let lastMigratedVersionError, lastMigratedBuildError, lastAppVersionError, lastAppBuildError: MigrationStateError?
+    /// No mark is unusable.
+    private let allUsable: Bool
 
     /// What was read loosely, for diagnostics: `MTMigration.lastMigrationVersion is "2.0b"; …`.
     let notes: [String]
 
     init(_ state: MigrationState) {
-        var versions: [Version?] = []
-        var errors: [MigrationStateError?] = []
         var notes: [String] = []
-        for mark in RecordedMark.allCases {
-            var version: Version?
-            var unusable: MigrationStateError?
-            if let text = state[mark] {
-                do {
-                    version = try Version(text)
-                } catch {
-                    let source = state.markSources[mark] ?? mark.phrase
-                    if let loose = Version(leadingComponentsOf: text) {
-                        version = loose
-                        notes.append("\(source) is \"\(text)\", not a version; it counts as \(loose.text)")
-                    } else {
-                        unusable = MigrationStateError(mark: mark, source: source, error: error)
-                    }
-                }
-            }
-            versions.append(version)
-            errors.append(unusable)
-        }
-        self.versions = versions
-        self.errors = errors
+        (lastMigratedVersion, lastMigratedVersionError) = Self.parse(.lastMigratedVersion, of: state, notes: &notes)
+        (lastMigratedBuild, lastMigratedBuildError) = Self.parse(.lastMigratedBuild, of: state, notes: &notes)
+        (lastAppVersion, lastAppVersionError) = Self.parse(.lastAppVersion, of: state, notes: &notes)
+        (lastAppBuild, lastAppBuildError) = Self.parse(.lastAppBuild, of: state, notes: &notes)
+        allUsable = lastMigratedVersionError == nil && lastMigratedBuildError == nil && lastAppVersionError == nil
+            && lastAppBuildError == nil
         self.notes = notes
     }
 
+    /// `mark` of `state` as a version, or why it is unusable; a loose reading adds a note.
+    private static func parse(
+        _ mark: RecordedMark, of state: MigrationState, notes: inout [String]
+    ) -> (Version?, MigrationStateError?) {
+        guard let text = state[mark] else { return (nil, nil) }
+        do {
+            return (try Version(text), nil)
+        } catch {
+            let source = state.source(of: mark) ?? mark.phrase
+            guard let loose = Version(leadingComponentsOf: text) else {
+                return (nil, MigrationStateError(mark: mark, source: source, error: error))
+            }
+            notes.append("\(source) is \"\(text)\", not a version; it counts as \(loose.text)")
+            return (loose, nil)
+        }
+    }
+
     func lastMigrated(_ track: MigrationTrack) throws(MigrationStateError) -> Version? {
-        try value(.lastMigrated(track))
+        try checkUsable(.lastMigrated(track))
+        return track == .version ? lastMigratedVersion : lastMigratedBuild
     }
 
     func lastApp(_ track: MigrationTrack) throws(MigrationStateError) -> Version? {
-        try value(.lastApp(track))
+        try checkUsable(.lastApp(track))
+        return track == .version ? lastAppVersion : lastAppBuild
     }
 
-    private func value(_ mark: RecordedMark) throws(MigrationStateError) -> Version? {
-        if let error = errors[mark.index] { throw error }
-        return versions[mark.index]
+    /// ``MigrationRule/shouldRun(_:lastMigrated:app:)`` on the mark of `track`, compared in place.
+    func shouldRun(_ version: Version, on track: MigrationTrack, app: Version?) throws(MigrationStateError) -> Bool {
+        try checkUsable(.lastMigrated(track))
+        switch track {
+        case .version: return MigrationRule.shouldRun(version, lastMigrated: lastMigratedVersion, app: app)
+        case .build: return MigrationRule.shouldRun(version, lastMigrated: lastMigratedBuild, app: app)
+        }
+    }
+
+    private func checkUsable(_ mark: RecordedMark) throws(MigrationStateError) {
+        guard !allUsable else { return }
+        let error = switch mark {
+        case .lastMigratedVersion: lastMigratedVersionError
+        case .lastMigratedBuild: lastMigratedBuildError
+        case .lastAppVersion: lastAppVersionError
+        case .lastAppBuild: lastAppBuildError
+        }
+        if let error { throw error }
     }
 }
 

@@ -16,7 +16,7 @@ import Foundation
 /// let store = FileMigrationStore(url: URL(filePath: "/var/lib/notes/migrations.json"), domain: "database")
 /// let state = try store.load()
 /// ```
-public final class FileMigrationStore: MigrationStore, MarksCaching, HistoryAppending {
+public final class FileMigrationStore: MigrationStore, HistoryAppending {
     /// The path as given.
     public var url: URL { file.url }
     public let domain: String
@@ -24,7 +24,7 @@ public final class FileMigrationStore: MigrationStore, MarksCaching, HistoryAppe
     public var fileURL: URL { file.fileURL }
     let file: StoreFile
     private let records: RecordsFile
-    private let cache: MarksCache
+    let cache: MarksCache
     public var location: String { file.location }
 
     /// The domain used when none is named.
@@ -85,7 +85,7 @@ public final class FileMigrationStore: MigrationStore, MarksCaching, HistoryAppe
     /// `state` with the field each mark was read from.
     private func sourced(_ state: MigrationState) -> MigrationState {
         var state = state
-        for mark in RecordedMark.allCases { state.markSources[mark] = "\(url.path): domains.\(domain).\(mark.rawValue)" }
+        for mark in RecordedMark.allCases { state.setSource("\(url.path): domains.\(domain).\(mark.rawValue)", of: mark) }
         return state
     }
 

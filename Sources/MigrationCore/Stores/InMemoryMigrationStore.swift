@@ -3,10 +3,10 @@
 /// ```swift
 /// let store = InMemoryMigrationStore(state: .device(at: try Version("0.8")))
 /// ```
-public final class InMemoryMigrationStore: MigrationStore, MarksCaching, HistoryAppending {
+public final class InMemoryMigrationStore: MigrationStore, HistoryAppending {
     private let state: Locked<MigrationState>
     let resource = StoreResource()
-    private let cache = MarksCache()
+    let cache = MarksCache()
     public let isSandbox = true
     public var location: String { "memory" }
 

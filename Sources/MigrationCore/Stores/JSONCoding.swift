@@ -11,7 +11,8 @@ extension JSONEncoder {
 }
 
 extension JSONEncoder {
-    /// The encoder for one line of a records file: as ``migrationRecords``, on one line.
+    /// The encoder for one line of a records file, and for the history `UserDefaults` keeps:
+    /// as ``migrationRecords``, on one line.
     static var migrationLines: JSONEncoder {
         let encoder = JSONEncoder()
         encoder.dateEncodingStrategy = .iso8601

@@ -1,11 +1,21 @@
 import Foundation
+#if canImport(Darwin)
+import Darwin
+#elseif canImport(Glibc)
+import Glibc
+#endif
 
 /// A value behind a lock, for short critical sections that never call out.
+///
+/// The lock is the platform's plain mutex (`os_unfair_lock` on Apple platforms, a
+/// `pthread_mutex_t` elsewhere), taken without a dynamically dispatched call: it guards the
+/// launch-time check, which must cost little more than parsing a version. `Mutex` from the
+/// `Synchronization` module would do the same, but needs iOS 18 / macOS 15.
 final class Locked<Value>: @unchecked Sendable {
-    // Safe: `value` is only touched inside `lock`, and `body` must not re-enter. A pointer
-    // rather than a stored `var`, which the lock already excludes: no runtime exclusivity
-    // check on every call of a launch-time path.
-    private let lock = NSLock()
+    // Safe: `value` is only touched while `lock` is held, and `body` must not re-enter. Pointers
+    // rather than stored properties: a mutex must not move, and the lock already excludes
+    // what runtime exclusivity checks would check on every call of a launch-time path.
+    private let lock = PlatformLock()
     private let value: UnsafeMutablePointer<Value>
 
     init(_ value: Value) {
@@ -16,12 +26,61 @@ final class Locked<Value>: @unchecked Sendable {
     deinit {
         value.deinitialize(count: 1)
         value.deallocate()
+        lock.destroy()
     }
 
+    @inline(__always)
     func withLock<T, E: Error>(_ body: (inout Value) throws(E) -> T) throws(E) -> T {
         lock.lock()
         defer { lock.unlock() }
         return try body(&value.pointee)
+    }
+}
+
+/// The platform's plain, non-recursive mutex, at a fixed address.
+struct PlatformLock: @unchecked Sendable {
+    // Safe: the mutex is only used through the platform's own thread-safe calls.
+    #if canImport(Darwin)
+    private let mutex: UnsafeMutablePointer<os_unfair_lock>
+    #else
+    private let mutex: UnsafeMutablePointer<pthread_mutex_t>
+    #endif
+
+    init() {
+        mutex = .allocate(capacity: 1)
+        #if canImport(Darwin)
+        mutex.initialize(to: os_unfair_lock())
+        #else
+        mutex.initialize(to: pthread_mutex_t())
+        pthread_mutex_init(mutex, nil)
+        #endif
+    }
+
+    /// Frees the mutex; called once, by the owner's `deinit`.
+    func destroy() {
+        #if !canImport(Darwin)
+        pthread_mutex_destroy(mutex)
+        #endif
+        mutex.deinitialize(count: 1)
+        mutex.deallocate()
+    }
+
+    @inline(__always)
+    func lock() {
+        #if canImport(Darwin)
+        os_unfair_lock_lock(mutex)
+        #else
+        pthread_mutex_lock(mutex)
+        #endif
+    }
+
+    @inline(__always)
+    func unlock() {
+        #if canImport(Darwin)
+        os_unfair_lock_unlock(mutex)
+        #else
+        pthread_mutex_unlock(mutex)
+        #endif
     }
 }
 

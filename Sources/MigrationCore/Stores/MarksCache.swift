@@ -27,51 +27,123 @@ final class MarksCache: Sendable {
             self.marks = marks
             self.stamp = stamp
         }
+
+        /// Whether a migration at `version` on `track` surely does not run with the app at
+        /// `app` under `policy`, judged by ``MigrationRule`` on these marks alone. `false` when
+        /// the full check must decide: a mark read loosely (which it reports) or unusable, or
+        /// no marks under the baseline policy.
+        func surelySkips(_ version: Version, on track: MigrationTrack, app: Version, policy: FreshInstallPolicy) -> Bool {
+            guard marks.notes.isEmpty, policy == .runAll || !state.hasNoMarks else { return false }
+            do { return try !marks.shouldRun(version, on: track, app: app) } catch { return false }
+        }
     }
 
-    /// The entry, and a generation that every change bumps: an entry read before a change
-    /// cannot be cached after it.
-    private let slot = Locked<(generation: UInt64, entry: Entry?)>((0, nil))
+    private struct Slot {
+        /// Bumped by every change: an entry read before a change cannot be cached after it.
+        var generation: UInt64 = 0
+        var entry: Entry?
+        /// Whether every change to the records now reaches this cache; until then nothing is cached.
+        var isWatched: Bool
+        /// How many times the marks were read while unwatched.
+        var unwatchedLoads = 0
+    }
+
+    private let slot: Locked<Slot>
+
+    /// A cache that caches only once ``watch()`` says every change reaches it when `watched`
+    /// is false (`UserDefaults`, until its change observer is in place).
+    init(watched: Bool = true) {
+        slot = Locked(Slot(isWatched: watched))
+    }
 
     /// The cached marks if nothing changed and `stamp` still matches, else what `load` reads
-    /// now (then cached).
-    func marks(stamp: FileStamp? = nil, load: () throws -> MigrationState) rethrows -> Entry {
-        let (generation, cached) = slot.withLock { $0 }
+    /// now (then cached). An unwatched cache calls `startWatching` on its second load, so that
+    /// a launch that reads the marks once never pays for what watching costs.
+    func marks(
+        stamp: FileStamp? = nil, startWatching: () -> Void = {}, load: () throws -> MigrationState
+    ) rethrows -> Entry {
+        let (generation, cached) = slot.withLock { ($0.generation, $0.entry) }
         if let cached, cached.stamp == stamp { return cached }
         let state = try load()
         let fresh = Entry(state: state, marks: RecordedMarks(state), stamp: stamp)
-        slot.withLock { if $0.generation == generation { $0.entry = fresh } }
+        let isSecondUnwatchedLoad = slot.withLock { slot in
+            guard slot.isWatched else {
+                slot.unwatchedLoads += 1
+                return slot.unwatchedLoads == 2
+            }
+            if slot.generation == generation { slot.entry = fresh }
+            return false
+        }
+        if isSecondUnwatchedLoad { startWatching() }
         return fresh
+    }
+
+    /// `body` on the cached marks, under the cache's lock (so `body` must not call out); `nil`
+    /// when none are cached. For marks that need no stamp: what the launch-time check reads.
+    @inline(__always)
+    func withCachedEntry<T>(_ body: (Entry) -> T) -> T? {
+        slot.withLock { slot in
+            guard let entry = slot.entry else { return nil }
+            return body(entry)
+        }
     }
 
     /// Caches `state` (its marks) as what the records hold now, at `stamp`: the caller has
     /// just written them, holding the resource.
     func remember(_ state: MigrationState, stamp: FileStamp? = nil) {
         let entry = Entry(state: state, marks: RecordedMarks(state), stamp: stamp)
-        slot.withLock { $0 = ($0.generation &+ 1, entry) }
+        slot.withLock {
+            $0.generation &+= 1
+            $0.entry = $0.isWatched ? entry : nil
+        }
     }
 
     /// Forgets the cached marks: the records changed.
     func invalidate() {
-        slot.withLock { $0 = ($0.generation &+ 1, nil) }
+        slot.withLock {
+            $0.generation &+= 1
+            $0.entry = nil
+        }
     }
-}
 
-/// A store of this package, which keeps its marks in a ``MarksCache``.
-protocol MarksCaching: MigrationStore {
-    /// The current marks, parsed, from the cache when nothing changed them.
-    func cachedMarks() throws -> MarksCache.Entry
+    /// Starts caching: every change to the records now reaches ``invalidate()``.
+    func watch() {
+        slot.withLock {
+            $0.generation &+= 1
+            $0.entry = nil
+            $0.isWatched = true
+        }
+    }
 }
 
 extension MigrationStore {
     /// A reader of the current marks, parsed: the store's cache for this package's stores,
     /// otherwise ``MigrationStore/loadMarks()`` parsed on each call.
     var marksReader: @Sendable () throws -> MarksCache.Entry {
-        if let caching = self as? any MarksCaching { return { try caching.cachedMarks() } }
+        if let store = exactly(FileMigrationStore.self) { return { try store.cachedMarks() } }
+        if let store = exactly(UserDefaultsMigrationStore.self) { return { store.cachedMarks() } }
+        if let store = exactly(InMemoryMigrationStore.self) { return { store.cachedMarks() } }
+        if let store = exactly(PropertyListMigrationStore.self) { return { try store.cachedMarks() } }
         return { [self] in
             let state = try loadMarks()
             return MarksCache.Entry(state: state, marks: RecordedMarks(state), stamp: nil)
         }
+    }
+
+    /// The cache every change to this store's records in this process reaches, so that the
+    /// launch-time check may read it without asking the store: `UserDefaults` and memory, not
+    /// files (another process may change them).
+    var launchCache: MarksCache? {
+        if let store = exactly(UserDefaultsMigrationStore.self) { return store.cache }
+        if let store = exactly(InMemoryMigrationStore.self) { return store.cache }
+        return nil
+    }
+
+    /// `self` as `Store` when it is of exactly that (final) class. The types are compared
+    /// before any cast: the first cast that fails between two types (or to a protocol) searches
+    /// every conformance the process has loaded, a launch's costliest step.
+    private func exactly<Store: MigrationStore>(_ type: Store.Type) -> Store? {
+        Swift.type(of: self) == type ? self as? Store : nil
     }
 }
 

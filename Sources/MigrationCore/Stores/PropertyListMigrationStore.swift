@@ -21,14 +21,14 @@ import Foundation
 /// let store = PropertyListMigrationStore(url: plist)
 /// try store.update { $0 = registry.device(lastRan: try Version("0.8"), over: $0) }
 /// ```
-public final class PropertyListMigrationStore: MigrationStore, MarksCaching {
+public final class PropertyListMigrationStore: MigrationStore {
     /// The path as given.
     public var url: URL { file.url }
     /// The domain, or `nil` for MTMigration's own keys.
     public let domain: String?
     private let keys: UserDefaultsKeys
     let file: StoreFile
-    private let cache: MarksCache
+    let cache: MarksCache
     public var location: String { file.location }
 
     public init(url: URL, domain: String? = nil) {

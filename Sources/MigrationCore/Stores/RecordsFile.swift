@@ -76,9 +76,7 @@ struct RecordsFile: Sendable {
         while true {
             let start = max(0, size - window)
             let chunk = Self.bytes(of: descriptor, from: start, count: size - start)
-            var lines = Self.completeLines(chunk)
-            if start > 0 { lines.removeFirst() }  // may begin mid-line
-            if let line = lines.last(where: { $0.starts(with: prefix) }) {
+            if let line = Self.lastCompleteLine(startingWith: prefix, in: chunk, startsALine: start == 0) {
                 var state = MigrationState()
                 if let marks = Marks(plain: line.dropFirst(prefix.count)) {
                     marks.apply(to: &state)
@@ -162,6 +160,22 @@ struct RecordsFile: Sendable {
         var lines = data.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
         lines.removeLast()
         return lines
+    }
+
+    /// The last complete line of `chunk` that starts with `prefix`, found from the end without
+    /// splitting the rest; the first line counts only when `chunk` `startsALine` (a chunk read
+    /// from the middle of the file may begin mid-line).
+    private static func lastCompleteLine(startingWith prefix: Data, in chunk: Data, startsALine: Bool) -> Data? {
+        let newline = UInt8(ascii: "\n")
+        guard var end = chunk.lastIndex(of: newline) else { return nil }
+        while true {
+            let previous = chunk[..<end].lastIndex(of: newline)
+            guard previous != nil || startsALine else { return nil }
+            let start = previous.map { $0 + 1 } ?? chunk.startIndex
+            if chunk[start..<end].starts(with: prefix) { return chunk[start..<end] }
+            guard let previous else { return nil }
+            end = previous
+        }
     }
 
     /// How a domain's lines with marks start, as ``encodeLine(_:)`` writes them. A name of

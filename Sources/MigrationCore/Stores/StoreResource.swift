@@ -19,11 +19,19 @@ import Foundation
 /// - **Across processes**, a file's `flock` is held by the process while any of its threads is
 ///   inside a block or a record section, so another process waits for the whole of it.
 final class StoreResource: Sendable {
-    /// The marks last read, per set of records (a file holds one per domain), shared by every
-    /// store object on the resource.
-    private let caches = Locked<[String: MarksCache]>([:])
+    /// What the resource hands out to every store object on it, behind one lock (a launch
+    /// creates one resource, and each lock of its own type costs the launch its metadata).
+    private struct Tables {
+        /// The marks last read, per set of records (a file holds one per domain).
+        var caches: [String: MarksCache] = [:]
+        /// The lock of each block.
+        var blocks: [String: BlockLock] = [:]
+        /// Whether ``observeDefaultsChanges()`` was called.
+        var observesDefaults = false
+    }
+
+    private let tables = Locked(Tables())
     private let records = RecursiveLock()
-    private let blocks = Locked<[String: BlockLock]>([:])
     private let fileLock: FileLock?
 
     init(fileLock: FileLock? = nil) { self.fileLock = fileLock }
@@ -49,45 +57,38 @@ final class StoreResource: Sendable {
 
     /// The cache of the marks of `records` (a file's domain; `""` for a resource that holds one
     /// set of records): every store object on the same records gets the same cache, and the
-    /// domains of one file get one each.
-    func cache(for records: String = "") -> MarksCache {
-        caches.withLock { caches in
-            if let existing = caches[records] { return existing }
-            let created = MarksCache()
-            caches[records] = created
+    /// domains of one file get one each. An unwatched cache caches nothing until it is told
+    /// that every change reaches it (see ``observeDefaultsChanges()``).
+    func cache(for records: String = "", watched: Bool = true) -> MarksCache {
+        tables.withLock { tables in
+            if let existing = tables.caches[records] { return existing }
+            let created = MarksCache(watched: watched)
+            tables.caches[records] = created
             return created
         }
     }
 
-    private let defaultsObservation = Locked(DefaultsObservation.none)
-
-    private enum DefaultsObservation {
-        case none, starting, active
-    }
+    /// Whether the `UserDefaults` change observer was asked for (it is registered shortly after).
+    var isObservingDefaults: Bool { tables.withLock { $0.observesDefaults } }
 
     /// Starts dropping the cached marks whenever `UserDefaults` reports a change in this
     /// process. The observer is registered on another thread (registering is a launch's
     /// slowest step when nothing else has used `NotificationCenter` yet); until it is in
-    /// place, ``observesDefaultsChanges`` is false and the marks must not be cached.
+    /// place, the resource's caches cache nothing.
     func observeDefaultsChanges() {
-        let start = defaultsObservation.withLock { state in
-            defer { if state == .none { state = .starting } }
-            return state == .none
+        let started = tables.withLock { tables in
+            defer { tables.observesDefaults = true }
+            return tables.observesDefaults
         }
-        guard start else { return }
-        let caches = self.caches
-        let observation = defaultsObservation
+        guard !started else { return }
+        let tables = self.tables
         DispatchQueue.global(qos: .utility).async {
             _ = NotificationCenter.default.addObserver(forName: UserDefaults.didChangeNotification, object: nil, queue: nil) { _ in
-                caches.withLock { $0.values.forEach { $0.invalidate() } }
+                tables.withLock { $0.caches.values.forEach { $0.invalidate() } }
             }
-            caches.withLock { $0.values.forEach { $0.invalidate() } }
-            observation.withLock { $0 = .active }
+            tables.withLock { $0.caches.values.forEach { $0.watch() } }
         }
     }
-
-    /// Whether a change to `UserDefaults` in this process now drops the cached marks.
-    var observesDefaultsChanges: Bool { defaultsObservation.withLock { $0 == .active } }
 
     /// Runs `body` holding the records: for read-merge-write. Re-entrant on one thread.
     func withRecords<T>(_ body: () throws -> T) throws -> T {
@@ -97,10 +98,10 @@ final class StoreResource: Sendable {
     /// Runs `body` holding the block named `key`. `body` learns whether this thread is already
     /// inside the same block (a block that calls itself), which must then not run again.
     func withBlock<T>(_ key: String, _ body: (_ alreadyRunning: Bool) throws -> T) throws -> T {
-        let block = blocks.withLock { blocks in
-            if let existing = blocks[key] { return existing }
+        let block = tables.withLock { tables in
+            if let existing = tables.blocks[key] { return existing }
             let created = BlockLock()
-            blocks[key] = created
+            tables.blocks[key] = created
             return created
         }
         return try acrossProcesses { try block.withLock(body) }

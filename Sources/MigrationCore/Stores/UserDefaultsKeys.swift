@@ -6,14 +6,21 @@ import Foundation
 ///
 /// The history is a JSON list under ``history``; a step adds its record to a short list of
 /// recent ones under ``recentHistory`` (each record JSON-encoded on its own), which joins the
-/// rest every 256 records without decoding it; the rest is bounded by
-/// ``MigrationRule/boundedHistory(_:)`` as it doubles (``historyBoundedBytes``).
+/// rest every ``recentLimit`` records. `UserDefaults` keeps a bounded history: every write may
+/// rewrite the whole defaults file (it does on Linux), so what a step costs must not grow with
+/// the number of migrations already run. Each join (and each full write) keeps what
+/// ``MigrationRule/boundedHistory(_:limit:)`` keeps with ``historyLimit``: the latest record
+/// of each outcome of each migration and hook, of those the newest ``historyLimit`` and the
+/// hook records since the latest reset; when that drops records, the history is marked as no
+/// longer complete.
 struct UserDefaultsKeys {
     /// Per ``RecordedMark``, in ``RecordedMark/index`` order: every key read, the written one first.
     let read: [[String]]
     /// Per ``RecordedMark``: the key written.
     let written: [String]
-    let history, recentHistory, historyBoundedBytes, historyIsComplete: String
+    let history, recentHistory, historyIsComplete: String
+    /// A key earlier releases wrote; removed at the next join.
+    let historyBoundedBytes: String
 
     init(domain: String?) {
         guard let domain else {
@@ -54,78 +61,86 @@ struct UserDefaultsKeys {
     }
 
     /// The four marks in `values`, each the highest any library recorded, with where it was
-    /// read (`source` names a key for people); no history.
+    /// read (`source` names a key for people): what a launch reads. No history, and
+    /// ``MigrationState/historyIsComplete`` is left unread (false; see ``isHistoryComplete(in:)``):
+    /// reading a boolean through `UserDefaults` the first time costs a launch more than every
+    /// mark together (it bridges a number).
     func marks(in values: some PreferenceValues, source: (String) -> String) -> MigrationState {
         var state = MigrationState()
         for mark in RecordedMark.allCases {
             guard let (key, value) = highest(of: read[mark.index], in: values) else { continue }
             state[mark] = value
-            state.markSources[mark] = source(key)
+            state.setSource(source(key), of: mark)
         }
-        state.historyIsComplete = values.object(forKey: historyIsComplete) as? Bool ?? false
         return state
+    }
+
+    /// Whether the history in `values` covers every migration since a fresh install, as recorded.
+    func isHistoryComplete(in values: some PreferenceValues) -> Bool {
+        values.object(forKey: historyIsComplete) as? Bool ?? false
     }
 
     /// The marks and the history in `values`.
     /// - Throws: ``MigrationStoreError`` (corrupt, at `location`) when the history cannot be read.
     func state(in values: some PreferenceValues, location: String, source: (String) -> String) throws -> MigrationState {
         var state = marks(in: values, source: source)
-        if let stored = values.object(forKey: history) {
-            state.history = try decodeHistory(stored as? Data, key: history, location: location)
-        }
-        if let stored = values.object(forKey: recentHistory) {
-            guard let recent = stored as? [Data] else {
-                throw MigrationStoreError(location: "\(location) \(recentHistory)", problem: .corrupt("not a list of data"))
-            }
-            for record in recent {
-                state.history += try decodeHistory(Data("[".utf8) + record + Data("]".utf8), key: recentHistory, location: location)
-            }
-        }
+        state.history = try storedHistory(in: values, location: location)
         state.historyIsComplete = values.object(forKey: historyIsComplete) as? Bool ?? state.isFreshInstall
         return state
     }
 
+    /// The most history records a domain keeps in `UserDefaults` (besides the hook records
+    /// since the latest reset, and up to ``recentLimit`` recent ones not joined yet).
+    static let historyLimit = 256
+    /// How many recent records a step adds to before they join the rest of the history.
+    static let recentLimit = 64
+
     /// Writes `state` into `values`: each mark under MTMigration's key (removing the other
-    /// libraries' keys, now folded in), the history under its own.
+    /// libraries' keys, now folded in), the history, bounded (see the type's summary), under its own.
     /// - Throws: ``MigrationStoreError`` (unwritable, at `location`) when the history cannot be encoded.
     func write(_ state: MigrationState, to values: some PreferenceValues, location: String) throws {
-        let encodedHistory = try encode(state.history, location: location)
+        var state = state
+        let (kept, complete) = MigrationRule.boundedHistory(state.history, limit: Self.historyLimit)
+        let encodedHistory = try encode(kept, location: location)
+        state.historyIsComplete = state.historyIsComplete && complete
         writeMarks(state, to: values)
         values.set(encodedHistory, forKey: history)
         values.removeObject(forKey: recentHistory)
     }
 
     /// Writes the marks of `state` (its history is not read) and adds `records` to the recent
-    /// ones; every 256, they join the rest (see the type's summary).
+    /// ones; every ``recentLimit``, they join the rest, bounded (see the type's summary).
     /// - Throws: ``MigrationStoreError`` at `location` when a record cannot be encoded or the
-    ///   stored history is not a JSON list.
+    ///   stored history cannot be read.
     func append(_ state: MigrationState, records: [MigrationRecord], to values: some PreferenceValues, location: String) throws {
         let encoded = try records.map { try encode($0, location: location) }
-        writeMarks(state, to: values)
         let recent = (values.object(forKey: recentHistory) as? [Data] ?? []) + encoded
-        guard recent.count >= Self.recentLimit else { return values.set(recent, forKey: recentHistory) }
-        var joined = values.object(forKey: history) as? Data ?? Data("[]".utf8)
-        guard let close = joined.lastIndex(of: UInt8(ascii: "]")) else {
-            throw MigrationStoreError(location: "\(location) \(history)", problem: .corrupt("not a JSON list"))
+        guard recent.count >= Self.recentLimit else {
+            writeMarks(state, to: values)
+            return values.set(recent, forKey: recentHistory)
         }
-        let isEmpty = joined[joined.index(after: joined.startIndex)..<close].allSatisfy { [0x20, 0x0A, 0x0D, 0x09].contains($0) }
-        joined.removeSubrange(close...)
-        for (index, record) in recent.enumerated() {
-            if !isEmpty || index > 0 { joined.append(UInt8(ascii: ",")) }
-            joined.append(record)
-        }
-        joined.append(UInt8(ascii: "]"))
-        if joined.count > 2 * (values.object(forKey: historyBoundedBytes) as? Int ?? 0) + 256 * 1024 {
-            let (kept, complete) = MigrationRule.boundedHistory(try decodeHistory(joined, key: history, location: location))
-            joined = try encode(kept, location: location)
-            if !complete { values.set(false, forKey: historyIsComplete) }
-            values.set(joined.count, forKey: historyBoundedBytes)
-        }
-        values.set(joined, forKey: history)
-        values.removeObject(forKey: recentHistory)
+        var joined = state
+        joined.history = try storedHistory(in: values, location: location) + records
+        try write(joined, to: values, location: location)
+        if values.object(forKey: historyBoundedBytes) != nil { values.removeObject(forKey: historyBoundedBytes) }
     }
 
-    private static let recentLimit = 256
+    /// The history in `values`: the joined records, then the recent ones.
+    private func storedHistory(in values: some PreferenceValues, location: String) throws -> [MigrationRecord] {
+        var records: [MigrationRecord] = []
+        if let stored = values.object(forKey: history) {
+            records = try decodeHistory(stored as? Data, key: history, location: location)
+        }
+        if let stored = values.object(forKey: recentHistory) {
+            guard let recent = stored as? [Data] else {
+                throw MigrationStoreError(location: "\(location) \(recentHistory)", problem: .corrupt("not a list of data"))
+            }
+            for record in recent {
+                records += try decodeHistory(Data("[".utf8) + record + Data("]".utf8), key: recentHistory, location: location)
+            }
+        }
+        return records
+    }
 
     /// Writes the marks that changed and removes the legacy keys still there: each write to
     /// `UserDefaults` may rewrite its whole file (it does on Linux), so none is made for nothing.
@@ -156,7 +171,7 @@ struct UserDefaultsKeys {
     }
 
     private func encode<T: Encodable>(_ value: T, location: String) throws -> Data {
-        do { return try JSONEncoder.migrationRecords.encode(value) } catch {
+        do { return try JSONEncoder.migrationLines.encode(value) } catch {
             throw MigrationStoreError(location: location, problem: .unwritable(String(describing: error)))
         }
     }

@@ -20,18 +20,17 @@ import Foundation
 /// let databaseStore = UserDefaultsMigrationStore(defaults: .standard, domain: "database")
 /// let groupStore = UserDefaultsMigrationStore(suiteName: "group.com.example.notes")
 /// ```
-public final class UserDefaultsMigrationStore: MigrationStore, MarksCaching, HistoryAppending, @unchecked Sendable {
+public final class UserDefaultsMigrationStore: MigrationStore, HistoryAppending, @unchecked Sendable {
     // Safe: UserDefaults is documented as thread-safe; the resource serialises read-modify-write.
     private let defaults: UserDefaults
     private let keys: UserDefaultsKeys
     let resource: StoreResource
-    private let cache: MarksCache
+    let cache: MarksCache
     public let location: String
 
     public convenience init(defaults: UserDefaults = .standard, domain: String? = nil) {
-        let isStandard = defaults === UserDefaults.standard
-        self.init(defaults: defaults, identity: isStandard ? "standard" : "object \(ObjectIdentifier(defaults).hashValue)",
-                  owner: isStandard ? nil : defaults, domain: domain)
+        // `.standard` is one object for the whole process, so it needs no name of its own.
+        self.init(defaults: defaults, identity: "object \(ObjectIdentifier(defaults).hashValue)", owner: defaults, domain: domain)
     }
 
     /// A store on the defaults of the suite `suiteName` (`nil`: the standard defaults); every
@@ -49,26 +48,26 @@ public final class UserDefaultsMigrationStore: MigrationStore, MarksCaching, His
         self.keys = UserDefaultsKeys(domain: domain)
         self.location = domain.map { "UserDefaults (\($0))" } ?? "UserDefaults"
         self.resource = StoreResource.shared("defaults \(identity) domain \(domain ?? "")", owner: owner)
-        self.cache = resource.cache()
-        resource.observeDefaultsChanges()
+        self.cache = resource.cache(watched: false)
     }
 
     public func load() throws -> MigrationState {
         try keys.state(in: defaults, location: location, source: Self.source)
     }
 
-    /// The four marks, each the highest any library recorded; no history. From the cache
-    /// while nothing changed them (see ``MarksCache`` for what counts as a change).
+    /// The four marks, each the highest any library recorded, from the cache while nothing
+    /// changed them (see ``MarksCache`` for what counts as a change); no history.
     public func loadMarks() -> MigrationState {
-        cachedMarks().state
+        var state = cachedMarks().state
+        state.historyIsComplete = keys.isHistoryComplete(in: defaults)
+        return state
     }
 
+    /// The marks a launch reads (``UserDefaultsKeys/marks(in:source:)``), parsed. They are
+    /// cached once the second read has registered the change observer (see
+    /// ``StoreResource/observeDefaultsChanges()``): a launch that reads them once never does.
     func cachedMarks() -> MarksCache.Entry {
-        guard resource.observesDefaultsChanges else {
-            let state = keys.marks(in: defaults, source: Self.source)
-            return MarksCache.Entry(state: state, marks: RecordedMarks(state), stamp: nil)
-        }
-        return cache.marks { keys.marks(in: defaults, source: Self.source) }
+        cache.marks(startWatching: resource.observeDefaultsChanges) { keys.marks(in: defaults, source: Self.source) }
     }
 
     private static func source(_ key: String) -> String { "UserDefaults \"\(key)\"" }
