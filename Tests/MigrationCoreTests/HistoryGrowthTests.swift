@@ -90,7 +90,7 @@ struct HistoryGrowthTests {
         let folder = try temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let url = folder.appendingPathComponent("state.json")
-        let file = RecordsFile(url: url, location: "test")
+        let file = RecordsFile(path: url.path, location: "test")
         #expect(!file.canAppend())
         Migrator(appVersion: "3.0", store: FileMigrationStore(url: url)).migrateToVersion("1.0") {}
         #expect(file.canAppend())

@@ -44,8 +44,10 @@ public final class Migrator: Sendable {
     private let readMarks: @Sendable () throws -> MarksCache.Entry
     /// The store's cache, when every change to its records reaches it (see ``surelySkips(_:on:)``).
     private let launchCache: MarksCache?
-    /// Loose readings of recorded marks already reported, so each is reported once.
-    private let reportedNotes = Locked<Set<String>>([])
+    /// Loose readings of recorded marks already reported, so each is reported once. A list: a
+    /// `Set<String>` would cost every launch its type's metadata, with a search of every
+    /// protocol conformance the process has loaded (for `String: Hashable`).
+    private let reportedNotes = Locked<[String]>([])
 
     /// A migrator for an app at `appVersion` (and `appBuild`).
     ///
@@ -233,7 +235,11 @@ public final class Migrator: Sendable {
     }
 
     private func reportNotes(_ marks: RecordedMarks) {
-        for note in marks.notes where reportedNotes.withLock({ $0.insert(note).inserted }) {
+        for note in marks.notes where reportedNotes.withLock({ notes in
+            if notes.contains(note) { return false }
+            notes.append(note)
+            return true
+        }) {
             report("recorded marks", note)
         }
     }

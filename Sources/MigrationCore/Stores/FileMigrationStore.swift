@@ -32,8 +32,9 @@ public final class FileMigrationStore: MigrationStore, HistoryAppending {
 
     public init(url: URL, domain: String = FileMigrationStore.defaultDomain) {
         self.domain = domain
-        self.file = StoreFile(url: url, location: domain == Self.defaultDomain ? url.path : "\(url.path) (\(domain))")
-        self.records = RecordsFile(url: file.fileURL, location: file.location)
+        let path = url.filePath
+        self.file = StoreFile(url: url, path: path, location: domain == Self.defaultDomain ? path : "\(path) (\(domain))")
+        self.records = RecordsFile(path: file.realPath, location: file.location)
         self.cache = file.resource.cache(for: "json " + domain)
     }
 
@@ -85,7 +86,7 @@ public final class FileMigrationStore: MigrationStore, HistoryAppending {
     /// `state` with the field each mark was read from.
     private func sourced(_ state: MigrationState) -> MigrationState {
         var state = state
-        for mark in RecordedMark.allCases { state.setSource("\(url.path): domains.\(domain).\(mark.rawValue)", of: mark) }
+        for mark in RecordedMark.allCases { state.setSource("\(file.path): domains.\(domain).\(mark.rawValue)", of: mark) }
         return state
     }
 

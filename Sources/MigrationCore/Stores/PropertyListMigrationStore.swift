@@ -34,7 +34,8 @@ public final class PropertyListMigrationStore: MigrationStore {
     public init(url: URL, domain: String? = nil) {
         self.domain = domain
         self.keys = UserDefaultsKeys(domain: domain)
-        self.file = StoreFile(url: url, location: domain.map { "\(url.path) (\($0))" } ?? url.path)
+        let path = url.filePath
+        self.file = StoreFile(url: url, path: path, location: domain.map { "\(path) (\($0))" } ?? path)
         self.cache = file.resource.cache(for: "plist " + (domain ?? ""))
     }
 
@@ -99,7 +100,7 @@ public final class PropertyListMigrationStore: MigrationStore {
     /// (see ``FileMigrationStore/lockDescriptor``).
     public var lockDescriptor: Int32? { file.resource.heldLockDescriptor }
 
-    private func source(_ key: String) -> String { "\(url.path) \"\(key)\"" }
+    private func source(_ key: String) -> String { "\(file.path) \"\(key)\"" }
 
     /// The file's values and the records in them.
     private func read() throws -> (values: PropertyListValues, state: MigrationState) {

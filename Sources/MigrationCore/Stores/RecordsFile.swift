@@ -24,17 +24,18 @@ import Darwin
 /// Format 1, one JSON document (`format`, `domains`, each a state with its history), is read
 /// as before and rewritten as format 2 by the first write.
 struct RecordsFile: Sendable {
-    let url: URL
-    /// ``url``'s path, worked out once: `URL.path` decodes it on every call.
+    /// The file's path, every symbolic link resolved.
     let path: String
     /// The store's location, for errors.
     let location: String
 
-    init(url: URL, location: String) {
-        self.url = url
-        self.path = url.path
+    init(path: String, location: String) {
+        self.path = path
         self.location = location
     }
+
+    /// The file, for the writes and reads that take a URL (not those of a launch).
+    private var url: URL { URL(fileURLWithPath: path) }
 
     /// Every domain's state, every line checked; no domain when the file does not exist.
     func read() throws -> [String: MigrationState] {
@@ -165,7 +166,7 @@ struct RecordsFile: Sendable {
     /// The last complete line of `chunk` that starts with `prefix`, found from the end without
     /// splitting the rest; the first line counts only when `chunk` `startsALine` (a chunk read
     /// from the middle of the file may begin mid-line).
-    private static func lastCompleteLine(startingWith prefix: Data, in chunk: Data, startsALine: Bool) -> Data? {
+    private static func lastCompleteLine(startingWith prefix: [UInt8], in chunk: Data, startsALine: Bool) -> Data? {
         let newline = UInt8(ascii: "\n")
         guard var end = chunk.lastIndex(of: newline) else { return nil }
         while true {
@@ -180,14 +181,16 @@ struct RecordsFile: Sendable {
 
     /// How a domain's lines with marks start, as ``encodeLine(_:)`` writes them. A name of
     /// printable ASCII without `"`, `\\` or `/` is written as it is; any other is encoded.
-    private static func marksPrefix(of domain: String) throws -> Data {
-        var prefix = Data("{\"domain\":".utf8)
+    /// Bytes rather than `Data`: `Data` made from a string's UTF-8 costs a launch a search of
+    /// every protocol conformance the process has loaded.
+    private static func marksPrefix(of domain: String) throws -> [UInt8] {
+        var prefix = Array("{\"domain\":".utf8)
         if domain.utf8.allSatisfy({ (0x20...0x7E).contains($0) && !"\"\\/".utf8.contains($0) }) {
-            prefix.append(Data("\"\(domain)\"".utf8))
+            prefix += "\"\(domain)\"".utf8
         } else {
-            prefix.append(try JSONEncoder.migrationLines.encode(domain))
+            prefix += try JSONEncoder.migrationLines.encode(domain)
         }
-        prefix.append(Data(",\"marks\":".utf8))
+        prefix += ",\"marks\":".utf8
         return prefix
     }
 

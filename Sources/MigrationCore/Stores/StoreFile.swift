@@ -10,24 +10,28 @@ struct StoreFile: Sendable {
     /// The path as given.
     let url: URL
     /// ``url`` with every symbolic link resolved.
-    let fileURL: URL
+    var fileURL: URL { URL(fileURLWithPath: realPath) }
+    /// ``url``'s path as given.
+    let path: String
+    /// ``path`` with every symbolic link resolved.
+    let realPath: String
     /// The store's ``MigrationStore/location``, for errors.
     let location: String
     let resource: StoreResource
 
-    init(url: URL, location: String) {
+    init(url: URL, path: String, location: String) {
         self.url = url
+        self.path = path
         self.location = location
-        let real = RealPath.of(url.path)
-        self.fileURL = URL(fileURLWithPath: real)
-        self.resource = StoreResource.shared("file:" + real, lockFile: real + ".lock")
+        realPath = RealPath.of(path)
+        resource = StoreResource.shared("file:" + realPath, lockFile: realPath + ".lock")
     }
 
     /// The file's bytes; `nil` when there is no file yet.
     func read() throws(MigrationStoreError) -> Data? {
         try refuseDirectory()
         do { return try Data(contentsOf: fileURL) } catch {
-            if !FileManager.default.fileExists(atPath: fileURL.path) { return nil }
+            if !FileManager.default.fileExists(atPath: realPath) { return nil }
             throw MigrationStoreError(location: location, problem: .unreadable(error.localizedDescription))
         }
     }
@@ -40,7 +44,7 @@ struct StoreFile: Sendable {
     }
 
     /// The stamp of the file as it is now, for the marks cache.
-    var stamp: FileStamp? { FileStamp.of(fileURL.path) }
+    var stamp: FileStamp? { FileStamp.of(realPath) }
 
     /// Runs `body` holding the records, in this process and against other processes.
     func withRecords<T>(_ body: () throws -> T) throws -> T {
@@ -56,7 +60,7 @@ struct StoreFile: Sendable {
     /// them again: a read-only folder, a missing permission or a full disk shows up here,
     /// before a body runs, rather than after it.
     func prepareToWrite() throws(MigrationStoreError) {
-        let size = (try? FileManager.default.attributesOfItem(atPath: fileURL.path)[.size] as? Int) ?? 0
+        let size = (try? FileManager.default.attributesOfItem(atPath: realPath)[.size] as? Int) ?? 0
         do { try AtomicFile.probe(fileURL, bytes: size + 64 * 1024, room: size + 64 * 1024) } catch {
             throw MigrationStoreError(location: location, problem: .unwritable(error.description))
         }
@@ -71,8 +75,8 @@ struct StoreFile: Sendable {
 
     private func refuseDirectory() throws(MigrationStoreError) {
         var isDirectory: ObjCBool = false
-        if FileManager.default.fileExists(atPath: fileURL.path, isDirectory: &isDirectory), isDirectory.boolValue {
-            throw MigrationStoreError(location: location, problem: .unreadable("\(fileURL.path) is a directory, not a file"))
+        if FileManager.default.fileExists(atPath: realPath, isDirectory: &isDirectory), isDirectory.boolValue {
+            throw MigrationStoreError(location: location, problem: .unreadable("\(realPath) is a directory, not a file"))
         }
     }
 }

@@ -22,8 +22,9 @@ final class StoreResource: Sendable {
     /// What the resource hands out to every store object on it, behind one lock (a launch
     /// creates one resource, and each lock of its own type costs the launch its metadata).
     private struct Tables {
-        /// The marks last read, per set of records (a file holds one per domain).
-        var caches: [String: MarksCache] = [:]
+        /// The marks last read, per set of records (a file holds one per domain). A list, not
+        /// a dictionary: see ``Registry``.
+        var caches: [(records: String, cache: MarksCache)] = []
         /// The lock of each block.
         var blocks: [String: BlockLock] = [:]
         /// Whether ``observeDefaultsChanges()`` was called.
@@ -40,20 +41,10 @@ final class StoreResource: Sendable {
     /// `owner` (an object whose identity is part of the key), the entry lasts only as long as
     /// the owner does, so a later object at the same address gets a resource of its own.
     static func shared(_ key: String, lockFile: String? = nil, owner: AnyObject? = nil) -> StoreResource {
-        table.withLock { table in
-            if let existing = table[key], owner == nil || existing.owner === owner { return existing.resource }
-            let resource = StoreResource(fileLock: lockFile.map(FileLock.init))
-            table[key] = Entry(resource: resource, owner: owner)
-            return resource
-        }
+        registry.resource(key, owner: owner) { StoreResource(fileLock: lockFile.map(FileLock.init)) }
     }
 
-    private struct Entry {
-        let resource: StoreResource
-        weak var owner: AnyObject?
-    }
-
-    private static let table = Locked<[String: Entry]>([:])
+    private static let registry = Registry()
 
     /// The cache of the marks of `records` (a file's domain; `""` for a resource that holds one
     /// set of records): every store object on the same records gets the same cache, and the
@@ -61,9 +52,9 @@ final class StoreResource: Sendable {
     /// that every change reaches it (see ``observeDefaultsChanges()``).
     func cache(for records: String = "", watched: Bool = true) -> MarksCache {
         tables.withLock { tables in
-            if let existing = tables.caches[records] { return existing }
+            if let existing = tables.caches.first(where: { $0.records == records }) { return existing.cache }
             let created = MarksCache(watched: watched)
-            tables.caches[records] = created
+            tables.caches.append((records, created))
             return created
         }
     }
@@ -84,9 +75,9 @@ final class StoreResource: Sendable {
         let tables = self.tables
         DispatchQueue.global(qos: .utility).async {
             _ = NotificationCenter.default.addObserver(forName: UserDefaults.didChangeNotification, object: nil, queue: nil) { _ in
-                tables.withLock { $0.caches.values.forEach { $0.invalidate() } }
+                tables.withLock { $0.caches.forEach { $0.cache.invalidate() } }
             }
-            tables.withLock { $0.caches.values.forEach { $0.watch() } }
+            tables.withLock { $0.caches.forEach { $0.cache.watch() } }
         }
     }
 
@@ -114,6 +105,47 @@ final class StoreResource: Sendable {
     func acrossProcesses<T>(_ body: () throws -> T) throws -> T {
         guard let fileLock else { return try body() }
         return try fileLock.withLock(body)
+    }
+}
+
+/// Every ``StoreResource`` handed out, by key: a list searched in order rather than a
+/// dictionary, because the first dictionary keyed by `String` a process makes (its type's
+/// metadata checks that `String` is `Hashable`) costs a launch a search of every protocol
+/// conformance the process has loaded, more than the rest of a file store's launch together.
+/// A process holds a few resources; an entry whose owner is gone is dropped.
+private final class Registry: @unchecked Sendable {
+    // Safe: `entries` is only touched while `lock` is held.
+    private let lock = PlatformLock()
+    private var entries: [Entry] = []
+
+    private final class Entry {
+        let key: String
+        let resource: StoreResource
+        let isOwned: Bool
+        weak var owner: AnyObject?
+
+        init(key: String, resource: StoreResource, owner: AnyObject?) {
+            self.key = key
+            self.resource = resource
+            self.isOwned = owner != nil
+            self.owner = owner
+        }
+
+        var isOrphaned: Bool { isOwned && owner == nil }
+    }
+
+    /// The resource for `key` (and `owner`, see ``StoreResource/shared(_:lockFile:owner:)``),
+    /// made by `make` when there is none.
+    func resource(_ key: String, owner: AnyObject?, make: () -> StoreResource) -> StoreResource {
+        lock.lock()
+        defer { lock.unlock() }
+        if let existing = entries.first(where: { $0.key == key }), owner == nil || existing.owner === owner {
+            return existing.resource
+        }
+        entries.removeAll { $0.key == key || $0.isOrphaned }
+        let resource = make()
+        entries.append(Entry(key: key, resource: resource, owner: owner))
+        return resource
     }
 }
 
