@@ -47,7 +47,7 @@ public final class Migrator: Sendable {
     /// Loose readings of recorded marks already reported, so each is reported once. A list: a
     /// `Set<String>` would cost every launch its type's metadata, with a search of every
     /// protocol conformance the process has loaded (for `String: Hashable`).
-    private let reportedNotes = Locked<[String]>([])
+    private let reportedNotes = LockedValue<[String]>([])
 
     /// A migrator for an app at `appVersion` (and `appBuild`).
     ///
@@ -92,6 +92,8 @@ public final class Migrator: Sendable {
         self.logger = logger
         self.onDiagnostic = onDiagnostic
     }
+
+    deinit { reportedNotes.destroy() }
 
     /// Runs `block` once, when the app reaches `version`.
     @inlinable

@@ -12,6 +12,23 @@ import Glibc
 /// launch-time check, which must cost little more than parsing a version. `Mutex` from the
 /// `Synchronization` module would do the same, but needs iOS 18 / macOS 15.
 final class Locked<Value>: @unchecked Sendable {
+    private let storage: LockedValue<Value>
+
+    init(_ value: Value) { storage = LockedValue(value) }
+
+    deinit { storage.destroy() }
+
+    @inline(__always)
+    func withLock<T, E: Error>(_ body: (inout Value) throws(E) -> T) throws(E) -> T {
+        try storage.withLock(body)
+    }
+}
+
+/// ``Locked`` without an object of its own, for the objects every launch creates: a generic
+/// class costs a launch its metadata for each type it holds (tens of microseconds when it is
+/// the first in the process), a generic struct used with a known type costs nothing. Its owner
+/// calls ``destroy()`` once, from its `deinit`.
+struct LockedValue<Value>: @unchecked Sendable {
     // Safe: `value` is only touched while `lock` is held, and `body` must not re-enter. Pointers
     // rather than stored properties: a mutex must not move, and the lock already excludes
     // what runtime exclusivity checks would check on every call of a launch-time path.
@@ -23,7 +40,8 @@ final class Locked<Value>: @unchecked Sendable {
         self.value.initialize(to: value)
     }
 
-    deinit {
+    /// Frees the value and the lock; called once, by the owner's `deinit`.
+    func destroy() {
         value.deinitialize(count: 1)
         value.deallocate()
         lock.destroy()
@@ -85,13 +103,31 @@ struct PlatformLock: @unchecked Sendable {
 }
 
 /// A lock one thread may take again while holding it, so that a migration body can call back
-/// into the migrator or store that is running it.
-final class RecursiveLock: Sendable {
-    private let lock = NSRecursiveLock()
+/// into the migrator or store that is running it. A recursive `pthread_mutex_t` rather than
+/// `NSRecursiveLock`, whose first use costs a launch its Foundation class.
+final class RecursiveLock: @unchecked Sendable {
+    // Safe: the mutex is only used through the platform's own thread-safe calls.
+    private let mutex: UnsafeMutablePointer<pthread_mutex_t>
+
+    init() {
+        mutex = .allocate(capacity: 1)
+        mutex.initialize(to: pthread_mutex_t())
+        var attributes = pthread_mutexattr_t()
+        pthread_mutexattr_init(&attributes)
+        pthread_mutexattr_settype(&attributes, Int32(PTHREAD_MUTEX_RECURSIVE))
+        pthread_mutex_init(mutex, &attributes)
+        pthread_mutexattr_destroy(&attributes)
+    }
+
+    deinit {
+        pthread_mutex_destroy(mutex)
+        mutex.deinitialize(count: 1)
+        mutex.deallocate()
+    }
 
     func withLock<T, E: Error>(_ body: () throws(E) -> T) throws(E) -> T {
-        lock.lock()
-        defer { lock.unlock() }
+        pthread_mutex_lock(mutex)
+        defer { pthread_mutex_unlock(mutex) }
         return try body()
     }
 }

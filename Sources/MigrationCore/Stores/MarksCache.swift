@@ -48,13 +48,15 @@ final class MarksCache: Sendable {
         var unwatchedLoads = 0
     }
 
-    private let slot: Locked<Slot>
+    private let slot: LockedValue<Slot>
 
     /// A cache that caches only once ``watch()`` says every change reaches it when `watched`
     /// is false (`UserDefaults`, until its change observer is in place).
     init(watched: Bool = true) {
-        slot = Locked(Slot(isWatched: watched))
+        slot = LockedValue(Slot(isWatched: watched))
     }
+
+    deinit { slot.destroy() }
 
     /// The cached marks if nothing changed and `stamp` still matches, else what `load` reads
     /// now (then cached). An unwatched cache calls `startWatching` on its second load, so that
@@ -120,8 +122,8 @@ extension MigrationStore {
     /// A reader of the current marks, parsed: the store's cache for this package's stores,
     /// otherwise ``MigrationStore/loadMarks()`` parsed on each call.
     var marksReader: @Sendable () throws -> MarksCache.Entry {
-        if let store = exactly(FileMigrationStore.self) { return { try store.cachedMarks() } }
         if let store = exactly(UserDefaultsMigrationStore.self) { return { store.cachedMarks() } }
+        if let store = exactly(FileMigrationStore.self) { return { try store.cachedMarks() } }
         if let store = exactly(InMemoryMigrationStore.self) { return { store.cachedMarks() } }
         if let store = exactly(PropertyListMigrationStore.self) { return { try store.cachedMarks() } }
         return { [self] in

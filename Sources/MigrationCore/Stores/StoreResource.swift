@@ -22,20 +22,31 @@ final class StoreResource: Sendable {
     /// What the resource hands out to every store object on it, behind one lock (a launch
     /// creates one resource, and each lock of its own type costs the launch its metadata).
     private struct Tables {
-        /// The marks last read, per set of records (a file holds one per domain). A list, not
-        /// a dictionary: see ``Registry``.
-        var caches: [(records: String, cache: MarksCache)] = []
+        /// The marks last read, per set of records (a file holds one per domain): the first on
+        /// its own, so that a launch, which reads one, builds no list (a list of a type costs
+        /// a launch that type's metadata; a dictionary more, see ``Registry``).
+        var firstCache: (records: String, cache: MarksCache)?
+        var otherCaches: [(records: String, cache: MarksCache)] = []
+
+        var caches: [MarksCache] { (firstCache.map { [$0.cache] } ?? []) + otherCaches.map(\.cache) }
+
+        func cache(for records: String) -> MarksCache? {
+            if let firstCache, firstCache.records == records { return firstCache.cache }
+            return otherCaches.first { $0.records == records }?.cache
+        }
         /// The lock of each block.
         var blocks: [String: BlockLock] = [:]
         /// Whether ``observeDefaultsChanges()`` was called.
         var observesDefaults = false
     }
 
-    private let tables = Locked(Tables())
+    private let tables = LockedValue(Tables())
     private let records = RecursiveLock()
     private let fileLock: FileLock?
 
     init(fileLock: FileLock? = nil) { self.fileLock = fileLock }
+
+    deinit { tables.destroy() }
 
     /// The resource for `key`, shared process-wide: the same object for the same key. With an
     /// `owner` (an object whose identity is part of the key), the entry lasts only as long as
@@ -52,9 +63,9 @@ final class StoreResource: Sendable {
     /// that every change reaches it (see ``observeDefaultsChanges()``).
     func cache(for records: String = "", watched: Bool = true) -> MarksCache {
         tables.withLock { tables in
-            if let existing = tables.caches.first(where: { $0.records == records }) { return existing.cache }
+            if let existing = tables.cache(for: records) { return existing }
             let created = MarksCache(watched: watched)
-            tables.caches.append((records, created))
+            if tables.firstCache == nil { tables.firstCache = (records, created) } else { tables.otherCaches.append((records, created)) }
             return created
         }
     }
@@ -72,12 +83,12 @@ final class StoreResource: Sendable {
             return tables.observesDefaults
         }
         guard !started else { return }
-        let tables = self.tables
+        // The observer keeps the resource (and so its tables) for the rest of the process.
         DispatchQueue.global(qos: .utility).async {
             _ = NotificationCenter.default.addObserver(forName: UserDefaults.didChangeNotification, object: nil, queue: nil) { _ in
-                tables.withLock { $0.caches.forEach { $0.cache.invalidate() } }
+                self.tables.withLock { $0.caches.forEach { $0.invalidate() } }
             }
-            tables.withLock { $0.caches.forEach { $0.cache.watch() } }
+            self.tables.withLock { $0.caches.forEach { $0.watch() } }
         }
     }
 
@@ -114,24 +125,29 @@ final class StoreResource: Sendable {
 /// conformance the process has loaded, more than the rest of a file store's launch together.
 /// A process holds a few resources; an entry whose owner is gone is dropped.
 private final class Registry: @unchecked Sendable {
-    // Safe: `entries` is only touched while `lock` is held.
+    // Safe: `newest` is only touched while `lock` is held.
     private let lock = PlatformLock()
-    private var entries: [Entry] = []
+    /// The entries, newest first: a list of their own, not an array, whose storage's type
+    /// would cost a launch its metadata.
+    private var newest: Entry?
 
     private final class Entry {
         let key: String
         let resource: StoreResource
         let isOwned: Bool
         weak var owner: AnyObject?
+        var next: Entry?
 
-        init(key: String, resource: StoreResource, owner: AnyObject?) {
+        init(key: String, resource: StoreResource, owner: AnyObject?, next: Entry?) {
             self.key = key
             self.resource = resource
             self.isOwned = owner != nil
             self.owner = owner
+            self.next = next
         }
 
-        var isOrphaned: Bool { isOwned && owner == nil }
+        /// Whether it should go: it is for `key`, or its owner is gone.
+        func isReplaced(by key: String) -> Bool { self.key == key || (isOwned && owner == nil) }
     }
 
     /// The resource for `key` (and `owner`, see ``StoreResource/shared(_:lockFile:owner:)``),
@@ -139,12 +155,16 @@ private final class Registry: @unchecked Sendable {
     func resource(_ key: String, owner: AnyObject?, make: () -> StoreResource) -> StoreResource {
         lock.lock()
         defer { lock.unlock() }
-        if let existing = entries.first(where: { $0.key == key }), owner == nil || existing.owner === owner {
-            return existing.resource
+        var entry = newest
+        while let current = entry, current.key != key { entry = current.next }
+        if let existing = entry, owner == nil || existing.owner === owner { return existing.resource }
+        while let first = newest, first.isReplaced(by: key) { newest = first.next }
+        var previous = newest
+        while let current = previous?.next {
+            if current.isReplaced(by: key) { previous?.next = current.next } else { previous = current }
         }
-        entries.removeAll { $0.key == key || $0.isOrphaned }
         let resource = make()
-        entries.append(Entry(key: key, resource: resource, owner: owner))
+        newest = Entry(key: key, resource: resource, owner: owner, next: newest)
         return resource
     }
 }
