@@ -24,7 +24,7 @@ final class StoreResource: Sendable {
     private struct Tables {
         /// The marks last read, per set of records (a file holds one per domain): the first on
         /// its own, so that a launch, which reads one, builds no list (a list of a type costs
-        /// a launch that type's metadata; a dictionary more, see ``Registry``).
+        /// a launch that type's metadata; a dictionary more, see ``ResourceRegistry``).
         var firstCache: (records: String, cache: MarksCache)?
         var otherCaches: [(records: String, cache: MarksCache)] = []
 
@@ -55,7 +55,7 @@ final class StoreResource: Sendable {
         registry.resource(key, owner: owner) { StoreResource(fileLock: lockFile.map(FileLock.init)) }
     }
 
-    private static let registry = Registry()
+    private static let registry = ResourceRegistry()
 
     /// The cache of the marks of `records` (a file's domain; `""` for a resource that holds one
     /// set of records): every store object on the same records gets the same cache, and the
@@ -124,7 +124,7 @@ final class StoreResource: Sendable {
 /// metadata checks that `String` is `Hashable`) costs a launch a search of every protocol
 /// conformance the process has loaded, more than the rest of a file store's launch together.
 /// A process holds a few resources; an entry whose owner is gone is dropped.
-private final class Registry: @unchecked Sendable {
+final class ResourceRegistry: @unchecked Sendable {
     // Safe: `newest` is only touched while `lock` is held.
     private let lock = PlatformLock()
     /// The entries, newest first: a list of their own, not an array, whose storage's type
