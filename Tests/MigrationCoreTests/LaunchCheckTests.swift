@@ -92,7 +92,7 @@ struct LaunchCheckTests {
         let keys = UserDefaultsKeys(domain: nil)
         let marks = keys.marks(in: values) { $0 }
         #expect(marks.lastMigratedVersion == "1.0")
-        #expect(Set(values.read) == Set(keys.read.joined()))
+        #expect(Set(values.read) == Set(RecordedMark.allCases.flatMap(keys.read)))
     }
 
     /// The completeness of the history, which a launch does not read, is still carried

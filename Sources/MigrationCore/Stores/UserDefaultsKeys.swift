@@ -14,23 +14,21 @@ import Foundation
 /// hook records since the latest reset; when that drops records, the history is marked as no
 /// longer complete.
 struct UserDefaultsKeys {
-    /// Per ``RecordedMark``, in ``RecordedMark/index`` order: every key read, the written one first.
-    let read: [[String]]
-    /// Per ``RecordedMark``: the key written.
-    let written: [String]
+    /// Per ``RecordedMark``: every key read, the written one first. A property each rather
+    /// than a list of lists, whose type would cost a launch its metadata.
+    private let lastMigratedVersionKeys, lastMigratedBuildKeys, lastAppVersionKeys, lastAppBuildKeys: [String]
     let history, recentHistory, historyIsComplete: String
     /// A key earlier releases wrote; removed at the next join.
     let historyBoundedBytes: String
 
     init(domain: String?) {
         guard let domain else {
-            read = [
-                ["MTMigration.lastMigrationVersion", "Migration.lastMigrationVersion", "Migration.lastVersion", "lastMigrationVersion"],
-                ["MTMigration.lastMigrationBuild", "Migration.lastMigrationBuild", "Migration.lastBuild"],
-                ["MTMigration.lastAppVersion", "Migration.lastAppVersion"],
-                ["MTMigration.lastAppBuild", "Migration.lastAppBuild"],
+            lastMigratedVersionKeys = [
+                "MTMigration.lastMigrationVersion", "Migration.lastMigrationVersion", "Migration.lastVersion", "lastMigrationVersion",
             ]
-            written = read.map { $0[0] }
+            lastMigratedBuildKeys = ["MTMigration.lastMigrationBuild", "Migration.lastMigrationBuild", "Migration.lastBuild"]
+            lastAppVersionKeys = ["MTMigration.lastAppVersion", "Migration.lastAppVersion"]
+            lastAppBuildKeys = ["MTMigration.lastAppBuild", "Migration.lastAppBuild"]
             history = "MigrationExplorer.history"
             recentHistory = "MigrationExplorer.recentHistory"
             historyBoundedBytes = "MigrationExplorer.historyBoundedBytes"
@@ -38,13 +36,28 @@ struct UserDefaultsKeys {
             return
         }
         let prefix = "MigrationExplorer.\(domain)."
-        written = ["lastMigrationVersion", "lastMigrationBuild", "lastAppVersion", "lastAppBuild"].map { prefix + $0 }
-        read = written.map { [$0] }
+        lastMigratedVersionKeys = [prefix + "lastMigrationVersion"]
+        lastMigratedBuildKeys = [prefix + "lastMigrationBuild"]
+        lastAppVersionKeys = [prefix + "lastAppVersion"]
+        lastAppBuildKeys = [prefix + "lastAppBuild"]
         history = prefix + "history"
         recentHistory = prefix + "recentHistory"
         historyBoundedBytes = prefix + "historyBoundedBytes"
         historyIsComplete = prefix + "historyIsComplete"
     }
+
+    /// Every key read for `mark`, the written one first.
+    func read(_ mark: RecordedMark) -> [String] {
+        switch mark {
+        case .lastMigratedVersion: lastMigratedVersionKeys
+        case .lastMigratedBuild: lastMigratedBuildKeys
+        case .lastAppVersion: lastAppVersionKeys
+        case .lastAppBuild: lastAppBuildKeys
+        }
+    }
+
+    /// The key written for `mark`.
+    func written(_ mark: RecordedMark) -> String { read(mark)[0] }
 
     /// The named domains whose keys (``init(domain:)``) appear among `keys`, sorted.
     static func namedDomains(in keys: some Sequence<String>) -> [String] {
@@ -68,7 +81,7 @@ struct UserDefaultsKeys {
     func marks(in values: some PreferenceValues, source: (String) -> String) -> MigrationState {
         var state = MigrationState()
         for mark in RecordedMark.allCases {
-            guard let (key, value) = highest(of: read[mark.index], in: values) else { continue }
+            guard let (key, value) = highest(of: read(mark), in: values) else { continue }
             state[mark] = value
             state.setSource(source(key), of: mark)
         }
@@ -146,13 +159,13 @@ struct UserDefaultsKeys {
     /// `UserDefaults` may rewrite its whole file (it does on Linux), so none is made for nothing.
     private func writeMarks(_ state: MigrationState, to values: some PreferenceValues) {
         for mark in RecordedMark.allCases {
-            let key = written[mark.index]
+            let key = written(mark)
             if let value = state[mark] {
                 if values.string(forKey: key) != value { values.set(value, forKey: key) }
             } else if values.object(forKey: key) != nil {
                 values.removeObject(forKey: key)
             }
-            for legacy in read[mark.index] where legacy != key && values.object(forKey: legacy) != nil {
+            for legacy in read(mark) where legacy != key && values.object(forKey: legacy) != nil {
                 values.removeObject(forKey: legacy)
             }
         }
