@@ -192,13 +192,16 @@ struct UserDefaultsKeys {
     /// The highest value among `keys`, by its leading numbers; a value with no leading number
     /// wins outright, so that the plan names it instead of quietly passing over it.
     private func highest(of keys: [String], in values: some PreferenceValues) -> (key: String, value: String)? {
-        var best: (key: String, value: String, version: Version)?
+        // The best version on its own: an optional tuple holding a `Version` is destroyed
+        // through its type's metadata, which a launch would build for this alone.
+        var best: (key: String, value: String)?
+        var bestVersion: Version?
         for key in keys {
             guard let value = values.string(forKey: key), !value.isEmpty else { continue }
             guard let version = Version(leadingComponentsOf: value) else { return (key, value) }
-            if best.map({ version > $0.version }) ?? true { best = (key, value, version) }
+            if bestVersion.map({ version > $0 }) ?? true { (best, bestVersion) = ((key, value), version) }
         }
-        return best.map { ($0.key, $0.value) }
+        return best
     }
 
     private enum HistoryError: Error, CustomStringConvertible {
