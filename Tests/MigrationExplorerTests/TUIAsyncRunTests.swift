@@ -79,6 +79,6 @@ struct TUIAsyncRunTests {
         #expect(await TerminalApp(session: Session(explorer: explorer), terminal: terminal).run() == nil)
         #expect(!laterRan.value)
         let last = try #require(terminal.screens.last)
-        #expect(last.contains("Run cancelled after 0 steps; 2 migrations wait for the next run"), "\(last)")
+        #expect(last.contains("Run cancelled at version 1.0 \"Wait for cancelling\"; 2 migrations wait for the next run"), "\(last)")
     }
 }

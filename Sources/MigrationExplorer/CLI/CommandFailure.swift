@@ -16,7 +16,8 @@ struct CommandFailure: Error, CustomStringConvertible {
         case manifest, version, store
         /// A migration failed or could not be recorded: exit 1.
         case migrationFailed = "migration-failed"
-        /// A signal stopped the run: exit 128 + the signal's number.
+        /// A signal stopped the run (exit 128 + the signal's number), or a body cancelled it by
+        /// throwing `CancellationError` (exit 1).
         case cancelled
         /// The interactive explorer without a terminal: exit 2.
         case noTerminal = "no-terminal"

@@ -69,9 +69,11 @@ struct RunCommand: AsyncParsableCommand {
         let reason = report.failure.map { step in "\(step.subject.label) failed: \(step.outcome.errorMessage ?? "")" }
             ?? report.saveError.map(String.init(describing:))
         if let signal {
-            let stopped = "stopped by signal \(signal)" + (reason.map { "; \($0)" } ?? "")
+            let stopped = "stopped by signal \(signal)" + ((reason ?? report.cancellationSummary).map { "; \($0)" } ?? "")
             return CommandFailure(.cancelled, stopped, status: 128 + signal)
         }
-        return reason.map { CommandFailure(.migrationFailed, $0) }
+        if let reason { return CommandFailure(.migrationFailed, reason) }
+        // A body gave up by throwing `CancellationError`: what it was to do is not done.
+        return report.cancellationSummary.map { CommandFailure(.cancelled, "the run was \($0)") }
     }
 }

@@ -156,11 +156,7 @@ package struct Session {
             return .init(text: "Run stopped at \(failure.subject.label): \(failure.outcome.errorMessage ?? "")", role: .failed)
         }
         if let saveError = report.saveError { return .init(text: String(describing: saveError), role: .failed) }
-        if report.wasCancelled {
-            let left = report.deferred.count
-            return .init(text: "Run cancelled after \(report.steps.count { $0.outcome == .succeeded }) steps; "
-                + "\(left) \(left == 1 ? "migration waits" : "migrations wait") for the next run", role: .failed)
-        }
+        if let cancelled = report.cancellationSummary { return .init(text: "Run \(cancelled)", role: .failed) }
         return .init(text: "Ran \(report.steps.count) steps in \(formatDuration(total))", role: .applied)
     }
 }
