@@ -321,6 +321,22 @@ struct EmbeddingTests {
         #expect(progress == ["25%", "50%", "75%", "100%"], "a line for each tenth reached, as the body reports it")
     }
 
+    @Test func aSecondSignalWhileTheRunningStepIgnoresCancellingExitsAtOnce() throws {
+        let folder = try makeTemporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let manifest = folder.appendingPathComponent("manifest.json"), store = folder.appendingPathComponent("state.json")
+        try manifest.write(#"{ "appVersion": "3.0", "migrations": [ { "version": "2.5", "title": "Quick", "run": "true" }, { "version": "2.6", "title": "Stubborn", "run": "trap '' TERM; echo $$ > pid; sleep 1000" } ] }"#)
+        let running = try Executable.start(["run", "--manifest", manifest.path, "--store", store.path])
+        let shell = try pidWritten(to: folder.appendingPathComponent("pid"))
+        kill(running.process.processIdentifier, SIGINT)
+        Thread.sleep(forTimeInterval: 0.3)
+        kill(running.process.processIdentifier, SIGINT)
+        let result = Executable.finish(running)
+        #expect(result.status == 130)
+        #expect(result.stderr.contains("stopped by a second signal 2 before the running step stopped"), "\(result.stderr)")
+        #expect(processIsGone(shell), "the stubborn command's group is killed")
+    }
+
     @Test func anAppsAsyncAndMainActorBodiesRunFromTheRunCommand() throws {
         let result = try Executable.run(["run", "--json"], binary: Executable.embeddedExample)
         #expect(result.status == 0, "\(result.stdout)\n\(result.stderr)")

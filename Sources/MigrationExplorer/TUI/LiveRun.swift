@@ -43,12 +43,18 @@ final class LiveRun: @unchecked Sendable {
         self.state = state
     }
 
-    /// Calls `body` with commands reporting here; returns once any watcher has stopped, with
-    /// the termination signal that cancelled the run, if one did.
+    /// How a live run ended: the termination signal that cancelled it, if one did, and the
+    /// terminal's size, which may have changed meanwhile.
+    struct Ending {
+        let signal: Int32?
+        let size: Size
+    }
+
+    /// Calls `body` with commands reporting here; returns once any watcher has stopped.
     @discardableResult
     nonisolated(nonsending) static func around(
         terminal: any Terminal, size: Size, state: ViewState, _ body: nonisolated(nonsending) (LiveRun) async -> Void
-    ) async -> Int32? {
+    ) async -> Ending {
         let live = LiveRun(terminal: terminal, size: size, state: state)
         var settings = CommandSettings.current
         settings.cancellation = live.cancellation
@@ -60,11 +66,8 @@ final class LiveRun: @unchecked Sendable {
             return live.watching
         }
         if wasWatching { live.watcherDone.wait() }
-        return live.receivedSignal
+        return live.lock.withLock { Ending(signal: live.signal, size: live.size) }
     }
-
-    /// The termination signal that cancelled the run, if one did.
-    var receivedSignal: Int32? { lock.withLock { signal } }
 
     /// The session's state as the run goes: the watcher draws it at once.
     func show(_ state: ViewState) {
@@ -96,11 +99,13 @@ final class LiveRun: @unchecked Sendable {
         var lastDraw = ContinuousClock.now
         while !lock.withLock({ finished }) {
             if let number = terminal.terminationSignal() {
+                if cancellation.cancellationReason != nil { giveUpWaiting(signal: number) }
                 lock.withLock { signal = signal ?? number }
                 cancellation.cancel()
             }
             switch terminalLock.withLock({ terminal.nextEvent(waitingAtMost: Self.keyWait) }) {
             case .key(.control("c")), .key(.escape):
+                if cancellation.cancellationReason != nil { giveUpWaiting(signal: SIGINT) }
                 cancellation.cancel()
                 lock.withLock { stateChanged = true }
             case .resize(let newSize):
@@ -116,8 +121,21 @@ final class LiveRun: @unchecked Sendable {
         watcherDone.signal()
     }
 
+    /// Asked a second time to stop while the running step has not yet: gives the terminal
+    /// back and leaves at once (128 + `signal`), killing a running command's group; the step
+    /// is not recorded and runs again next time.
+    private func giveUpWaiting(signal: Int32) -> Never {
+        cancellation.abandon()
+        let running = lock.withLock { command?.title ?? state.runningStep?.label } ?? "the running migration"
+        terminalLock.withLock { terminal.close() }
+        FileHandle.standardError.write(Data("migration-explorer: gave up waiting for \(running) to stop: it is not recorded and runs again next time\n".utf8))
+        exit(128 + signal)
+    }
+
     /// The footer while a run goes: nothing else acts until it ends.
     static let footer = "Ctrl-C or Esc cancels the run"
+    /// The footer once the run is cancelled, while the running step has not stopped yet.
+    static let cancellingFooter = "Cancelling: waiting for the running step to stop · Ctrl-C again quits at once"
 
     private func draw() {
         var now: (state: ViewState, size: Size, command: (title: String, started: ContinuousClock.Instant)?, line: String)
@@ -134,10 +152,8 @@ final class LiveRun: @unchecked Sendable {
             screen.write(String(repeating: " ", count: now.size.width), row: layout.messageRow, column: 0)
             screen.write(line, row: layout.messageRow, column: 1, role: .pending)
         }
-        if !cancelling {
-            screen.write(String(repeating: " ", count: now.size.width), row: layout.footerRow, column: 0)
-            screen.write(" " + Self.footer, row: layout.footerRow, column: 0, role: .dim)
-        }
+        screen.write(String(repeating: " ", count: now.size.width), row: layout.footerRow, column: 0)
+        screen.write(" " + (cancelling ? Self.cancellingFooter : Self.footer), row: layout.footerRow, column: 0, role: .dim)
         terminalLock.withLock { terminal.draw(screen) }
     }
 }

@@ -157,6 +157,6 @@ package struct Session {
         }
         if let saveError = report.saveError { return .init(text: String(describing: saveError), role: .failed) }
         if let cancelled = report.cancellationSummary { return .init(text: "Run \(cancelled)", role: .failed) }
-        return .init(text: "Ran \(report.steps.count) steps in \(formatDuration(total))", role: .applied)
+        return .init(text: "Ran \(report.steps.count) step\(report.steps.count == 1 ? "" : "s") in \(formatDuration(total))", role: .applied)
     }
 }
