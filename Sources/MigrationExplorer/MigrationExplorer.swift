@@ -20,7 +20,7 @@ public enum MigrationExplorer {
     public static func main(
         registry: MigrationRegistry, appVersion: String, appBuild: String? = nil, arguments: [String]? = nil
     ) -> Never {
-        main(app: ExplorerApp(registry: registry, appVersion: appVersion, appBuild: appBuild), arguments: arguments)
+        main(app: ExplorerApp(registry: registry, appVersion: appVersion, appBuild: appBuild, sandboxRunsForReal: .appCode), arguments: arguments)
     }
 
     /// The same for an ``ExplorerApp``; `nil` shows the built-in demo.

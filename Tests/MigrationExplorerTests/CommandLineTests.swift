@@ -337,8 +337,17 @@ struct EmbeddingTests {
         #expect(processIsGone(shell), "the stubborn command's group is killed")
     }
 
+    @Test func aSandboxRunOfAnAppsOwnCodeAsksForYesAsACommandsDoes() throws {
+        let refused = try Executable.run(["run", "--from", "2.0"], binary: Executable.embeddedExample)
+        #expect(refused.status == 64)
+        #expect(refused.stderr.contains("this run executes the app's migrations against a sandbox: "
+            + "the migrations' code runs for real and only the records are simulated; add --yes to run them, or use --dry-run"), "\(refused.stderr)")
+        #expect(!refused.stdout.contains("indexed"), "nothing ran")
+        #expect(try Executable.run(["run", "--from", "2.0", "--dry-run"], binary: Executable.embeddedExample).status == 0)
+    }
+
     @Test func anAppsAsyncAndMainActorBodiesRunFromTheRunCommand() throws {
-        let result = try Executable.run(["run", "--json"], binary: Executable.embeddedExample)
+        let result = try Executable.run(["run", "--json", "--yes"], binary: Executable.embeddedExample)
         #expect(result.status == 0, "\(result.stdout)\n\(result.stderr)")
         let json = try result.json()
         let ran = try #require(json["ran"] as? [[String: Any]]) + (try #require(json["hooks"] as? [[String: Any]]))

@@ -107,6 +107,8 @@ struct TmuxEndToEndTests {
         let tmux = try Tmux([], binary: Executable.embeddedExample)
         try tmux.waitFor("Recipes")
         try tmux.send("r")
+        try tmux.waitFor("The migrations' code runs for real")
+        try tmux.send("y")
         try tmux.waitFor("Ran 4 steps")
         try tmux.send("Escape")
         try tmux.waitFor("✓ applied               version 2.1   Index ingredients")

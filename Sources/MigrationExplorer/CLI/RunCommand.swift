@@ -17,13 +17,11 @@ struct RunCommand: AsyncParsableCommand {
     @Flag(name: .customLong("dry-run"), help: "Run nothing and write nothing: list exactly what a run would execute.")
     var dryRun = false
     @Flag(help: "Write JSON instead of a table.") var json = false
-    @Flag(help: "Run a manifest's commands against a sandbox (no --store, or --from over one): they run for real, only the records are simulated.")
+    @Flag(help: "Run a manifest's commands or an app's own migrations against a sandbox (no --store, or --from over one): they run for real, only the records are simulated.")
     var yes = false
     @Option(parsing: .unconditional,
             help: ArgumentHelp("Stop a command still running after this many seconds (a migration's own \"timeout\" comes first).", valueName: "seconds"))
     var timeout: Double?
-
-    static let sandboxWarning = "the commands run for real and only the records are simulated"
 
     func validate() throws {
         if let timeout, !(timeout > 0 && timeout.isFinite) { throw ValidationError("--timeout must be a positive number of seconds") }
@@ -33,9 +31,11 @@ struct RunCommand: AsyncParsableCommand {
         try await reportingFailures(json: json, store: source.stores.path) {
             let explorer = try source.explorer()
             if dryRun { return try write(explorer.dryRun(), explorer: explorer, failure: nil) }
-            if source.manifest != nil, explorer.isSandbox, !yes {
-                throw CommandFailure(.usage, "this run executes the manifest's commands against a \(explorer.storeDescription): "
-                    + "\(Self.sandboxWarning) (they get MIGRATION_SANDBOX=1); add --yes to run them, or use --dry-run")
+            if let work = explorer.app.sandboxRunsForReal, explorer.isSandbox, !yes {
+                let what = work == .commands ? "the manifest's commands" : "the app's migrations"
+                let told = work == .commands ? " (they get MIGRATION_SANDBOX=1)" : ""
+                throw CommandFailure(.usage, "this run executes \(what) against a \(explorer.storeDescription): "
+                    + "\(work.warning)\(told); add --yes to run them, or use --dry-run")
             }
             let style = ConsoleStyle.forStandardOutput()
             let live = json ? nil : LiveOutput(style: style)

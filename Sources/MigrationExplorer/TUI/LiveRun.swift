@@ -104,8 +104,8 @@ final class LiveRun: @unchecked Sendable {
                 cancellation.cancel()
             }
             switch terminalLock.withLock({ terminal.nextEvent(waitingAtMost: Self.keyWait) }) {
-            case .key(.control("c")), .key(.escape):
-                if cancellation.cancellationReason != nil { giveUpWaiting(signal: SIGINT) }
+            case .key(let key) where key == .control("c") || key == .escape:
+                if key == .control("c"), cancellation.cancellationReason != nil { giveUpWaiting(signal: SIGINT) }
                 cancellation.cancel()
                 lock.withLock { stateChanged = true }
             case .resize(let newSize):
@@ -121,7 +121,7 @@ final class LiveRun: @unchecked Sendable {
         watcherDone.signal()
     }
 
-    /// Asked a second time to stop while the running step has not yet: gives the terminal
+    /// Asked again to stop (Ctrl-C or a signal) while the running step has not yet: gives the terminal
     /// back and leaves at once (128 + `signal`), killing a running command's group; the step
     /// is not recorded and runs again next time.
     private func giveUpWaiting(signal: Int32) -> Never {

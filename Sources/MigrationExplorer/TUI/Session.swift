@@ -19,7 +19,7 @@ package struct Session {
         self.explorer = explorer
         state = ViewState(appName: explorer.app.registry.appName, storeLabel: explorer.storeLabel,
                           isSandbox: explorer.isSandbox, registry: explorer.app.registry, target: explorer.target)
-        state.runsCommands = explorer.app.runsCommands
+        state.sandboxRunsForReal = explorer.app.sandboxRunsForReal
         showStore()
         refreshPlan()
         if let first = state.items.firstIndex(where: { if case .migration(let entry) = $0 { entry.status.willRun } else { false } }) {

@@ -46,6 +46,9 @@ final class NcursesTerminal: Terminal {
         palette = Palette(color: color && has_colors())
         size = Size(width: Int(cn_cols()), height: Int(cn_lines()))
         TerminationSignals.install()
+        // A migration body that calls `exit` during a run must not leave the terminal raw, in
+        // the alternate screen, with the cursor hidden. After ``close()`` this does nothing.
+        atexit { if !isendwin() { endwin() } }
     }
 
     func draw(_ screen: Screen) {
