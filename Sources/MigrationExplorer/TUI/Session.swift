@@ -70,11 +70,13 @@ package struct Session {
                 running.running = []
                 let live = Protected(running)
                 let report = try await explorer.run { event in
-                    let now = live.update { now in
+                    let changed: ViewState? = live.update { now in
                         switch event {
                         case .started(let subject):
                             now.runningStep = RunningStep(label: subject.label, started: .now)
                         case .progress(_, let fraction):
+                            // A body may report far more often than a whole percent changes.
+                            if let shown = now.runningStep?.fraction, Int(shown * 100) == Int(fraction * 100) { return nil }
                             now.runningStep?.fraction = fraction
                             now.runningStep?.tick()
                         case .finished(let step):
@@ -83,7 +85,7 @@ package struct Session {
                         }
                         return now
                     }
-                    progress(now)
+                    if let changed { progress(changed) }
                 }
                 state.lastReport = report
                 refreshPlan()
