@@ -13,7 +13,7 @@ registry.migrate(toVersion: "2.1", title: "Index ingredients") { context async t
     }
     context.log("indexed 4 batches")
 }
-registry.migrate(toBuild: "310", title: "Drop the old cache") { _ in }
+registry.migrate(toBuild: "310", title: "Drop the old cache") { _ in print("dropped the old cache") }
 registry.onUpdate(title: "Show What's New") { @MainActor context async in
     context.log("What's New shown on the main actor")
 }

@@ -337,6 +337,17 @@ struct EmbeddingTests {
         #expect(processIsGone(shell), "the stubborn command's group is killed")
     }
 
+    @Test func anAppsExplorerSpeaksOfItselfInHelpAndErrors() throws {
+        let help = try Executable.run(["--help"], binary: Executable.embeddedExample)
+        #expect(help.status == 0)
+        #expect(help.stdout.contains("USAGE: embedded-example"), "\(help.stdout)")
+        #expect(help.stdout.contains("It shows the migrations of Recipes, upgrading to 2.1."))
+        #expect(!help.stdout.contains("demo"))
+        let failed = try Executable.run(["plan", "--from", "x.y"], binary: Executable.embeddedExample)
+        #expect(failed.status == 65)
+        #expect(failed.stderr.hasPrefix("embedded-example: "), "\(failed.stderr)")
+    }
+
     @Test func aSandboxRunOfAnAppsOwnCodeAsksForYesAsACommandsDoes() throws {
         let refused = try Executable.run(["run", "--from", "2.0"], binary: Executable.embeddedExample)
         #expect(refused.status == 64)
@@ -355,5 +366,6 @@ struct EmbeddingTests {
         #expect(ran.allSatisfy { $0["result"] as? String == "succeeded" }, "\(ran)")
         #expect(ran[1]["output"] as? String == "indexed 4 batches")
         #expect(ran[3]["output"] as? String == "What's New shown on the main actor")
+        #expect(result.stderr.contains("dropped the old cache"), "with --json, what a body prints goes to stderr")
     }
 }

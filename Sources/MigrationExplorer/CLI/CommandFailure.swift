@@ -83,7 +83,7 @@ func reportingFailures(json: Bool, store: String? = nil, _ body: () async throws
         throw exit
     } catch {
         let failure = CommandFailure(error, store: store)
-        FileHandle.standardError.write(Data("migration-explorer: \(failure.message)\n".utf8))
+        Program.report(failure.message)
         if json, !failure.reported { print(JSONReports.encode(CommandFailure.Alone(error: .init(failure)))) }
         throw ExitCode(failure.status)
     }

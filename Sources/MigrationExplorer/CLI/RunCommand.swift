@@ -20,7 +20,7 @@ struct RunCommand: AsyncParsableCommand {
     @Flag(help: "Run a manifest's commands or an app's own migrations against a sandbox (no --store, or --from over one): they run for real, only the records are simulated.")
     var yes = false
     @Option(parsing: .unconditional,
-            help: ArgumentHelp("Stop a command still running after this many seconds (a migration's own \"timeout\" comes first).", valueName: "seconds"))
+            help: ArgumentHelp("Stop a manifest's command still running after this many seconds (a migration's own \"timeout\" comes first); a Swift body is never interrupted.", valueName: "seconds"))
     var timeout: Double?
 
     func validate() throws {
@@ -42,18 +42,28 @@ struct RunCommand: AsyncParsableCommand {
             var settings = CommandSettings.current
             settings.timeout = timeout.map { .milliseconds(($0 * 1000).rounded()) }
             if let live { settings.onOutput = { live.write(line: $0) } }
-            let signals = SignalCancellation(settings.cancellation, json: json)
-            let report = try await CommandSettings.$current.withValue(settings) {
-                try await explorer.run { event in
-                    signals.runStarted()
-                    live?.show(event)
+            let (report, signal) = try await CommandSettings.$current.withValue(settings) {
+                try await divertingStandardOutput { output in
+                    let signals = SignalCancellation(settings.cancellation, json: json ? output : nil)
+                    let report = try await explorer.run { event in
+                        signals.runStarted()
+                        live?.show(event)
+                    }
+                    return (report, signals.received)
                 }
             }
-            var failure = Self.failure(of: report, signal: signals.received)
+            var failure = Self.failure(of: report, signal: signal)
             failure?.reported = json
             try write(report, explorer: explorer, failure: failure)
             if let failure { throw failure }
         }
+    }
+
+    /// With `--json`, runs `body` with what the migrations print sent to standard error
+    /// (``withStandardOutputOnStandardError(_:)``); `body` gets the real standard output.
+    private func divertingStandardOutput<T>(_ body: (FileHandle) async throws -> T) async rethrows -> T {
+        guard json else { return try await body(FileHandle.standardOutput) }
+        return try await withStandardOutputOnStandardError(body)
     }
 
     private func write(_ report: RunReport, explorer: Explorer, failure: CommandFailure?) throws {

@@ -7,20 +7,21 @@ import Foundation
 /// ignores SIGTERM) gives up waiting: the process exits at once, that step unrecorded.
 ///
 /// ```swift
-/// let signals = SignalCancellation(settings.cancellation, json: false)
+/// let signals = SignalCancellation(settings.cancellation, json: nil)
 /// let report = try explorer.run { _ in signals.runStarted() }
 /// if let signal = signals.received { exit(128 + signal) }
 /// ```
 final class SignalCancellation: @unchecked Sendable {
     private let cancellation: RunCancellation
-    private let json: Bool
+    /// Where the JSON document of an early exit goes: the real standard output, with `--json`.
+    private let json: FileHandle?
     // Safe: `started` and `signal` are only touched while `lock` is held.
     private let lock = NSLock()
     private var started = false
     private var signal: Int32?
     private var sources: [DispatchSourceSignal] = []
 
-    init(_ cancellation: RunCancellation, json: Bool) {
+    init(_ cancellation: RunCancellation, json: FileHandle?) {
         self.cancellation = cancellation
         self.json = json
         for number in [SIGINT, SIGTERM, SIGHUP] {
@@ -50,8 +51,8 @@ final class SignalCancellation: @unchecked Sendable {
         let failure = CommandFailure(.cancelled, second
             ? "stopped by a second signal \(number) before the running step stopped: it is not recorded and runs again next time"
             : "stopped by signal \(number) before anything ran", status: 128 + number)
-        FileHandle.standardError.write(Data("migration-explorer: \(failure.message)\n".utf8))
-        if json { FileHandle.standardOutput.write(Data((JSONReports.encode(CommandFailure.Alone(error: .init(failure))) + "\n").utf8)) }
+        Program.report(failure.message)
+        if let json { json.write(Data((JSONReports.encode(CommandFailure.Alone(error: .init(failure))) + "\n").utf8)) }
         exit(failure.status)
     }
 }

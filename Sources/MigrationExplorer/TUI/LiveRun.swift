@@ -128,7 +128,7 @@ final class LiveRun: @unchecked Sendable {
         cancellation.abandon()
         let running = lock.withLock { command?.title ?? state.runningStep?.label } ?? "the running migration"
         terminalLock.withLock { terminal.close() }
-        FileHandle.standardError.write(Data("migration-explorer: gave up waiting for \(running) to stop: it is not recorded and runs again next time\n".utf8))
+        Program.report("gave up waiting for \(running) to stop: it is not recorded and runs again next time")
         exit(128 + signal)
     }
 
