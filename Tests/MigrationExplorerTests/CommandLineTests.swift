@@ -365,7 +365,7 @@ struct EmbeddingTests {
         #expect(ran.map { $0["title"] as? String } == ["Convert cups to grams", "Index ingredients", "Drop the old cache", "Show What's New"])
         #expect(ran.allSatisfy { $0["result"] as? String == "succeeded" }, "\(ran)")
         #expect(ran[1]["output"] as? String == "indexed 4 batches")
-        #expect(ran[3]["output"] as? String == "What's New shown on the main actor")
+        #expect(ran[3]["output"] as? String == "What's New shown on the main thread: true")
         #expect(result.stderr.contains("dropped the old cache"), "with --json, what a body prints goes to stderr")
     }
 }
