@@ -319,6 +319,9 @@ struct EmbeddingTests {
         #expect(resumed.stdout.contains("indexed 4 batches") && !resumed.stdout.contains("converted 42 recipes"))
         let progress = resumed.stdout.split(separator: "\n").filter { $0.hasSuffix("%") }.map { $0.split(separator: " ").last ?? "" }
         #expect(progress == ["25%", "50%", "75%", "100%"], "a line for each tenth reached, as the body reports it")
+        let printed = try #require(resumed.stdout.range(of: "dropped the old cache\n"))
+        let hook = try #require(resumed.stdout.range(of: "What's New shown on the main thread"))
+        #expect(printed.lowerBound < hook.lowerBound, "what a body prints comes in the order it happened")
     }
 
     @Test func aSecondSignalWhileTheRunningStepIgnoresCancellingExitsAtOnce() throws {
