@@ -6,7 +6,8 @@ import MigrationCore
 /// group is ended and that migration fails with "cancelled"; the task awaiting the run is
 /// cancelled, so a Swift body sees `Task.isCancelled` and nothing after it starts), watches
 /// for SIGHUP, SIGINT and SIGTERM (which cancel it the same way and are handed back to the
-/// caller, which then exits), and draws: every step's new state, a Swift body's progress bar
+/// caller, which then exits), gives up waiting when asked again (Ctrl-C or a signal) before
+/// the running step has stopped, follows resizes, and draws: every step's new state, a Swift body's progress bar
 /// and elapsed time (``RunningStep``), a command's elapsed time and latest output line on the
 /// status line, and the footer with the only keys that act meanwhile. It waits for keys a few
 /// milliseconds at a time and draws a new state within that, or every quarter second
@@ -14,9 +15,10 @@ import MigrationCore
 /// `terminalLock`.
 ///
 /// ```swift
-/// let signal = await LiveRun.around(terminal: terminal, size: size, state: session.state) { live in
+/// let ending = await LiveRun.around(terminal: terminal, size: size, state: session.state) { live in
 ///     await session.handle(key, size: size) { live.show($0) }
 /// }
+/// if let signal = ending.signal { exit(128 + signal) }
 /// ```
 final class LiveRun: @unchecked Sendable {
     private let terminal: any Terminal
