@@ -17,7 +17,6 @@ static inline WINDOW *cn_stdscr(void) { return stdscr; }
 static inline int cn_lines(void) { return LINES; }
 static inline int cn_cols(void) { return COLS; }
 static inline FILE *cn_stdin(void) { return stdin; }
-static inline FILE *cn_stdout(void) { return stdout; }
 
 static inline attr_t cn_a_normal(void) { return A_NORMAL; }
 static inline attr_t cn_a_bold(void) { return A_BOLD; }

@@ -20,14 +20,14 @@ public enum MigrationExplorer {
     public static func main(
         registry: MigrationRegistry, appVersion: String, appBuild: String? = nil, arguments: [String]? = nil
     ) -> Never {
-        main(app: ExplorerApp(registry: registry, appVersion: appVersion, appBuild: appBuild), arguments: arguments)
+        main(app: ExplorerApp(registry: registry, appVersion: appVersion, appBuild: appBuild, sandboxRunsForReal: .appCode), arguments: arguments)
     }
 
     /// The same for an ``ExplorerApp``; `nil` shows the built-in demo.
     ///
-    /// Call it from the main thread (an executable's top-level code): the command runs on the
-    /// main actor, which stays free while a run is awaited, so the registry's `@MainActor`
-    /// bodies run there.
+    /// Call it from the main thread (an executable's top-level code): it runs the main run
+    /// loop, and the command on the main actor, which stays free while a run is awaited, so the
+    /// registry's `@MainActor` bodies run there, on the main thread.
     public static func main(app: ExplorerApp? = nil, arguments: [String]? = nil) -> Never {
         Task { @MainActor in
             await EmbeddedApp.$current.withValue(app) {
@@ -35,6 +35,6 @@ public enum MigrationExplorer {
             }
             exit(0)
         }
-        dispatchMain()
+        while true { RunLoop.main.run(mode: .default, before: .distantFuture) }
     }
 }

@@ -1,4 +1,5 @@
 // An app's own explorer: its real registry, the whole front end. (Shown in the README.)
+import Foundation
 import MigrationCore
 import MigrationExplorer
 
@@ -13,9 +14,9 @@ registry.migrate(toVersion: "2.1", title: "Index ingredients") { context async t
     }
     context.log("indexed 4 batches")
 }
-registry.migrate(toBuild: "310", title: "Drop the old cache") { _ in }
+registry.migrate(toBuild: "310", title: "Drop the old cache") { _ in print("dropped the old cache") }
 registry.onUpdate(title: "Show What's New") { @MainActor context async in
-    context.log("What's New shown on the main actor")
+    context.log("What's New shown on the main thread: \(Thread.isMainThread)")
 }
 
 MigrationExplorer.main(registry: registry, appVersion: "2.1", appBuild: "312")

@@ -319,16 +319,56 @@ struct EmbeddingTests {
         #expect(resumed.stdout.contains("indexed 4 batches") && !resumed.stdout.contains("converted 42 recipes"))
         let progress = resumed.stdout.split(separator: "\n").filter { $0.hasSuffix("%") }.map { $0.split(separator: " ").last ?? "" }
         #expect(progress == ["25%", "50%", "75%", "100%"], "a line for each tenth reached, as the body reports it")
+        let printed = try #require(resumed.stdout.range(of: "dropped the old cache\n"))
+        let hook = try #require(resumed.stdout.range(of: "What's New shown on the main thread"))
+        #expect(printed.lowerBound < hook.lowerBound, "what a body prints comes in the order it happened")
+    }
+
+    @Test func aSecondSignalWhileTheRunningStepIgnoresCancellingExitsAtOnce() throws {
+        let folder = try makeTemporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let manifest = folder.appendingPathComponent("manifest.json"), store = folder.appendingPathComponent("state.json")
+        try manifest.write(#"{ "appVersion": "3.0", "migrations": [ { "version": "2.5", "title": "Quick", "run": "true" }, { "version": "2.6", "title": "Stubborn", "run": "trap '' TERM; echo $$ > pid; sleep 1000" } ] }"#)
+        let running = try Executable.start(["run", "--manifest", manifest.path, "--store", store.path])
+        let shell = try pidWritten(to: folder.appendingPathComponent("pid"))
+        kill(running.process.processIdentifier, SIGINT)
+        Thread.sleep(forTimeInterval: 0.3)
+        kill(running.process.processIdentifier, SIGINT)
+        let result = Executable.finish(running)
+        #expect(result.status == 130)
+        #expect(result.stderr.contains("stopped by a second signal 2 before the running step stopped"), "\(result.stderr)")
+        #expect(processIsGone(shell), "the stubborn command's group is killed")
+    }
+
+    @Test func anAppsExplorerSpeaksOfItselfInHelpAndErrors() throws {
+        let help = try Executable.run(["--help"], binary: Executable.embeddedExample)
+        #expect(help.status == 0)
+        #expect(help.stdout.contains("USAGE: embedded-example"), "\(help.stdout)")
+        #expect(help.stdout.contains("It shows the migrations of Recipes, upgrading to 2.1."))
+        #expect(!help.stdout.contains("demo"))
+        let failed = try Executable.run(["plan", "--from", "x.y"], binary: Executable.embeddedExample)
+        #expect(failed.status == 65)
+        #expect(failed.stderr.hasPrefix("embedded-example: "), "\(failed.stderr)")
+    }
+
+    @Test func aSandboxRunOfAnAppsOwnCodeAsksForYesAsACommandsDoes() throws {
+        let refused = try Executable.run(["run", "--from", "2.0"], binary: Executable.embeddedExample)
+        #expect(refused.status == 64)
+        #expect(refused.stderr.contains("this run executes the app's migrations against a sandbox: "
+            + "the migrations' code runs for real and only the records are simulated; add --yes to run them, or use --dry-run"), "\(refused.stderr)")
+        #expect(!refused.stdout.contains("indexed"), "nothing ran")
+        #expect(try Executable.run(["run", "--from", "2.0", "--dry-run"], binary: Executable.embeddedExample).status == 0)
     }
 
     @Test func anAppsAsyncAndMainActorBodiesRunFromTheRunCommand() throws {
-        let result = try Executable.run(["run", "--json"], binary: Executable.embeddedExample)
+        let result = try Executable.run(["run", "--json", "--yes"], binary: Executable.embeddedExample)
         #expect(result.status == 0, "\(result.stdout)\n\(result.stderr)")
         let json = try result.json()
         let ran = try #require(json["ran"] as? [[String: Any]]) + (try #require(json["hooks"] as? [[String: Any]]))
         #expect(ran.map { $0["title"] as? String } == ["Convert cups to grams", "Index ingredients", "Drop the old cache", "Show What's New"])
         #expect(ran.allSatisfy { $0["result"] as? String == "succeeded" }, "\(ran)")
         #expect(ran[1]["output"] as? String == "indexed 4 batches")
-        #expect(ran[3]["output"] as? String == "What's New shown on the main actor")
+        #expect(ran[3]["output"] as? String == "What's New shown on the main thread: true")
+        #expect(result.stderr.contains("dropped the old cache"), "with --json, what a body prints goes to stderr")
     }
 }

@@ -30,31 +30,31 @@ struct TUIAsyncRunTests {
         #expect(report.steps.map(\.log) == [["sync"], ["async"], ["main actor"]])
     }
 
-    /// A terminal that gives each key once the screen shows its cue, then waits as ncurses
-    /// does; after 10 s it gives the last key (quit) whatever the screen shows, so that a run
+    /// A terminal that gives each event once the screen shows its cue, then waits as ncurses
+    /// does; after 10 s it gives the last one (quit) whatever the screen shows, so that a run
     /// that never ends fails the test rather than hanging it.
     final class ScriptedTerminal: Terminal, @unchecked Sendable {
         // Safe: the fields are only touched while `lock` is held.
         private let lock = NSLock()
-        private var script: [(key: Key, cue: String)]
-        private var drawn: [String] = []
+        private var script: [(event: TerminalEvent, cue: String)]
+        private var drawn: [Screen] = []
         private let deadline = ContinuousClock.now + .seconds(10)
         let size = Size(width: 100, height: 24)
         let unicode = true
 
-        init(_ script: [(key: Key, cue: String)]) { self.script = script }
+        init(_ script: [(event: TerminalEvent, cue: String)]) { self.script = script }
 
-        func draw(_ screen: Screen) { lock.withLock { drawn.append(screen.text) } }
+        func draw(_ screen: Screen) { lock.withLock { drawn.append(screen) } }
         func nextEvent(waitingAtMost milliseconds: Int) -> TerminalEvent? {
-            let key: Key? = lock.withLock {
+            let event: TerminalEvent? = lock.withLock {
                 guard let next = script.first else { return nil }
-                if drawn.last?.contains(next.cue) == true {
+                if drawn.last?.text.contains(next.cue) == true {
                     script.removeFirst()
-                    return next.key
+                    return next.event
                 }
-                return ContinuousClock.now > deadline ? script.last?.key : nil
+                return ContinuousClock.now > deadline ? script.last?.event : nil
             }
-            if let key { return .key(key) }
+            if let event { return event }
             Thread.sleep(forTimeInterval: Double(milliseconds) / 1000)
             return nil
         }
@@ -62,7 +62,7 @@ struct TUIAsyncRunTests {
         func clear() {}
         func close() {}
 
-        var screens: [String] { lock.withLock { drawn } }
+        var screens: [Screen] { lock.withLock { drawn } }
     }
 
     @Test func escCancelsARunningSwiftBodyAndNothingAfterItRuns() async throws {
@@ -75,10 +75,25 @@ struct TUIAsyncRunTests {
         let explorer = try Explorer(app: ExplorerApp(registry: registry, appVersion: "1.1"), options: ExplorerOptions())
         let run = try #require(Keymap.binding(for: .runPending)?.keys.first)
         let quit = try #require(Keymap.binding(for: .quit)?.keys.first)
-        let terminal = ScriptedTerminal([(run, "Recipes"), (.escape, LiveRun.footer), (quit, "Run cancelled")])
+        let terminal = ScriptedTerminal([(.key(run), "Recipes"), (.key(.escape), LiveRun.footer), (.key(quit), "Run cancelled")])
         #expect(await TerminalApp(session: Session(explorer: explorer), terminal: terminal).run() == nil)
         #expect(!laterRan.value)
-        let last = try #require(terminal.screens.last)
-        #expect(last.contains("Run cancelled after 0 steps; 2 migrations wait for the next run"), "\(last)")
+        let last = try #require(terminal.screens.last?.text)
+        #expect(last.contains("Run cancelled at version 1.0 \"Wait for cancelling\"; 2 migrations wait for the next run"), "\(last)")
+    }
+
+    @Test func aResizeDuringARunIsKeptAfterIt() async throws {
+        var registry = MigrationRegistry(appName: "Recipes")
+        registry.migrate(toVersion: "1.0", title: "Slow") { _ async throws in try await Task.sleep(for: .milliseconds(300)) }
+        let explorer = try Explorer(app: ExplorerApp(registry: registry, appVersion: "1.0"), options: ExplorerOptions())
+        let run = try #require(Keymap.binding(for: .runPending)?.keys.first)
+        let quit = try #require(Keymap.binding(for: .quit)?.keys.first)
+        let smaller = Size(width: 60, height: 16)
+        let terminal = ScriptedTerminal([(.key(run), "Recipes"), (.resize(smaller), LiveRun.footer), (.key(.escape), "Ran 1 step"), (.key(quit), "q quit")])
+        #expect(await TerminalApp(session: Session(explorer: explorer), terminal: terminal).run() == nil)
+        let afterTheRun = terminal.screens.drop { !$0.text.contains("Ran 1 step") }
+        #expect(!afterTheRun.isEmpty)
+        #expect(afterTheRun.allSatisfy { $0.size == smaller }, "\(afterTheRun.map(\.size))")
+        #expect(afterTheRun.allSatisfy { !$0.text.contains(LiveRun.footer) })
     }
 }

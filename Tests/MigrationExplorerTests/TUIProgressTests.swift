@@ -67,6 +67,38 @@ struct TUIProgressTests {
         ])
     }
 
+    @Test("when narrow, the label is cut and the progress and time stay", arguments: [100, 60, 50])
+    func narrowTerminalsKeepTheProgress(width: Int) async throws {
+        var registry = MigrationRegistry(appName: "Notes")
+        registry.migrate(toVersion: "1.0", title: "Import the notes of every account") { context in context.reportProgress(0.4) }
+        registry.onUpdate(title: "What's New")
+        var session = Session(explorer: try Explorer(app: ExplorerApp(registry: registry, appVersion: "1.0"), options: ExplorerOptions()))
+        let size = Size(width: width, height: 24)
+        let rows = Protected<[String]>([])
+        let key = try #require(Keymap.binding(for: .runPending)?.keys.first)
+        await session.handle(key, size: size) { state in
+            let row = Render.screen(state, size: size, unicode: true).text.split(separator: "\n")[Layout(size).messageRow]
+            rows.update { $0.append(row.trimmingCharacters(in: .whitespaces)) }
+        }
+        let progress = rows.value[1]
+        #expect(progress.hasSuffix("▕████░░░░░░▏  40% │ 0.0 ms") || progress.contains("40% │ "), "\(progress)")
+        #expect(progress.displayWidth <= width - 2, "\(progress)")
+        #expect(progress.contains("of 2 done") == (width >= 100), "the count goes first when narrow: \(progress)")
+        #expect(rows.value.last == "running… 2 of 2 done", "a hook counts among the steps")
+    }
+
+    @Test func aFloodOfProgressReportsDrawsOncePerPercent() async throws {
+        var registry = MigrationRegistry(appName: "Notes")
+        registry.migrate(toVersion: "1.0", title: "Chatty") { context in
+            for step in 1...10_000 { context.reportProgress(Double(step) / 10_000) }
+        }
+        var session = Session(explorer: try Explorer(app: ExplorerApp(registry: registry, appVersion: "1.0"), options: ExplorerOptions()))
+        let frames = Protected(0)
+        let key = try #require(Keymap.binding(for: .runPending)?.keys.first)
+        await session.handle(key, size: Self.size) { _ in frames.update { $0 += 1 } }
+        #expect(frames.value == 1 + 1 + 100 + 1, "started, the first report, each whole percent after it, finished")
+    }
+
     @Test func elapsedTimeComesFromWhenTheStepStarted() {
         let start = ContinuousClock.now
         var step = RunningStep(label: "version 2.0 \"Move notes\"", started: start)

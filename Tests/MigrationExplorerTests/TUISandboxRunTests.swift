@@ -20,12 +20,28 @@ struct TUISandboxRunTests {
         await session.press(.runPending, size: Self.size)
         let screen = Render.screen(session.state, size: Self.size, unicode: true).text
         #expect(screen.contains("The commands run for real and only"))
-        #expect(screen.contains("the records are simulated"))
+        #expect(screen.contains("are simulated"))
         await session.handle(.character("n"), size: Self.size)
         #expect(!FileManager.default.fileExists(atPath: ran.path))
         await session.press(.runPending, size: Self.size)
         await session.handle(.character("y"), size: Self.size)
         #expect(try ran.read() == "1\n")
+    }
+
+    @Test func aSimulationOfAnAppsOwnCodeAsksBeforeRunningItAndSaysItRunsForReal() async throws {
+        let ran = Protected(false)
+        var registry = MigrationRegistry(appName: "Recipes")
+        registry.migrate(toVersion: "2.0", title: "Real work") { _ in ran.value = true }
+        let app = ExplorerApp(registry: registry, appVersion: "2.0", sandboxRunsForReal: .appCode)
+        var session = Session(explorer: try Explorer(app: app, options: ExplorerOptions()))
+        await session.press(.runPending, size: Self.size)
+        let screen = Render.screen(session.state, size: Self.size, unicode: true).text
+        #expect(screen.contains("Run the pending migrations? The migrations' code runs for real and only"), "\(screen)")
+        await session.handle(.character("n"), size: Self.size)
+        #expect(!ran.value)
+        await session.press(.runPending, size: Self.size)
+        await session.handle(.character("y"), size: Self.size)
+        #expect(ran.value)
     }
 
     @Test func theDemoSandboxStillRunsWithoutAQuestion() async throws {

@@ -107,11 +107,14 @@ struct TmuxEndToEndTests {
         let tmux = try Tmux([], binary: Executable.embeddedExample)
         try tmux.waitFor("Recipes")
         try tmux.send("r")
-        try tmux.waitFor("Ran 4 steps")
+        try tmux.waitFor("The migrations' code runs for real")
+        try tmux.send("y")
+        #expect(try !tmux.waitFor("Ran 4 steps").contains("dropped the old cache"), "what a body prints stays off the screen")
         try tmux.send("Escape")
         try tmux.waitFor("✓ applied               version 2.1   Index ingredients")
         try tmux.send("q")
         #expect(try tmux.exitStatus() == 0)
+        try tmux.waitFor("dropped the old cache")
     }
 
     @Test func whatsNewWalkthrough() throws {
@@ -314,6 +317,28 @@ struct TmuxTerminalDefectTests {
         let recorded = try store.read()
         #expect(recorded.contains(#""lastMigratedVersion":"2.5""#), "the finished step is recorded: \(recorded)")
         #expect(recorded.contains("cancelled"), "the running one failed as cancelled: \(recorded)")
+        #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("after").path))
+    }
+
+    @Test func aSecondCtrlCWhileTheRunningStepIgnoresCancellingQuitsAtOnce() throws {
+        let folder = try makeTemporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let manifest = folder.appendingPathComponent("manifest.json"), store = folder.appendingPathComponent("state.json")
+        try manifest.write(#"{ "app": "Ledger", "appVersion": "3.0", "migrations": [ { "version": "2.5", "title": "Quick", "run": "true" }, { "version": "2.6", "title": "Stubborn", "run": "trap '' TERM; echo $$ > pid; sleep 1000" }, { "version": "2.7", "title": "After", "run": "touch after" } ] }"#)
+        let tmux = try Tmux(["--manifest", manifest.path, "--store", store.path], then: "stty -a")
+        try tmux.waitFor("Ledger fresh install → 3.0")
+        try tmux.send("r")
+        try tmux.waitFor("Are you sure?")
+        try tmux.send("y")
+        let shell = try pidWritten(to: folder.appendingPathComponent("pid"))
+        try tmux.send("Escape")
+        try tmux.waitFor("Cancelling: waiting for the running step to stop")
+        try tmux.send("C-c")
+        #expect(try tmux.exitStatus() == 130)
+        #expect(try sttyAfterExit(tmux).contains(" icanon "))
+        #expect(try tmux.waitFor("gave up waiting for 2.6").contains("runs again next time"))
+        #expect(processIsGone(shell), "the stubborn command's group is killed")
+        #expect(try store.read().contains(#""lastMigratedVersion":"2.5""#))
         #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("after").path))
     }
 

@@ -16,7 +16,8 @@ struct CommandFailure: Error, CustomStringConvertible {
         case manifest, version, store
         /// A migration failed or could not be recorded: exit 1.
         case migrationFailed = "migration-failed"
-        /// A signal stopped the run: exit 128 + the signal's number.
+        /// A signal stopped the run (exit 128 + the signal's number), or a body cancelled it by
+        /// throwing `CancellationError` (exit 1).
         case cancelled
         /// The interactive explorer without a terminal: exit 2.
         case noTerminal = "no-terminal"
@@ -82,7 +83,7 @@ func reportingFailures(json: Bool, store: String? = nil, _ body: () async throws
         throw exit
     } catch {
         let failure = CommandFailure(error, store: store)
-        FileHandle.standardError.write(Data("migration-explorer: \(failure.message)\n".utf8))
+        Program.report(failure.message)
         if json, !failure.reported { print(JSONReports.encode(CommandFailure.Alone(error: .init(failure)))) }
         throw ExitCode(failure.status)
     }

@@ -2,25 +2,29 @@ import ArgumentParser
 import Foundation
 import MigrationCore
 
-/// `migration-explorer`: the terminal UI by default, and `plan`, `run`, `reset`, `matrix`,
-/// `whats-new` and `export` for scripts.
+/// `migration-explorer` (or an app's own explorer, under its own name): the terminal UI by
+/// default, and `plan`, `run`, `reset`, `matrix`, `whats-new` and `export` for scripts.
 struct RootCommand: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "migration-explorer",
-        abstract: "See, simulate, dry-run and run the migrations an app upgrade will execute.",
-        discussion: """
-        Without a subcommand it opens the interactive explorer (it needs a terminal). Without \
-        --manifest it shows the built-in demo, a "Notes" app upgrading from 0.8 to 1.0.
+    static var configuration: CommandConfiguration {
+        let shows = EmbeddedApp.current.map { app in
+            "It shows the migrations of \(app.registry.appName), upgrading to \(app.appVersion)."
+        } ?? "Without --manifest it shows the built-in demo, a \"Notes\" app upgrading from 0.8 to 1.0."
+        return CommandConfiguration(
+            commandName: Program.name,
+            abstract: "See, simulate, dry-run and run the migrations an app upgrade will execute.",
+            discussion: """
+            Without a subcommand it opens the interactive explorer (it needs a terminal). \(shows)
 
-        Exit status: 0 success; 1 a migration failed (earlier ones stay recorded); 2 no \
-        terminal for the interactive explorer; 64 bad usage; 65 a manifest, version or store \
-        that cannot be used; 128 + the signal when SIGINT, SIGTERM or SIGHUP stopped a run. \
-        With --json, errors too are one JSON document on stdout.
-        """,
-        subcommands: [TUICommand.self, PlanCommand.self, RunCommand.self, ResetCommand.self, SetCommand.self,
-                      MatrixCommand.self, WhatsNewCommand.self, ExportCommand.self],
-        defaultSubcommand: TUICommand.self
-    )
+            Exit status: 0 success; 1 a migration failed or cancelled the run (earlier ones stay recorded); 2 no \
+            terminal for the interactive explorer; 64 bad usage; 65 a manifest, version or store \
+            that cannot be used; 128 + the signal when SIGINT, SIGTERM or SIGHUP stopped a run. \
+            With --json, errors too are one JSON document on stdout.
+            """,
+            subcommands: [TUICommand.self, PlanCommand.self, RunCommand.self, ResetCommand.self, SetCommand.self,
+                          MatrixCommand.self, WhatsNewCommand.self, ExportCommand.self],
+            defaultSubcommand: TUICommand.self
+        )
+    }
 }
 
 struct TUICommand: AsyncParsableCommand {

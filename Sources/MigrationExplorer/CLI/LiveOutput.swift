@@ -44,6 +44,7 @@ final class LiveOutput: @unchecked Sendable {
     func write(line: String, streamed: Bool = true) {
         lock.withLock {
             if streamed { self.streamed = true }
+            fflush(nil)  // what a body printed through the C library comes first, as it happened
             FileHandle.standardOutput.write(Data((prefix + line + "\n").utf8))
         }
     }

@@ -17,13 +17,11 @@ struct RunCommand: AsyncParsableCommand {
     @Flag(name: .customLong("dry-run"), help: "Run nothing and write nothing: list exactly what a run would execute.")
     var dryRun = false
     @Flag(help: "Write JSON instead of a table.") var json = false
-    @Flag(help: "Run a manifest's commands against a sandbox (no --store, or --from over one): they run for real, only the records are simulated.")
+    @Flag(help: "Run a manifest's commands or an app's own migrations against a sandbox (no --store, or --from over one): they run for real, only the records are simulated.")
     var yes = false
     @Option(parsing: .unconditional,
-            help: ArgumentHelp("Stop a command still running after this many seconds (a migration's own \"timeout\" comes first).", valueName: "seconds"))
+            help: ArgumentHelp("Stop a manifest's command still running after this many seconds (a migration's own \"timeout\" comes first); a Swift body is never interrupted.", valueName: "seconds"))
     var timeout: Double?
-
-    static let sandboxWarning = "the commands run for real and only the records are simulated"
 
     func validate() throws {
         if let timeout, !(timeout > 0 && timeout.isFinite) { throw ValidationError("--timeout must be a positive number of seconds") }
@@ -33,27 +31,39 @@ struct RunCommand: AsyncParsableCommand {
         try await reportingFailures(json: json, store: source.stores.path) {
             let explorer = try source.explorer()
             if dryRun { return try write(explorer.dryRun(), explorer: explorer, failure: nil) }
-            if source.manifest != nil, explorer.isSandbox, !yes {
-                throw CommandFailure(.usage, "this run executes the manifest's commands against a \(explorer.storeDescription): "
-                    + "\(Self.sandboxWarning) (they get MIGRATION_SANDBOX=1); add --yes to run them, or use --dry-run")
+            if let work = explorer.app.sandboxRunsForReal, explorer.isSandbox, !yes {
+                let what = work == .commands ? "the manifest's commands" : "the app's migrations"
+                let told = work == .commands ? " (they get MIGRATION_SANDBOX=1)" : ""
+                throw CommandFailure(.usage, "this run executes \(what) against a \(explorer.storeDescription): "
+                    + "\(work.warning)\(told); add --yes to run them, or use --dry-run")
             }
             let style = ConsoleStyle.forStandardOutput()
             let live = json ? nil : LiveOutput(style: style)
             var settings = CommandSettings.current
             settings.timeout = timeout.map { .milliseconds(($0 * 1000).rounded()) }
             if let live { settings.onOutput = { live.write(line: $0) } }
-            let signals = SignalCancellation(settings.cancellation, json: json)
-            let report = try await CommandSettings.$current.withValue(settings) {
-                try await explorer.run { event in
-                    signals.runStarted()
-                    live?.show(event)
+            let (report, signal) = try await CommandSettings.$current.withValue(settings) {
+                try await divertingStandardOutput { output in
+                    let signals = SignalCancellation(settings.cancellation, json: json ? output : nil)
+                    let report = try await explorer.run { event in
+                        signals.runStarted()
+                        live?.show(event)
+                    }
+                    return (report, signals.received)
                 }
             }
-            var failure = Self.failure(of: report, signal: signals.received)
+            var failure = Self.failure(of: report, signal: signal)
             failure?.reported = json
             try write(report, explorer: explorer, failure: failure)
             if let failure { throw failure }
         }
+    }
+
+    /// With `--json`, runs `body` with what the migrations print sent to standard error
+    /// (``withStandardOutputOnStandardError(_:)``); `body` gets the real standard output.
+    private func divertingStandardOutput<T>(_ body: (FileHandle) async throws -> T) async rethrows -> T {
+        guard json else { return try await body(FileHandle.standardOutput) }
+        return try await withStandardOutputOnStandardError(body)
     }
 
     private func write(_ report: RunReport, explorer: Explorer, failure: CommandFailure?) throws {
@@ -69,9 +79,11 @@ struct RunCommand: AsyncParsableCommand {
         let reason = report.failure.map { step in "\(step.subject.label) failed: \(step.outcome.errorMessage ?? "")" }
             ?? report.saveError.map(String.init(describing:))
         if let signal {
-            let stopped = "stopped by signal \(signal)" + (reason.map { "; \($0)" } ?? "")
+            let stopped = "stopped by signal \(signal)" + ((reason ?? report.cancellationSummary).map { "; \($0)" } ?? "")
             return CommandFailure(.cancelled, stopped, status: 128 + signal)
         }
-        return reason.map { CommandFailure(.migrationFailed, $0) }
+        if let reason { return CommandFailure(.migrationFailed, reason) }
+        // A body gave up by throwing `CancellationError`: what it was to do is not done.
+        return report.cancellationSummary.map { CommandFailure(.cancelled, "the run was \($0)") }
     }
 }

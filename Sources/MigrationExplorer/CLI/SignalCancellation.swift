@@ -2,23 +2,26 @@ import Foundation
 
 /// SIGINT, SIGTERM and SIGHUP during `run`. Before the first step starts nothing has run,
 /// and the process exits at once with 128 + the signal; once a step has started, the run is
-/// cancelled (see ``RunCancellation``) and ends on its own, recorded.
+/// cancelled (see ``RunCancellation``) and ends on its own, recorded. A second signal while
+/// the running step has not stopped yet (a body that ignores cancellation, a command that
+/// ignores SIGTERM) gives up waiting: the process exits at once, that step unrecorded.
 ///
 /// ```swift
-/// let signals = SignalCancellation(settings.cancellation, json: false)
+/// let signals = SignalCancellation(settings.cancellation, json: nil)
 /// let report = try explorer.run { _ in signals.runStarted() }
 /// if let signal = signals.received { exit(128 + signal) }
 /// ```
 final class SignalCancellation: @unchecked Sendable {
     private let cancellation: RunCancellation
-    private let json: Bool
+    /// Where the JSON document of an early exit goes: the real standard output, with `--json`.
+    private let json: FileHandle?
     // Safe: `started` and `signal` are only touched while `lock` is held.
     private let lock = NSLock()
     private var started = false
     private var signal: Int32?
     private var sources: [DispatchSourceSignal] = []
 
-    init(_ cancellation: RunCancellation, json: Bool) {
+    init(_ cancellation: RunCancellation, json: FileHandle?) {
         self.cancellation = cancellation
         self.json = json
         for number in [SIGINT, SIGTERM, SIGHUP] {
@@ -39,14 +42,17 @@ final class SignalCancellation: @unchecked Sendable {
     }
 
     private func receive(_ number: Int32) {
-        let exitNow: Bool = lock.withLock {
-            if signal == nil { signal = number }
-            return !started
+        let (exitNow, second): (Bool, Bool) = lock.withLock {
+            defer { if signal == nil { signal = number } }
+            return (!started, signal != nil)
         }
-        guard exitNow else { return cancellation.cancel() }
-        let failure = CommandFailure(.cancelled, "stopped by signal \(number) before anything ran", status: 128 + number)
-        FileHandle.standardError.write(Data("migration-explorer: \(failure.message)\n".utf8))
-        if json { FileHandle.standardOutput.write(Data((JSONReports.encode(CommandFailure.Alone(error: .init(failure))) + "\n").utf8)) }
+        if !exitNow && !second { return cancellation.cancel() }
+        if second { cancellation.abandon() }
+        let failure = CommandFailure(.cancelled, second
+            ? "stopped by a second signal \(number) before the running step stopped: it is not recorded and runs again next time"
+            : "stopped by signal \(number) before anything ran", status: 128 + number)
+        Program.report(failure.message)
+        if let json { json.write(Data((JSONReports.encode(CommandFailure.Alone(error: .init(failure))) + "\n").utf8)) }
         exit(failure.status)
     }
 }

@@ -53,7 +53,7 @@ struct SourceOptions: ParsableArguments {
             do {
                 let loaded = try ExplorerApp.loadManifest(path: manifest)
                 for warning in loaded.warnings {
-                    FileHandle.standardError.write(Data("migration-explorer: warning: \(manifest): \(warning.field) \(warning.message)\n".utf8))
+                    Program.report("warning: \(manifest): \(warning.field) \(warning.message)")
                 }
                 return ExplorerApp(loaded)
             } catch {

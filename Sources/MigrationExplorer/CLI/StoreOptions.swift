@@ -66,7 +66,7 @@ struct StoreOptions: ParsableArguments {
             (location, option) = (.sqlite(sqlite, domain: domain ?? SQLiteMigrationStore.defaultDomain), "--sqlite")
         } else if let simulator {
             let plist = try SimulatorContainer.preferences(of: simulator, device: device ?? "booted")
-            FileHandle.standardError.write(Data("migration-explorer: \(SimulatorContainer.quitWarning(simulator))\n".utf8))
+            Program.report(SimulatorContainer.quitWarning(simulator))
             (location, option) = (.defaultsPlist(plist, domain: domain), "--simulator")
         } else {
             return nil

@@ -57,6 +57,9 @@ enum TextReports {
         if let saveError = report.saveError, report.failure == nil {
             lines.append(style.paint("error: \(saveError)", .failed))
         }
+        if let cancelled = report.cancellationSummary {
+            lines.append(style.paint(cancelled.capitalisingFirst, .failed))
+        }
         let state = report.state
         lines += ["", "\(report.mode == .dryRun ? "State after a run" : "State"): last migrated version \(state.lastMigratedVersion ?? "none"), build \(state.lastMigratedBuild ?? "none"); app version \(state.lastAppVersion ?? "none"), build \(state.lastAppBuild ?? "none")"]
         return lines

@@ -22,9 +22,26 @@ public struct ExplorerApp: Sendable {
     /// first one did. The built-in demo rewrites its notes file.
     public var prepareDevice: (@Sendable (MigrationState) -> Void)?
 
-    /// Whether its migrations run external commands (a manifest's `run`), which a sandbox
-    /// cannot hold back: only their records are simulated.
-    public var runsCommands = false
+    /// What its migrations do for real even against a sandbox, where only their records are
+    /// simulated: a manifest's commands, an app's own code; `nil` for none (the built-in demo,
+    /// a manifest without commands). A sandbox run of such migrations asks first (`run --yes`).
+    public var sandboxRunsForReal: RealWork?
+
+    /// What a sandbox cannot hold back.
+    public enum RealWork: Sendable, Equatable {
+        /// A manifest's `run` commands.
+        case commands
+        /// The app's own migration bodies (``MigrationExplorer/main(registry:appVersion:appBuild:arguments:)``).
+        case appCode
+
+        /// "the commands run for real and only the records are simulated", for questions.
+        var warning: String {
+            switch self {
+            case .commands: "the commands run for real and only the records are simulated"
+            case .appCode: "the migrations' code runs for real and only the records are simulated"
+            }
+        }
+    }
 
     /// The manifest's migrations that run SQL (`migrations[2] (version 1.1 "Pin notes")`):
     /// they need a SQLite store, whose database they change in the transaction that records them.
@@ -33,7 +50,7 @@ public struct ExplorerApp: Sendable {
     public init(
         registry: MigrationRegistry, appVersion: String, appBuild: String? = nil,
         defaultFrom: String? = nil, defaultFromBuild: String? = nil,
-        prepareDevice: (@Sendable (MigrationState) -> Void)? = nil
+        prepareDevice: (@Sendable (MigrationState) -> Void)? = nil, sandboxRunsForReal: RealWork? = nil
     ) {
         self.registry = registry
         self.appVersion = appVersion
@@ -41,5 +58,6 @@ public struct ExplorerApp: Sendable {
         self.defaultFrom = defaultFrom
         self.defaultFromBuild = defaultFromBuild
         self.prepareDevice = prepareDevice
+        self.sandboxRunsForReal = sandboxRunsForReal
     }
 }

@@ -23,7 +23,7 @@ extension ExplorerApp {
 
     init(_ manifest: MigrationManifest) {
         self.init(registry: manifest.registry, appVersion: manifest.appVersion, appBuild: manifest.appBuild)
-        runsCommands = manifest.runsCommands
+        sandboxRunsForReal = manifest.runsCommands ? .commands : nil
         sqlMigrations = manifest.sqlMigrations
     }
 }

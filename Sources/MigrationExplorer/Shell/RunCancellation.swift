@@ -38,6 +38,13 @@ final class RunCancellation: @unchecked Sendable {
         actions.forEach { $0() }
     }
 
+    /// Gives up waiting for a cancelled run to stop, before the process leaves: the running
+    /// command's group, if any, is killed at once (SIGKILL). A Swift body that ignores
+    /// cancellation cannot be stopped; leaving abandons it, unrecorded.
+    func abandon() {
+        lock.withLock { running }?.group.send(SIGKILL)
+    }
+
     /// Calls `action` when the run is cancelled, or at once if it already was.
     func whenCancelled(_ action: @escaping @Sendable () -> Void) {
         let cancelled: Bool = lock.withLock {

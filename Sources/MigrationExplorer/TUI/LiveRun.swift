@@ -6,7 +6,8 @@ import MigrationCore
 /// group is ended and that migration fails with "cancelled"; the task awaiting the run is
 /// cancelled, so a Swift body sees `Task.isCancelled` and nothing after it starts), watches
 /// for SIGHUP, SIGINT and SIGTERM (which cancel it the same way and are handed back to the
-/// caller, which then exits), and draws: every step's new state, a Swift body's progress bar
+/// caller, which then exits), gives up waiting when asked again (Ctrl-C or a signal) before
+/// the running step has stopped, follows resizes, and draws: every step's new state, a Swift body's progress bar
 /// and elapsed time (``RunningStep``), a command's elapsed time and latest output line on the
 /// status line, and the footer with the only keys that act meanwhile. It waits for keys a few
 /// milliseconds at a time and draws a new state within that, or every quarter second
@@ -14,9 +15,10 @@ import MigrationCore
 /// `terminalLock`.
 ///
 /// ```swift
-/// let signal = await LiveRun.around(terminal: terminal, size: size, state: session.state) { live in
+/// let ending = await LiveRun.around(terminal: terminal, size: size, state: session.state) { live in
 ///     await session.handle(key, size: size) { live.show($0) }
 /// }
+/// if let signal = ending.signal { exit(128 + signal) }
 /// ```
 final class LiveRun: @unchecked Sendable {
     private let terminal: any Terminal
@@ -43,12 +45,18 @@ final class LiveRun: @unchecked Sendable {
         self.state = state
     }
 
-    /// Calls `body` with commands reporting here; returns once any watcher has stopped, with
-    /// the termination signal that cancelled the run, if one did.
+    /// How a live run ended: the termination signal that cancelled it, if one did, and the
+    /// terminal's size, which may have changed meanwhile.
+    struct Ending {
+        let signal: Int32?
+        let size: Size
+    }
+
+    /// Calls `body` with commands reporting here; returns once any watcher has stopped.
     @discardableResult
     nonisolated(nonsending) static func around(
         terminal: any Terminal, size: Size, state: ViewState, _ body: nonisolated(nonsending) (LiveRun) async -> Void
-    ) async -> Int32? {
+    ) async -> Ending {
         let live = LiveRun(terminal: terminal, size: size, state: state)
         var settings = CommandSettings.current
         settings.cancellation = live.cancellation
@@ -60,11 +68,8 @@ final class LiveRun: @unchecked Sendable {
             return live.watching
         }
         if wasWatching { live.watcherDone.wait() }
-        return live.receivedSignal
+        return live.lock.withLock { Ending(signal: live.signal, size: live.size) }
     }
-
-    /// The termination signal that cancelled the run, if one did.
-    var receivedSignal: Int32? { lock.withLock { signal } }
 
     /// The session's state as the run goes: the watcher draws it at once.
     func show(_ state: ViewState) {
@@ -96,11 +101,13 @@ final class LiveRun: @unchecked Sendable {
         var lastDraw = ContinuousClock.now
         while !lock.withLock({ finished }) {
             if let number = terminal.terminationSignal() {
+                if cancellation.cancellationReason != nil { giveUpWaiting(signal: number) }
                 lock.withLock { signal = signal ?? number }
                 cancellation.cancel()
             }
             switch terminalLock.withLock({ terminal.nextEvent(waitingAtMost: Self.keyWait) }) {
-            case .key(.control("c")), .key(.escape):
+            case .key(let key) where key == .control("c") || key == .escape:
+                if key == .control("c"), cancellation.cancellationReason != nil { giveUpWaiting(signal: SIGINT) }
                 cancellation.cancel()
                 lock.withLock { stateChanged = true }
             case .resize(let newSize):
@@ -116,8 +123,21 @@ final class LiveRun: @unchecked Sendable {
         watcherDone.signal()
     }
 
+    /// Asked again to stop (Ctrl-C or a signal) while the running step has not yet: gives the terminal
+    /// back and leaves at once (128 + `signal`), killing a running command's group; the step
+    /// is not recorded and runs again next time.
+    private func giveUpWaiting(signal: Int32) -> Never {
+        cancellation.abandon()
+        let running = lock.withLock { command?.title ?? state.runningStep?.label } ?? "the running migration"
+        terminalLock.withLock { terminal.close() }
+        Program.report("gave up waiting for \(running) to stop: it is not recorded and runs again next time")
+        exit(128 + signal)
+    }
+
     /// The footer while a run goes: nothing else acts until it ends.
     static let footer = "Ctrl-C or Esc cancels the run"
+    /// The footer once the run is cancelled, while the running step has not stopped yet.
+    static let cancellingFooter = "Cancelling: waiting for the running step to stop · Ctrl-C again quits at once"
 
     private func draw() {
         var now: (state: ViewState, size: Size, command: (title: String, started: ContinuousClock.Instant)?, line: String)
@@ -134,10 +154,8 @@ final class LiveRun: @unchecked Sendable {
             screen.write(String(repeating: " ", count: now.size.width), row: layout.messageRow, column: 0)
             screen.write(line, row: layout.messageRow, column: 1, role: .pending)
         }
-        if !cancelling {
-            screen.write(String(repeating: " ", count: now.size.width), row: layout.footerRow, column: 0)
-            screen.write(" " + Self.footer, row: layout.footerRow, column: 0, role: .dim)
-        }
+        screen.write(String(repeating: " ", count: now.size.width), row: layout.footerRow, column: 0)
+        screen.write(" " + (cancelling ? Self.cancellingFooter : Self.footer), row: layout.footerRow, column: 0, role: .dim)
         terminalLock.withLock { terminal.draw(screen) }
     }
 }

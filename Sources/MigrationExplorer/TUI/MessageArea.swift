@@ -8,6 +8,8 @@ struct MessageArea {
 
     /// Text starts one column in.
     static let indent = 1
+    /// The fewest columns of a running step's label worth showing beside the run's count.
+    static let shortestLabel = 16
 
     init(_ state: ViewState, width: Int, glyphs: Glyphs) {
         let room = max(1, width - Self.indent - 1)
@@ -18,9 +20,18 @@ struct MessageArea {
         } else if let line = state.filterLine {
             edit("/", line, placeholder: nil)
         } else if let running = state.running {
-            let done = "running\(glyphs.ellipsis) \(running.count) of \(state.plan?.pending.count ?? 0) done"
-            let step = state.runningStep.map { " \(glyphs.separator) " + $0.line(glyphs: glyphs) } ?? ""
-            lines = [StyledLine(done + step, .pending)]
+            // Steps: the pending migrations, then the hooks that fire.
+            let steps = (state.plan?.pending.count ?? 0) + (state.plan?.hooks.count(where: \.fires) ?? 0)
+            var line = "running\(glyphs.ellipsis) \(running.count) of \(steps) done"
+            if let step = state.runningStep {
+                // When narrow, the label is cut first and the count dropped next: the progress
+                // and the time always show.
+                let head = line + " \(glyphs.separator) "
+                let labelRoom = room - head.displayWidth - step.progress(glyphs: glyphs).displayWidth
+                line = labelRoom >= Self.shortestLabel ? head + step.line(glyphs: glyphs, width: room - head.displayWidth)
+                    : step.line(glyphs: glyphs, width: room)
+            }
+            lines = [StyledLine(line, .pending)]
         } else if let message = state.message {
             append(message.text, role: message.role, width: room, glyphs: glyphs)
         } else if !state.filter.isEmpty {

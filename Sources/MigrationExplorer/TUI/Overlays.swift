@@ -45,7 +45,7 @@ enum Overlays {
             let question = switch confirmation {
             case .reset: "Reset the recorded state of \(state.storeDescription)? Its four marks are forgotten, so every migration up to the app runs again; the history stays."
             case .run where state.isSandbox:
-                "Run the pending migrations' commands? The commands run for real and only the records are simulated (\(state.storeDescription))."
+                "Run the pending migrations? " + (state.sandboxRunsForReal?.warning ?? "").capitalisingFirst + " (\(state.storeDescription))."
             case .run: "Run the pending migrations against the real store \(state.storeDescription)?"
             case .writeFrom:
                 "Write \(state.writableDevice ?? "this device") to the real store \(state.realStorePath ?? "")? "

@@ -21,10 +21,17 @@ package struct RunningStep: Sendable {
     }
 
     /// `version 2.0 "Move notes" ▕████░░░░░░▏ 40% │ 1.20 s`, or without the bar before any
-    /// progress was reported.
-    func line(glyphs: Glyphs) -> String {
+    /// progress was reported; in `width` columns, the label cut first, so that the progress
+    /// and the time stay readable.
+    func line(glyphs: Glyphs, width: Int = .max) -> String {
+        let progress = progress(glyphs: glyphs)
+        return label.cut(toWidth: width - progress.displayWidth, ellipsis: glyphs.ellipsis) + progress
+    }
+
+    /// What follows the label: ` ▕████░░░░░░▏  40% │ 1.20 s`.
+    func progress(glyphs: Glyphs) -> String {
         let bar = fraction.map { " " + Self.bar($0, glyphs: glyphs) + String(format: " %3.0f%%", $0 * 100) } ?? ""
-        return "\(label)\(bar) \(glyphs.unicode ? "│" : "|") \(formatDuration(elapsed.inSeconds))"
+        return "\(bar) \(glyphs.unicode ? "│" : "|") \(formatDuration(elapsed.inSeconds))"
     }
 
     /// A bar ten cells wide, filled in proportion to `fraction`.

@@ -19,7 +19,7 @@ package struct Session {
         self.explorer = explorer
         state = ViewState(appName: explorer.app.registry.appName, storeLabel: explorer.storeLabel,
                           isSandbox: explorer.isSandbox, registry: explorer.app.registry, target: explorer.target)
-        state.runsCommands = explorer.app.runsCommands
+        state.sandboxRunsForReal = explorer.app.sandboxRunsForReal
         showStore()
         refreshPlan()
         if let first = state.items.firstIndex(where: { if case .migration(let entry) = $0 { entry.status.willRun } else { false } }) {
@@ -70,11 +70,13 @@ package struct Session {
                 running.running = []
                 let live = Protected(running)
                 let report = try await explorer.run { event in
-                    let now = live.update { now in
+                    let changed: ViewState? = live.update { now in
                         switch event {
                         case .started(let subject):
                             now.runningStep = RunningStep(label: subject.label, started: .now)
                         case .progress(_, let fraction):
+                            // A body may report far more often than a whole percent changes.
+                            if let shown = now.runningStep?.fraction, Int(shown * 100) == Int(fraction * 100) { return nil }
                             now.runningStep?.fraction = fraction
                             now.runningStep?.tick()
                         case .finished(let step):
@@ -83,7 +85,7 @@ package struct Session {
                         }
                         return now
                     }
-                    progress(now)
+                    if let changed { progress(changed) }
                 }
                 state.lastReport = report
                 refreshPlan()
@@ -156,11 +158,7 @@ package struct Session {
             return .init(text: "Run stopped at \(failure.subject.label): \(failure.outcome.errorMessage ?? "")", role: .failed)
         }
         if let saveError = report.saveError { return .init(text: String(describing: saveError), role: .failed) }
-        if report.wasCancelled {
-            let left = report.deferred.count
-            return .init(text: "Run cancelled after \(report.steps.count { $0.outcome == .succeeded }) steps; "
-                + "\(left) \(left == 1 ? "migration waits" : "migrations wait") for the next run", role: .failed)
-        }
-        return .init(text: "Ran \(report.steps.count) steps in \(formatDuration(total))", role: .applied)
+        if let cancelled = report.cancellationSummary { return .init(text: "Run \(cancelled)", role: .failed) }
+        return .init(text: "Ran \(report.steps.count) step\(report.steps.count == 1 ? "" : "s") in \(formatDuration(total))", role: .applied)
     }
 }

@@ -48,10 +48,15 @@ struct TerminalApp {
             case .key(let key):
                 // A termination signal during a run cancels it (each finished step is already
                 // recorded); the process leaves once the run has stopped.
-                let signal = await LiveRun.around(terminal: terminal, size: size, state: session.state) { live in
+                let ending = await LiveRun.around(terminal: terminal, size: size, state: session.state) { live in
                     await session.handle(key, size: size) { live.show($0) }
                 }
-                if let signal { Self.leave(terminal, signal: signal) }
+                if let signal = ending.signal { Self.leave(terminal, signal: signal) }
+                if ending.size != size {
+                    size = ending.size
+                    session.resize(to: size)
+                    terminal.clear()
+                }
             }
             if session.state.wantsRedraw {
                 terminal.clear()

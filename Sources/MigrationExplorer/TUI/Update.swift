@@ -63,7 +63,7 @@ package enum Update {
         case .dryRun:
             return .dryRun
         case .runPending:
-            if state.isSandbox && !state.runsCommands { return .run }
+            if state.isSandbox && state.sandboxRunsForReal == nil { return .run }
             state.overlay = .confirm(.run)
         case .reset:
             state.overlay = .confirm(.reset)

@@ -61,8 +61,8 @@ package struct ViewState: Sendable {
     package let registry: MigrationRegistry
     /// Where the upgrade goes, known even without a plan.
     package var target: AppTarget
-    /// Whether a run executes external commands, even in a sandbox.
-    package var runsCommands = false
+    /// What a run does for real even in a sandbox (see ``ExplorerApp/sandboxRunsForReal``).
+    package var sandboxRunsForReal: ExplorerApp.RealWork?
     package private(set) var plan: MigrationPlan?
     /// Why there is no plan (a store that cannot be read), if there is none.
     package private(set) var planError: String?

@@ -3,9 +3,13 @@ import Foundation
 
 /// ``Terminal`` on ncursesw. It checks first that there is a terminal to draw on, and gives
 /// it back as it found it; SIGHUP, SIGINT and SIGTERM are caught for the loop to act on
-/// (``TerminationSignals``).
+/// (``TerminationSignals``). It draws on a copy of standard output: what the app's code
+/// prints meanwhile is held back (``PrintedOutput``) and written to standard error once the
+/// terminal is given back.
 final class NcursesTerminal: Terminal {
     private let screenHandle: OpaquePointer
+    private let output: UnsafeMutablePointer<FILE>
+    private let printed: PrintedOutput?
     let unicode: Bool
     private let palette: Palette
     private(set) var size: Size
@@ -14,7 +18,7 @@ final class NcursesTerminal: Terminal {
     /// - Throws: ``ExplorerError`` with status 2 when stdin or stdout is not a TTY, `TERM` is
     ///   unset or the terminal cannot address the cursor; nothing is written to stdout then.
     static func open(environment: [String: String] = ProcessInfo.processInfo.environment) throws(ExplorerError) -> NcursesTerminal {
-        let advice = "use `migration-explorer plan` or `migration-explorer run` in scripts and pipes"
+        let advice = "use `\(Program.name) plan` or `\(Program.name) run` in scripts and pipes"
         guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else {
             throw ExplorerError("the interactive explorer needs a terminal (stdin and stdout must be a TTY); \(advice)", status: .noTerminal)
         }
@@ -24,19 +28,27 @@ final class NcursesTerminal: Terminal {
         setlocale(LC_ALL, "")
         if cn_locale_is_utf8() == 0 { setlocale(LC_ALL, "C.UTF-8") }
         let unicode = cn_locale_is_utf8() != 0
-        guard let handle = newterm(nil, cn_stdout(), cn_stdin()) else {
+        let copy = dup(STDOUT_FILENO)
+        guard copy >= 0, let output = fdopen(copy, "w") else {
+            throw ExplorerError("cannot open the terminal for drawing: \(String(cString: strerror(errno)))", status: .noTerminal)
+        }
+        _ = fcntl(copy, F_SETFD, FD_CLOEXEC)
+        guard let handle = newterm(nil, output, cn_stdin()) else {
+            fclose(output)
             throw ExplorerError("the terminal \"\(term)\" is unknown to ncurses; \(advice)", status: .noTerminal)
         }
         guard cn_can_address_cursor() != 0 else {
             endwin()
             delscreen(handle)
+            fclose(output)
             throw ExplorerError("the terminal \"\(term)\" cannot move the cursor; \(advice)", status: .noTerminal)
         }
-        return NcursesTerminal(handle: handle, unicode: unicode, color: environment["NO_COLOR"].map(\.isEmpty) ?? true)
+        return NcursesTerminal(handle: handle, output: output, unicode: unicode, color: environment["NO_COLOR"].map(\.isEmpty) ?? true)
     }
 
-    private init(handle: OpaquePointer, unicode: Bool, color: Bool) {
+    private init(handle: OpaquePointer, output: UnsafeMutablePointer<FILE>, unicode: Bool, color: Bool) {
         screenHandle = handle
+        self.output = output
         self.unicode = unicode
         raw()
         noecho()
@@ -46,6 +58,10 @@ final class NcursesTerminal: Terminal {
         palette = Palette(color: color && has_colors())
         size = Size(width: Int(cn_cols()), height: Int(cn_lines()))
         TerminationSignals.install()
+        // A migration body that calls `exit` during a run must not leave the terminal raw, in
+        // the alternate screen, with the cursor hidden. After ``close()`` this does nothing.
+        atexit { if !isendwin() { endwin() } }
+        printed = PrintedOutput.capture()
     }
 
     func draw(_ screen: Screen) {
@@ -93,6 +109,8 @@ final class NcursesTerminal: Terminal {
     func close() {
         endwin()
         delscreen(screenHandle)
+        fclose(output)
+        for line in printed?.release() ?? [] { FileHandle.standardError.write(Data((line + "\n").utf8)) }
     }
 
     private static func functionKey(_ code: Int32) -> Key? {
