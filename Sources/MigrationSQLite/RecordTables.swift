@@ -95,6 +95,23 @@ enum RecordTables {
     /// Writes `state` as the records of `domain`: the marks replaced, the history appended to
     /// where it only grew, rewritten from the first difference otherwise.
     static func write(_ state: MigrationState, of domain: String, in db: Database) throws {
+        try writeMarks(state, of: domain, in: db)
+        let stored = try historyRows(domain, in: db).map(\.values)
+        let wanted = state.history.map(values)
+        let kept = zip(stored, wanted).prefix { $0 == $1 }.count
+        try db.execute(sql: "DELETE FROM \(history) WHERE domain = ? AND position >= ?", arguments: [domain, kept])
+        try insert(wanted[kept...], of: domain, from: kept, in: db)
+    }
+
+    /// Writes the marks of `state` and appends `records` to the history of `domain`, without
+    /// reading the history: a step costs the same however long it is.
+    static func writeMarks(_ state: MigrationState, of domain: String, appending records: [MigrationRecord], in db: Database) throws {
+        try writeMarks(state, of: domain, in: db)
+        let next = try Int.fetchOne(db, sql: "SELECT MAX(position) + 1 FROM \(history) WHERE domain = ?", arguments: [domain]) ?? 0
+        try insert(records.map(values)[...], of: domain, from: next, in: db)
+    }
+
+    private static func writeMarks(_ state: MigrationState, of domain: String, in db: Database) throws {
         try create(in: db)
         try db.execute(
             sql: """
@@ -103,14 +120,14 @@ enum RecordTables {
             """,
             arguments: [domain, state.lastMigratedVersion, state.lastMigratedBuild, state.lastAppVersion, state.lastAppBuild,
                         state.historyIsComplete ? 1 : 0])
-        let stored = try historyRows(domain, in: db).map(\.values)
-        let wanted = state.history.map(values)
-        let kept = zip(stored, wanted).prefix { $0 == $1 }.count
-        try db.execute(sql: "DELETE FROM \(history) WHERE domain = ? AND position >= ?", arguments: [domain, kept])
+    }
+
+    /// Inserts history rows of `domain`, the first at `position`.
+    private static func insert(_ rows: ArraySlice<[DatabaseValue]>, of domain: String, from position: Int, in db: Database) throws {
         let insert = try db.cachedStatement(
             sql: "INSERT INTO \(history) (domain, position, subject, identifier, title, date, duration, outcome, error) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)")
-        for position in kept..<wanted.count {
-            try insert.execute(arguments: StatementArguments([domain, position] + wanted[position]))
+        for (offset, row) in rows.enumerated() {
+            try insert.execute(arguments: StatementArguments([domain, position + offset] + row))
         }
     }
 

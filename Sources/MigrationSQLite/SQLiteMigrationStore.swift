@@ -28,7 +28,7 @@ import MigrationCore
 /// - Warning: a block holds the database's write lock while its body runs: a body must not wait
 ///   for another thread or process that writes to the same database, or both wait until the
 ///   busy timeout ends one of them.
-public final class SQLiteMigrationStore: MigrationStore {
+public final class SQLiteMigrationStore: MigrationStore, HistoryAppending {
     /// The database file as given.
     public let path: String
     public let domain: String
@@ -67,6 +67,12 @@ public final class SQLiteMigrationStore: MigrationStore {
 
     public func save(_ state: MigrationState) throws {
         try write { db in try RecordTables.write(state, of: domain, in: db) }
+    }
+
+    /// Appends a step's records without reading the history (``RecordTables``): a step costs the
+    /// same however long the history is.
+    package func saveMarks(_ state: MigrationState, appending records: [MigrationRecord]) throws {
+        try write { db in try RecordTables.writeMarks(state, of: domain, appending: records, in: db) }
     }
 
     public func withExclusiveAccess<T>(_ body: () throws -> T) throws -> T {

@@ -154,4 +154,24 @@ import Testing
         let state = try store.load()
         #expect(state.lastMigratedVersion == "1.0" && state.lastAppVersion == "1.0")
     }
+
+    @Test func eachStepAppendsItsRecordAfterTheHistoryOfItsDomainOnly() throws {
+        let (folder, path) = try appDatabase()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let earlier = MigrationRecord(subject: .versionMigration, identifier: "0.9", title: "Earlier", date: Date(timeIntervalSince1970: 1_700_000_000),
+                                      duration: 0.1, outcome: .succeeded, error: nil)
+        try SQLiteMigrationStore(path: path, domain: "other").save(MigrationState(history: [earlier, earlier]))
+        let store = SQLiteMigrationStore(path: path)
+        try store.save(MigrationState(lastMigratedVersion: "0.9", history: [earlier], historyIsComplete: true))
+        var registry = MigrationRegistry()
+        for version in ["1.0", "1.1", "1.2"] { registry.migrate(toVersion: version, title: "To \(version)") { _ in } }
+        let report = try MigrationRunner(registry: registry, target: try AppTarget(version: "1.2")).run(store: store)
+        #expect(report.succeeded)
+        #expect(try store.load().history.map(\.identifier) == ["0.9", "1.0", "1.1", "1.2"])
+        #expect(try SQLiteMigrationStore(path: path, domain: "other").load().history.count == 2)
+        let positions = try DatabaseQueue(path: path).read { db in
+            try Int.fetchAll(db, sql: "SELECT position FROM migration_explorer_history WHERE domain = 'default' ORDER BY position")
+        }
+        #expect(positions == [0, 1, 2, 3])
+    }
 }

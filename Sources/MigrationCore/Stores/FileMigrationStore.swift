@@ -53,7 +53,7 @@ public final class FileMigrationStore: MigrationStore, HistoryAppending {
     }
 
     /// Appends one line and flushes it; rewrites the file, compacted, when it is due.
-    func saveMarks(_ marks: MigrationState, appending appended: [MigrationRecord]) throws {
+    package func saveMarks(_ marks: MigrationState, appending appended: [MigrationRecord]) throws {
         try withExclusiveAccess {
             if try records.append(domain: domain, marks: marks, records: appended) {
                 var written = marks

@@ -1,7 +1,7 @@
 /// A store that adds records to its history without reading or rewriting the rest of it, so
 /// that a run of n steps costs n, not n². This package's stores are; any other store records
 /// a step through ``MigrationStore/update(_:)``.
-protocol HistoryAppending: MigrationStore {
+package protocol HistoryAppending: MigrationStore {
     /// Records the four marks and ``MigrationState/historyIsComplete`` of `state` (its history
     /// is not read) and appends `records` to the history, all or nothing; durable on return.
     func saveMarks(_ state: MigrationState, appending records: [MigrationRecord]) throws

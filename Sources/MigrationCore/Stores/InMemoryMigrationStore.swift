@@ -26,7 +26,7 @@ public final class InMemoryMigrationStore: MigrationStore, HistoryAppending {
         cache.invalidate()
     }
 
-    func saveMarks(_ marks: MigrationState, appending records: [MigrationRecord]) {
+    package func saveMarks(_ marks: MigrationState, appending records: [MigrationRecord]) {
         let written = state.withLock { state in
             for mark in RecordedMark.allCases { state[mark] = marks[mark] }
             state.historyIsComplete = marks.historyIsComplete

@@ -80,7 +80,7 @@ public final class UserDefaultsMigrationStore: MigrationStore, HistoryAppending,
     }
 
     /// Writes the marks and adds `records` to the recent ones (see ``UserDefaultsKeys``).
-    func saveMarks(_ marks: MigrationState, appending records: [MigrationRecord]) throws {
+    package func saveMarks(_ marks: MigrationState, appending records: [MigrationRecord]) throws {
         try withExclusiveAccess {
             try keys.append(marks, records: records, to: defaults, location: location)
             cache.invalidate()
