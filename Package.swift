@@ -42,6 +42,7 @@ let package = Package(
         ),
         .executableTarget(name: "migration-explorer", dependencies: ["MigrationExplorer"]),
         .executableTarget(name: "embedded-example", dependencies: ["MigrationCore", "MigrationExplorer"]),
+        .executableTarget(name: "misbehaving-app", dependencies: ["MigrationCore", "MigrationExplorer"]),
         .executableTarget(name: "migration-bench", dependencies: ["MigrationCore", "MigrationSQLite", "MigrationExplorer", "CHeapUsage"]),
         .testTarget(name: "MigrationCoreTests", dependencies: ["MigrationCore"]),
         .testTarget(

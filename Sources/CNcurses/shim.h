@@ -17,6 +17,8 @@ static inline WINDOW *cn_stdscr(void) { return stdscr; }
 static inline int cn_lines(void) { return LINES; }
 static inline int cn_cols(void) { return COLS; }
 static inline FILE *cn_stdin(void) { return stdin; }
+/* Standard output written a line at a time, so that a crash loses no finished line. */
+static inline void cn_line_buffer_stdout(void) { setvbuf(stdout, NULL, _IOLBF, 0); }
 
 static inline attr_t cn_a_normal(void) { return A_NORMAL; }
 static inline attr_t cn_a_bold(void) { return A_BOLD; }

@@ -117,6 +117,20 @@ struct TmuxEndToEndTests {
         try tmux.waitFor("dropped the old cache")
     }
 
+    @Test("a body that exits or crashes during a run leaves the terminal sane and what it printed on stderr",
+          arguments: [("exit", Int32(5)), ("crash", 128 + SIGILL)])
+    func aBodyThatExitsOrCrashesLeavesTheTerminalSane(misbehaviour: String, status: Int32) throws {
+        let tmux = try Tmux([], environment: ["MISBEHAVIOUR": misbehaviour], then: "stty -a", binary: Executable.misbehavingApp)
+        try tmux.waitFor("Misbehaving")
+        try tmux.send("r")
+        try tmux.waitFor("Are you sure?")
+        try tmux.send("y")
+        #expect(try tmux.exitStatus() == status)
+        let after = try tmux.waitFor("icanon", "written to standard error", "printed to standard output")
+        #expect(after.contains(" echo ") && !after.contains("Are you sure?"), "the terminal is given back: \(after)")
+        if misbehaviour == "crash" { #expect(after.contains("the body crashed on purpose")) }
+    }
+
     @Test func whatsNewWalkthrough() throws {
         let tmux = try Tmux([])
         try tmux.waitFor("Notes 0.8 → 1.0")

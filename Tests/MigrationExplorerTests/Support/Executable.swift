@@ -21,6 +21,8 @@ struct Executable {
 
     /// `embeddedExample`: the embedding example's binary instead.
     static let embeddedExample = url.deletingLastPathComponent().appendingPathComponent("embedded-example")
+    /// `misbehavingApp`: an app's explorer whose body exits, crashes or prints as `MISBEHAVIOUR` says.
+    static let misbehavingApp = url.deletingLastPathComponent().appendingPathComponent("misbehaving-app")
 
     static func run(_ arguments: [String], in folder: URL? = nil, environment: [String: String] = [:], binary: URL = url) throws -> Result {
         let process = try start(arguments, in: folder, environment: environment, binary: binary)

@@ -58,10 +58,9 @@ final class NcursesTerminal: Terminal {
         palette = Palette(color: color && has_colors())
         size = Size(width: Int(cn_cols()), height: Int(cn_lines()))
         TerminationSignals.install()
-        // A migration body that calls `exit` during a run must not leave the terminal raw, in
-        // the alternate screen, with the cursor hidden. After ``close()`` this does nothing.
-        atexit { if !isendwin() { endwin() } }
-        printed = PrintedOutput.capture()
+        // A migration body that calls `exit` or crashes during a run must not leave the
+        // terminal raw, in the alternate screen, with the cursor hidden, nor lose what it printed.
+        printed = PrintedOutput.capture { if !isendwin() { endwin() } }
     }
 
     func draw(_ screen: Screen) {
@@ -110,7 +109,7 @@ final class NcursesTerminal: Terminal {
         endwin()
         delscreen(screenHandle)
         fclose(output)
-        for line in printed?.release() ?? [] { FileHandle.standardError.write(Data((line + "\n").utf8)) }
+        printed?.release()
     }
 
     private static func functionKey(_ code: Int32) -> Key? {

@@ -1,3 +1,4 @@
+import CNcurses
 import Foundation
 #if canImport(Glibc)
 import Glibc
@@ -5,50 +6,87 @@ import Glibc
 import Darwin
 #endif
 
-/// Standard output and error sent to a pipe while the terminal UI holds the terminal, so that
-/// what a migration body prints cannot scribble over the screen. ``release()`` gives them back
-/// and returns what was printed meanwhile (the first and last 64 KiB), for standard error.
+/// Standard output and error sent to an unlinked temporary file while the terminal UI holds
+/// the terminal, so that what a migration body prints cannot scribble over the screen.
+/// ``release()`` gives them back and writes what was printed meanwhile to standard error; so
+/// does a body that calls `exit` or crashes (a runtime error and its backtrace included), after
+/// the terminal is restored.
 ///
 /// ```swift
-/// let printed = PrintedOutput.capture()      // ncurses draws on a copy of the terminal
+/// let printed = PrintedOutput.capture(restoringTerminal: { endwin() })   // ncurses draws on a copy of the terminal
 /// // … the UI runs; a body prints …
-/// printed?.release().forEach { FileHandle.standardError.write(Data(($0 + "\n").utf8)) }
+/// printed?.release()
 /// ```
 final class PrintedOutput {
-    private let savedOutput: Int32
-    private let savedError: Int32
-    private let reader: OutputReader
+    /// The one capture of the process: what the exit and crash handlers give back. Set once,
+    /// before they are installed, and read by them only.
+    nonisolated(unsafe) private static var current: (file: Int32, output: Int32, error: Int32, restoreTerminal: @convention(c) () -> Void)?
+    private static let crashSignals = [SIGILL, SIGTRAP, SIGABRT, SIGSEGV, SIGBUS, SIGFPE]
 
-    private init(savedOutput: Int32, savedError: Int32, reader: OutputReader) {
-        self.savedOutput = savedOutput
-        self.savedError = savedError
-        self.reader = reader
-    }
+    private init() {}
 
-    /// Starts capturing; `nil` (nothing captured) when the descriptors cannot be set up.
-    static func capture() -> PrintedOutput? {
-        var ends: [Int32] = [-1, -1]
-        guard pipe(&ends) == 0 else { return nil }
-        let (savedOutput, savedError) = (dup(STDOUT_FILENO), dup(STDERR_FILENO))
-        guard savedOutput >= 0, savedError >= 0 else {
-            [ends[0], ends[1], savedOutput, savedError].filter { $0 >= 0 }.forEach { close($0) }
+    /// Starts capturing; `nil` (nothing captured) when the file or the descriptors cannot be
+    /// set up, or a capture is already on. `restoreTerminal` runs first when the process exits
+    /// or crashes while capturing.
+    static func capture(restoringTerminal restoreTerminal: @convention(c) () -> Void) -> PrintedOutput? {
+        guard current == nil else { return nil }
+        var template = Array((NSTemporaryDirectory() + "/migration-explorer-output-XXXXXX").utf8CString)
+        let file = mkstemp(&template)
+        guard file >= 0 else { return nil }
+        unlink(template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) })
+        let (output, error) = (dup(STDOUT_FILENO), dup(STDERR_FILENO))
+        guard output >= 0, error >= 0 else {
+            [file, output, error].filter { $0 >= 0 }.forEach { close($0) }
             return nil
         }
-        for descriptor in [ends[0], ends[1], savedOutput, savedError] { _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC) }
+        for descriptor in [file, output, error] { _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC) }
         fflush(nil)
-        dup2(ends[1], STDOUT_FILENO)
-        dup2(ends[1], STDERR_FILENO)
-        close(ends[1])
-        return PrintedOutput(savedOutput: savedOutput, savedError: savedError, reader: OutputReader(descriptor: ends[0], output: CappedOutput()))
+        current = (file, output, error, restoreTerminal)
+        dup2(file, STDOUT_FILENO)
+        dup2(file, STDERR_FILENO)
+        cn_line_buffer_stdout()  // a crash then loses no finished line
+        atexit { PrintedOutput.giveBack() }
+        for number in crashSignals { signal(number, PrintedOutput.crashed) }
+        return PrintedOutput()
     }
 
-    /// Gives standard output and error back; returns the lines printed meanwhile.
-    func release() -> [String] {
+    /// Gives standard output and error back and writes what was printed meanwhile to standard
+    /// error.
+    func release() {
         fflush(nil)
-        dup2(savedOutput, STDOUT_FILENO)
-        dup2(savedError, STDERR_FILENO)
-        close(savedOutput)
-        close(savedError)
-        return reader.finish().lines
+        Self.giveBack()
+        for number in Self.crashSignals { signal(number, SIG_DFL) }
+    }
+
+    /// Puts the descriptors back and copies the file to standard error; at most once. Uses
+    /// only calls that are safe in a signal handler, but the terminal's restoring.
+    private static func giveBack() {
+        guard let (file, output, error, restoreTerminal) = current else { return }
+        current = nil
+        restoreTerminal()
+        dup2(output, STDOUT_FILENO)
+        dup2(error, STDERR_FILENO)
+        var buffer = [UInt8](repeating: 0, count: 64 * 1024)
+        var offset: off_t = 0
+        while true {
+            let count = buffer.withUnsafeMutableBytes { pread(file, $0.baseAddress, $0.count, offset) }
+            guard count > 0 else { break }
+            var written = 0
+            while written < count {
+                let done = buffer.withUnsafeBytes { write(STDERR_FILENO, $0.baseAddress! + written, count - written) }
+                guard done > 0 else { break }
+                written += done
+            }
+            offset += off_t(count)
+        }
+        [file, output, error].forEach { close($0) }
+    }
+
+    /// A crash while capturing: the terminal and the descriptors given back, then the signal
+    /// again with its default action, so that the process ends as it would have.
+    private static let crashed: @convention(c) (Int32) -> Void = { number in
+        PrintedOutput.giveBack()
+        signal(number, SIG_DFL)
+        raise(number)
     }
 }
