@@ -1,6 +1,7 @@
 import Foundation
 import MigrationCore
 import Testing
+@testable import MigrationExplorer
 
 /// The commands run as a user would run them: the built binary as a subprocess.
 @Suite("Command line")
@@ -338,6 +339,14 @@ struct EmbeddingTests {
         #expect(result.status == 130)
         #expect(result.stderr.contains("stopped by a second signal 2 before the running step stopped"), "\(result.stderr)")
         #expect(processIsGone(shell), "the stubborn command's group is killed")
+    }
+
+    @Test func anAppVersionThatIsNotOneIsNamedAsTheAppsNotAsAnOption() {
+        let app = ExplorerApp(registry: MigrationRegistry(), appVersion: "abc", appBuild: "12-x")
+        #expect(throws: ExplorerError.self) { try Explorer(app: app, options: ExplorerOptions()) }
+        do { _ = try Explorer(app: app, options: ExplorerOptions()) } catch {
+            #expect(error.description.hasPrefix("the app's version: "), "\(error)")
+        }
     }
 
     @Test func anAppsExplorerSpeaksOfItselfInHelpAndErrors() throws {

@@ -99,6 +99,20 @@ struct TUIProgressTests {
         #expect(frames.value == 1 + 1 + 100 + 1, "started, the first report, each whole percent after it, finished")
     }
 
+    @Test func progressAFinishedBodyStillReportsIsNotShownAsTheRunningOnes() async throws {
+        let finished = Protected<MigrationContext?>(nil)
+        var registry = MigrationRegistry(appName: "Notes")
+        registry.migrate(toVersion: "1.0", title: "Leaves a task behind") { context in finished.value = context }
+        registry.migrate(toVersion: "1.1", title: "Reports nothing") { _ in finished.value?.reportProgress(0.5) }
+        var session = Session(explorer: try Explorer(app: ExplorerApp(registry: registry, appVersion: "1.1"), options: ExplorerOptions()))
+        let lines = Protected<[String]>([])
+        let key = try #require(Keymap.binding(for: .runPending)?.keys.first)
+        await session.handle(key, size: Self.size) { state in
+            lines.update { $0.append(state.runningStep.map { $0.line(glyphs: Glyphs(unicode: true)) } ?? "") }
+        }
+        #expect(!lines.value.contains { $0.contains("%") }, "\(lines.value)")
+    }
+
     @Test func elapsedTimeComesFromWhenTheStepStarted() {
         let start = ContinuousClock.now
         var step = RunningStep(label: "version 2.0 \"Move notes\"", started: start)

@@ -346,7 +346,7 @@ struct TmuxTerminalDefectTests {
         try tmux.send("y")
         let shell = try pidWritten(to: folder.appendingPathComponent("pid"))
         try tmux.send("Escape")
-        try tmux.waitFor("Cancelling: waiting for the running step to stop")
+        try tmux.waitFor("cancelling: waiting for the running step to stop")
         try tmux.send("C-c")
         #expect(try tmux.exitStatus() == 130)
         #expect(try sttyAfterExit(tmux).contains(" icanon "))

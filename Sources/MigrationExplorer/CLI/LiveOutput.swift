@@ -13,8 +13,10 @@ import MigrationCore
 /// written when it finishes, and its progress as it reports it, one line each tenth at most.
 final class LiveOutput: @unchecked Sendable {
     private let style: ConsoleStyle
-    // Safe: `prefix`, `streamed` and `tenths` are only touched while `lock` is held.
+    // Safe: `running`, `prefix`, `streamed` and `tenths` are only touched while `lock` is held.
     private let lock = NSLock()
+    /// The running step's label; progress reported for any other is not shown.
+    private var running = ""
     private var prefix = ""
     private var streamed = false
     /// The running step's progress, in whole tenths, as last written.
@@ -26,13 +28,19 @@ final class LiveOutput: @unchecked Sendable {
         switch event {
         case .started(let subject):
             lock.withLock {
+                running = subject.label
                 prefix = style.paint(Self.name(subject), .dim) + " " + style.paint(style.glyphs.unicode ? "│" : "|", .dim) + " "
                 streamed = false
                 tenths = 0
             }
-        case .progress(_, let fraction):
+        case .progress(let subject, let fraction):
             let reached = Int(fraction * 10)
-            guard lock.withLock({ defer { tenths = max(tenths, reached) }; return reached > tenths }) else { return }
+            let shows: Bool = lock.withLock {
+                guard subject.label == running, reached > tenths else { return false }
+                tenths = reached
+                return true
+            }
+            guard shows else { return }
             write(line: "\(Int((fraction * 100).rounded()))%", streamed: false)
         case .finished(let step):
             if !lock.withLock({ streamed }) { step.log.forEach { write(line: $0) } }

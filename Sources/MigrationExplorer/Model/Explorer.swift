@@ -37,8 +37,8 @@ public struct Explorer: Sendable {
         self.fromBuild = try Self.version(
             options.fromBuild ?? (realStore == nil ? app.defaultFromBuild : nil), option: "--from-build")
         self.target = try AppTarget(
-            version: Self.version(options.to ?? app.appVersion, option: "--to")!,
-            build: Self.version(options.toBuild ?? app.appBuild, option: "--to-build")
+            version: Self.version(options.to ?? app.appVersion, option: options.to == nil ? "the app's version" : "--to")!,
+            build: Self.version(options.toBuild ?? app.appBuild, option: options.toBuild == nil ? "the app's build" : "--to-build")
         )
         self.store = simulating ? try Self.sandbox(app.registry, over: realStore, from: from, fromBuild: fromBuild) : realStore!
         startDevice()

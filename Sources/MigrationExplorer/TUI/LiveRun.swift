@@ -137,7 +137,7 @@ final class LiveRun: @unchecked Sendable {
     /// The footer while a run goes: nothing else acts until it ends.
     static let footer = "Ctrl-C or Esc cancels the run"
     /// The footer once the run is cancelled, while the running step has not stopped yet.
-    static let cancellingFooter = "Cancelling: waiting for the running step to stop · Ctrl-C again quits at once"
+    static let cancellingFooter = "Ctrl-C again quits at once · cancelling: waiting for the running step to stop"
 
     private func draw() {
         var now: (state: ViewState, size: Size, command: (title: String, started: ContinuousClock.Instant)?, line: String)

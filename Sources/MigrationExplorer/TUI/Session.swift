@@ -74,7 +74,9 @@ package struct Session {
                         switch event {
                         case .started(let subject):
                             now.runningStep = RunningStep(label: subject.label, started: .now)
-                        case .progress(_, let fraction):
+                        case .progress(let subject, let fraction):
+                            // A finished body's task may still report; only the running one's shows.
+                            guard now.runningStep?.label == subject.label else { return nil }
                             // A body may report far more often than a whole percent changes.
                             if let shown = now.runningStep?.fraction, Int(shown * 100) == Int(fraction * 100) { return nil }
                             now.runningStep?.fraction = fraction
