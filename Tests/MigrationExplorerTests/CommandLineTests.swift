@@ -264,6 +264,19 @@ struct CommandLineTests {
         #expect(result.stderr.contains("--timeout must be a positive number of seconds"), "\(result.stderr)")
     }
 
+    @Test func controlCharactersInDeclaredTextCannotActOnTheTerminal() throws {
+        let folder = try makeTemporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let manifest = folder.appendingPathComponent("m.json")
+        try manifest.write(#"{ "appVersion": "1.0", "migrations": [ { "version": "1.0", "title": "Clear\u001b[2J\u001b]0;owned\u0007 the\nscreen" } ] }"#)
+        for command in [["plan"], ["run", "--dry-run"]] {
+            let result = try Executable.run(command + ["--manifest", manifest.path])
+            #expect(result.status == 0)
+            #expect(!result.stdout.contains("\u{1B}") && !result.stdout.contains("\u{07}"), "\(command): \(result.stdout)")
+            #expect(result.stdout.contains("Clear\u{FFFD}[2J\u{FFFD}]0;owned\u{FFFD} the\u{FFFD}screen"), "\(command): \(result.stdout)")
+        }
+    }
+
     @Test func baselineOnAFreshInstallRecordsWithoutRunning() throws {
         let folder = try makeTemporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }

@@ -13,7 +13,9 @@ struct ConsoleStyle: Sendable {
     }
 
     /// `text` in the colour of `role`.
+    /// `text` in `role`'s colour; its own control characters are made harmless (``StringProtocol/drawable``).
     func paint(_ text: String, _ role: StyleRole) -> String {
+        let text = text.drawable
         guard color, let code = Self.codes[role] else { return text }
         return "\u{1B}[\(code)m\(text)\u{1B}[0m"
     }

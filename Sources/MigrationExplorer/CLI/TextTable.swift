@@ -8,10 +8,10 @@ struct TextTable {
 
     func render(_ style: ConsoleStyle, indent: String = "  ") -> [String] {
         let columns = rows.map(\.count).max() ?? 0
-        let widths = (0..<columns).map { column in rows.map { column < $0.count ? $0[column].text.displayWidth : 0 }.max() ?? 0 }
+        let widths = (0..<columns).map { column in rows.map { column < $0.count ? $0[column].text.drawable.displayWidth : 0 }.max() ?? 0 }
         return rows.map { row in
             let cells = row.enumerated().map { column, cell in
-                let padding = column == row.count - 1 ? "" : String(repeating: " ", count: widths[column] - cell.text.displayWidth)
+                let padding = column == row.count - 1 ? "" : String(repeating: " ", count: widths[column] - cell.text.drawable.displayWidth)
                 return style.paint(cell.text, cell.role) + padding
             }
             return indent + cells.joined(separator: "  ")

@@ -51,4 +51,12 @@ extension Character {
 extension StringProtocol {
     /// Terminal cells the text takes.
     var displayWidth: Int { reduce(0) { $0 + $1.displayWidth } }
+
+    /// The text with every control character a terminal would act on (an escape sequence, a
+    /// newline that breaks a table row) as U+FFFD, each tab a space: declared text, a title or
+    /// an error, can then neither clear the screen nor retitle the window.
+    var drawable: String {
+        let acts = unicodeScalars.contains { $0.value < 0x20 || (0x7F..<0xA0).contains($0.value) }
+        return acts ? String(map(\.drawable)) : String(self)
+    }
 }
