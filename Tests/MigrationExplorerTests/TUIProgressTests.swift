@@ -52,9 +52,12 @@ struct TUIProgressTests {
         registry.migrate(toVersion: "1.0", title: "Second") { context in context.reportProgress(0.5) }
         var session = Session(explorer: try Explorer(app: ExplorerApp(registry: registry, appVersion: "1.0"), options: ExplorerOptions()))
         let rows = Protected<[[String]]>([])
+        let details = Protected<[String]>([])
         let key = try #require(Keymap.binding(for: .runPending)?.keys.first)
         await session.handle(key, size: Self.size) { state in
             let screen = Render.screen(state, size: Self.size, unicode: true).text.split(separator: "\n")
+            let statusLine = DetailsText.lines(for: state, width: 60, glyphs: Glyphs(unicode: true))[1].text
+            details.update { $0.append(statusLine) }
             let table = ["First", "Second"].map { title in screen.first { $0.contains(title) }.map { String($0.prefix(24).dropFirst(2)) } ?? "" }
             rows.update { $0.append(table.map { $0.trimmingCharacters(in: .whitespaces) }) }
         }
@@ -65,6 +68,7 @@ struct TUIProgressTests {
             ["✓ succeeded", "▸ running…"],      // 1.0 at 50%
             ["✓ succeeded", "✓ succeeded"],     // 1.0 finished
         ])
+        #expect(details.value == ["▸ running…", "✓ succeeded", "✓ succeeded", "✓ succeeded", "✓ succeeded"], "the selected row's details agree")
     }
 
     @Test("when narrow, the label is cut and the progress and time stay", arguments: [100, 60, 50])

@@ -25,7 +25,11 @@ enum DetailsText {
         if let position = state.runPosition[migration.id] {
             status += " \(glyphs.separator) runs \(position) of \(state.plan?.pending.count ?? 0)"
         }
-        lines.appendWrapped(status, width: width, role: entry.status.role)
+        if let live = state.liveStatus(of: .migration(entry), glyphs: glyphs) {
+            lines.appendWrapped(live.text, width: width, role: live.role)
+        } else {
+            lines.appendWrapped(status, width: width, role: entry.status.role)
+        }
         if case .skipped(let reason) = entry.status { lines.appendWrapped(explanation(reason), width: width, role: .dim) }
         for problem in state.problems where problem.migrationID == migration.id {
             lines.appendWrapped("\(glyphs.warning) \(problem.severity): \(problem.message)", width: width, role: problem.severity == .error ? .failed : .warning)
@@ -71,7 +75,9 @@ enum DetailsText {
         var lines: [StyledLine] = []
         lines.appendWrapped("\(hook.kind) \(glyphs.separator) \(hook.title)", width: width, role: .title)
         let what = hook.track == .version ? "app version" : "app build"
-        lines.append(StyledLine("\(glyphs.hook(fires: hookPlan.fires)) \(hookPlan.fires ? "fires" : "does not fire")", hookPlan.fires ? .hook : .dim))
+        let live = state.liveStatus(of: .hook(hookPlan), glyphs: glyphs)
+        lines.append(StyledLine(live?.text ?? "\(glyphs.hook(fires: hookPlan.fires)) \(hookPlan.fires ? "fires" : "does not fire")",
+                                live?.role ?? (hookPlan.fires ? .hook : .dim)))
         lines.appendWrapped("Runs after the migrations whenever the \(what) differs from the one recorded, a fresh install included.", width: width, role: .dim)
         if let step = state.lastReport?.steps.first(where: { if case .hook(let ran) = $0.subject { ran.id == hook.id } else { false } }) {
             lines += lastRun(step, width: width, glyphs: glyphs)

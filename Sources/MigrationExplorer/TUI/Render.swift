@@ -60,7 +60,7 @@ package enum Render {
                 (status, role) = ("\(glyphs.unknown) unknown", .warning)
                 (version, title) = (migration.trackAndVersion, migration.title)
             }
-            if let live = liveStatus(of: state.items[index], in: state, glyphs: glyphs) { (status, role) = live }
+            if let live = state.liveStatus(of: state.items[index], glyphs: glyphs) { (status, role) = live }
             screen.write(status, row: row, column: 2, role: role, width: statusWidth)
             screen.write(version, row: row, column: versionColumn, width: versionWidth + 1, ellipsis: glyphs.ellipsis)
             screen.write(title, row: row, column: titleColumn, width: width - titleColumn - 1, ellipsis: glyphs.ellipsis)
@@ -69,22 +69,6 @@ package enum Render {
                 screen.fill(row: row, column: 0, width: width, role: state.focus == .table ? .selection : .accent)
             }
         }
-    }
-
-    /// While a run goes, a row's step as it stands: how it ended, or that it is running.
-    private static func liveStatus(of item: ViewState.Item, in state: ViewState, glyphs: Glyphs) -> (String, StyleRole)? {
-        guard let finished = state.running else { return nil }
-        let label: String
-        switch item {
-        case .migration(let entry): label = RunStep.Subject.migration(entry.migration).label
-        case .hook(let hookPlan): label = RunStep.Subject.hook(hookPlan.hook).label
-        case .unplanned: return nil
-        }
-        if let step = finished.last(where: { $0.subject.label == label }) {
-            return ("\(glyphs.outcome(step.outcome)) \(step.outcome.word)", step.outcome.role)
-        }
-        if state.runningStep?.label == label { return ("\(glyphs.outcome(.wouldRun)) running\(glyphs.ellipsis)", .pending) }
-        return nil
     }
 
     private static func shortPhrase(_ status: MigrationStatus) -> String {

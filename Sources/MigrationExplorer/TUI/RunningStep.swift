@@ -41,3 +41,22 @@ package struct RunningStep: Sendable {
         return left + String(repeating: full, count: filled) + String(repeating: empty, count: width - filled) + right
     }
 }
+
+extension ViewState {
+    /// While a run goes, an item's step as it stands, for the table and the details: how it
+    /// ended (`✓ succeeded`), or that it is running (`▸ running…`); `nil` otherwise.
+    func liveStatus(of item: Item, glyphs: Glyphs) -> (text: String, role: StyleRole)? {
+        guard let finished = running else { return nil }
+        let label: String
+        switch item {
+        case .migration(let entry): label = RunStep.Subject.migration(entry.migration).label
+        case .hook(let hookPlan): label = RunStep.Subject.hook(hookPlan.hook).label
+        case .unplanned: return nil
+        }
+        if let step = finished.last(where: { $0.subject.label == label }) {
+            return ("\(glyphs.outcome(step.outcome)) \(step.outcome.word)", step.outcome.role)
+        }
+        if runningStep?.label == label { return ("\(glyphs.outcome(.wouldRun)) running\(glyphs.ellipsis)", .pending) }
+        return nil
+    }
+}
