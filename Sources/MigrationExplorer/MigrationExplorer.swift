@@ -28,7 +28,10 @@ public enum MigrationExplorer {
     /// Call it from the main thread (an executable's top-level code): it runs the main run
     /// loop, and the command on the main actor, which stays free while a run is awaited, so the
     /// registry's `@MainActor` bodies run there, on the main thread.
+    /// - Warning: not from an `async` context: the main run loop must not run inside a job of
+    ///   the main actor.
     public static func main(app: ExplorerApp? = nil, arguments: [String]? = nil) -> Never {
+        precondition(Thread.isMainThread, "call MigrationExplorer.main from the executable's top-level code, on the main thread")
         Task { @MainActor in
             await EmbeddedApp.$current.withValue(app) {
                 await RootCommand.mainWithJSONErrors(arguments)

@@ -45,6 +45,7 @@ struct RunCommand: AsyncParsableCommand {
             let (report, signal) = try await CommandSettings.$current.withValue(settings) {
                 try await divertingStandardOutput { output in
                     let signals = SignalCancellation(settings.cancellation, json: json ? output : nil)
+                    defer { signals.stop() }
                     let report = try await explorer.run { event in
                         signals.runStarted()
                         live?.show(event)

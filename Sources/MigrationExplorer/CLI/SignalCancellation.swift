@@ -20,17 +20,25 @@ final class SignalCancellation: @unchecked Sendable {
     private var started = false
     private var signal: Int32?
     private var sources: [DispatchSourceSignal] = []
+    private static let handled = [SIGINT, SIGTERM, SIGHUP]
 
     init(_ cancellation: RunCancellation, json: FileHandle?) {
         self.cancellation = cancellation
         self.json = json
-        for number in [SIGINT, SIGTERM, SIGHUP] {
+        for number in Self.handled {
             Foundation.signal(number, SIG_IGN)
             let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
             source.setEventHandler { [self] in receive(number) }
             source.resume()
             sources.append(source)
         }
+    }
+
+    /// The run is over: the signals act as usual again (and nothing writes to the standard
+    /// output this was given, which may be closed now).
+    func stop() {
+        sources.forEach { $0.cancel() }
+        for number in Self.handled { Foundation.signal(number, SIG_DFL) }
     }
 
     /// The first signal received, if any.

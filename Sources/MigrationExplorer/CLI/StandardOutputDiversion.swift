@@ -10,7 +10,7 @@ import Foundation
 /// ```
 func withStandardOutputOnStandardError<T>(_ body: (FileHandle) async throws -> T) async rethrows -> T {
     fflush(nil)
-    let saved = dup(STDOUT_FILENO)
+    let saved = fcntl(STDOUT_FILENO, F_DUPFD_CLOEXEC, 0)
     guard saved >= 0 else { return try await body(FileHandle.standardOutput) }
     dup2(STDERR_FILENO, STDOUT_FILENO)
     defer {

@@ -1,6 +1,6 @@
 import Foundation
 
-/// The thread a run's walk prefers over the concurrency pool. A manifest's commands are
+/// The thread the explorer's runs share, which a run's walk prefers over the concurrency pool. A manifest's commands are
 /// synchronous bodies that wait for their process, which swift-subprocess drives on the pool;
 /// waiting on a thread of the pool could take the last one it has. Here they wait on a thread
 /// of their own, while asynchronous bodies still await and `@MainActor` ones still hop to the

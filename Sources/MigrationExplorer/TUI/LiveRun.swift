@@ -131,7 +131,9 @@ final class LiveRun: @unchecked Sendable {
         let running = lock.withLock { command?.title ?? state.runningStep?.label } ?? "the running migration"
         terminalLock.withLock { terminal.close() }
         Program.report("gave up waiting for \(running) to stop: it is not recorded and runs again next time")
-        exit(128 + signal)
+        // Not `exit`: the running body still runs, and must not race the exit handlers.
+        fflush(nil)
+        _exit(128 + signal)
     }
 
     /// The footer while a run goes: nothing else acts until it ends.

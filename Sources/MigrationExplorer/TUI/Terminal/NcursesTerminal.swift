@@ -28,11 +28,11 @@ final class NcursesTerminal: Terminal {
         setlocale(LC_ALL, "")
         if cn_locale_is_utf8() == 0 { setlocale(LC_ALL, "C.UTF-8") }
         let unicode = cn_locale_is_utf8() != 0
-        let copy = dup(STDOUT_FILENO)
+        let copy = fcntl(STDOUT_FILENO, F_DUPFD_CLOEXEC, 0)
         guard copy >= 0, let output = fdopen(copy, "w") else {
+            if copy >= 0 { closeDescriptor(copy) }
             throw ExplorerError("cannot open the terminal for drawing: \(String(cString: strerror(errno)))", status: .noTerminal)
         }
-        _ = fcntl(copy, F_SETFD, FD_CLOEXEC)
         guard let handle = newterm(nil, output, cn_stdin()) else {
             fclose(output)
             throw ExplorerError("the terminal \"\(term)\" is unknown to ncurses; \(advice)", status: .noTerminal)
@@ -107,9 +107,9 @@ final class NcursesTerminal: Terminal {
 
     func close() {
         endwin()
+        printed?.release()
         delscreen(screenHandle)
         fclose(output)
-        printed?.release()
     }
 
     private static func functionKey(_ code: Int32) -> Key? {
@@ -180,4 +180,13 @@ private struct Palette {
     }
 
     func style(_ role: StyleRole) -> (attr_t, Int16) { styles[role] ?? (cn_a_normal(), 0) }
+}
+
+/// `close(2)`, which the terminal's own `close()` hides inside it.
+private func closeDescriptor(_ descriptor: Int32) {
+    #if canImport(Glibc)
+    _ = Glibc.close(descriptor)
+    #elseif canImport(Darwin)
+    _ = Darwin.close(descriptor)
+    #endif
 }

@@ -9,8 +9,9 @@ import Darwin
 /// Standard output and error sent to an unlinked temporary file while the terminal UI holds
 /// the terminal, so that what a migration body prints cannot scribble over the screen.
 /// ``release()`` gives them back and writes what was printed meanwhile to standard error; so
-/// does a body that calls `exit` or crashes (a runtime error and its backtrace included), after
-/// the terminal is restored.
+/// does a body that calls `exit` or crashes (a runtime error message included), after the
+/// terminal is restored; the crash then goes on to the handler that was there before (Swift's
+/// backtracer, say).
 ///
 /// ```swift
 /// let printed = PrintedOutput.capture(restoringTerminal: { endwin() })   // ncurses draws on a copy of the terminal
@@ -18,9 +19,13 @@ import Darwin
 /// printed?.release()
 /// ```
 final class PrintedOutput {
-    /// The one capture of the process: what the exit and crash handlers give back. Set once,
-    /// before they are installed, and read by them only.
+    /// The one capture of the process: what the exit and crash handlers and ``release()`` give
+    /// back, whichever comes first (they run on the thread that exits, crashes or closes the UI).
     nonisolated(unsafe) private static var current: (file: Int32, output: Int32, error: Int32, restoreTerminal: @convention(c) () -> Void)?
+    /// The crash handlers that were there before, put back once the capture ends.
+    nonisolated(unsafe) private static var previousHandlers: [Int32: sigaction] = [:]
+    /// The copying buffer, allocated before any handler may need it.
+    nonisolated(unsafe) private static let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 64 * 1024, alignment: 1)
     private static let crashSignals = [SIGILL, SIGTRAP, SIGABRT, SIGSEGV, SIGBUS, SIGFPE]
 
     private init() {}
@@ -46,7 +51,17 @@ final class PrintedOutput {
         dup2(file, STDERR_FILENO)
         cn_line_buffer_stdout()  // a crash then loses no finished line
         atexit { PrintedOutput.giveBack() }
-        for number in crashSignals { signal(number, PrintedOutput.crashed) }
+        _ = buffer
+        for number in crashSignals {
+            var action = sigaction(), previous = sigaction()
+            #if canImport(Glibc)
+            action.__sigaction_handler.sa_handler = PrintedOutput.crashed
+            #else
+            action.__sigaction_u.__sa_handler = PrintedOutput.crashed
+            #endif
+            sigaction(number, &action, &previous)
+            previousHandlers[number] = previous
+        }
         return PrintedOutput()
     }
 
@@ -54,8 +69,15 @@ final class PrintedOutput {
     /// error.
     func release() {
         fflush(nil)
+        Self.restoreCrashHandlers()
         Self.giveBack()
-        for number in Self.crashSignals { signal(number, SIG_DFL) }
+    }
+
+    private static func restoreCrashHandlers() {
+        for (number, previous) in previousHandlers {
+            var previous = previous
+            sigaction(number, &previous, nil)
+        }
     }
 
     /// Puts the descriptors back and copies the file to standard error; at most once. Uses
@@ -66,14 +88,13 @@ final class PrintedOutput {
         restoreTerminal()
         dup2(output, STDOUT_FILENO)
         dup2(error, STDERR_FILENO)
-        var buffer = [UInt8](repeating: 0, count: 64 * 1024)
         var offset: off_t = 0
         while true {
-            let count = buffer.withUnsafeMutableBytes { pread(file, $0.baseAddress, $0.count, offset) }
+            let count = pread(file, buffer.baseAddress, buffer.count, offset)
             guard count > 0 else { break }
             var written = 0
             while written < count {
-                let done = buffer.withUnsafeBytes { write(STDERR_FILENO, $0.baseAddress! + written, count - written) }
+                let done = write(STDERR_FILENO, buffer.baseAddress! + written, count - written)
                 guard done > 0 else { break }
                 written += done
             }
@@ -83,10 +104,10 @@ final class PrintedOutput {
     }
 
     /// A crash while capturing: the terminal and the descriptors given back, then the signal
-    /// again with its default action, so that the process ends as it would have.
+    /// again to the handler that was there before, so that the process ends as it would have.
     private static let crashed: @convention(c) (Int32) -> Void = { number in
         PrintedOutput.giveBack()
-        signal(number, SIG_DFL)
+        PrintedOutput.restoreCrashHandlers()
         raise(number)
     }
 }
