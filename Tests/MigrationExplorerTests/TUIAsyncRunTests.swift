@@ -66,12 +66,12 @@ struct TUIAsyncRunTests {
     }
 
     @Test func escCancelsARunningSwiftBodyAndNothingAfterItRuns() async throws {
-        let laterRan = Protected(false)
+        let laterRan = Locked(false)
         var registry = MigrationRegistry(appName: "Recipes")
         registry.migrate(toVersion: "1.0", title: "Wait for cancelling") { _ async throws in
             for _ in 0..<1_000 { try await Task.sleep(for: .milliseconds(5)) }   // 5 s at most
         }
-        registry.migrate(toVersion: "1.1", title: "Later") { _ in laterRan.value = true }
+        registry.migrate(toVersion: "1.1", title: "Later") { _ in laterRan.withLock { $0 = true } }
         let explorer = try Explorer(app: ExplorerApp(registry: registry, appVersion: "1.1"), options: ExplorerOptions())
         let run = try #require(Keymap.binding(for: .runPending)?.keys.first)
         let quit = try #require(Keymap.binding(for: .quit)?.keys.first)

@@ -21,12 +21,12 @@ struct TUIProgressTests {
     func framesOfARun(unicode: Bool) async throws -> [String] {
         var session = try session()
         session.unicode = unicode
-        let frames = Protected<[String]>([])
+        let frames = Locked<[String]>([])
         let key = try #require(Keymap.binding(for: .runPending)?.keys.first)
         await session.handle(key, size: Self.size) { state in
             let screen = Render.screen(state, size: Self.size, unicode: unicode).text
             let row = screen.split(separator: "\n").first { $0.contains(" done") } ?? ""
-            frames.update { $0.append(row.trimmingCharacters(in: .whitespaces)) }
+            frames.withLock { $0.append(row.trimmingCharacters(in: .whitespaces)) }
         }
         return frames.value
     }
@@ -51,15 +51,15 @@ struct TUIProgressTests {
         registry.migrate(toVersion: "0.9", title: "First") { _ in }
         registry.migrate(toVersion: "1.0", title: "Second") { context in context.reportProgress(0.5) }
         var session = Session(explorer: try Explorer(app: ExplorerApp(registry: registry, appVersion: "1.0"), options: ExplorerOptions()))
-        let rows = Protected<[[String]]>([])
-        let details = Protected<[String]>([])
+        let rows = Locked<[[String]]>([])
+        let details = Locked<[String]>([])
         let key = try #require(Keymap.binding(for: .runPending)?.keys.first)
         await session.handle(key, size: Self.size) { state in
             let screen = Render.screen(state, size: Self.size, unicode: true).text.split(separator: "\n")
             let statusLine = DetailsText.lines(for: state, width: 60, glyphs: Glyphs(unicode: true))[1].text
-            details.update { $0.append(statusLine) }
+            details.withLock { $0.append(statusLine) }
             let table = ["First", "Second"].map { title in screen.first { $0.contains(title) }.map { String($0.prefix(24).dropFirst(2)) } ?? "" }
-            rows.update { $0.append(table.map { $0.trimmingCharacters(in: .whitespaces) }) }
+            rows.withLock { $0.append(table.map { $0.trimmingCharacters(in: .whitespaces) }) }
         }
         #expect(rows.value == [
             ["▸ running…", "● pending"],        // 0.9 started
@@ -78,11 +78,11 @@ struct TUIProgressTests {
         registry.onUpdate(title: "What's New")
         var session = Session(explorer: try Explorer(app: ExplorerApp(registry: registry, appVersion: "1.0"), options: ExplorerOptions()))
         let size = Size(width: width, height: 24)
-        let rows = Protected<[String]>([])
+        let rows = Locked<[String]>([])
         let key = try #require(Keymap.binding(for: .runPending)?.keys.first)
         await session.handle(key, size: size) { state in
             let row = Render.screen(state, size: size, unicode: true).text.split(separator: "\n")[Layout(size).messageRow]
-            rows.update { $0.append(row.trimmingCharacters(in: .whitespaces)) }
+            rows.withLock { $0.append(row.trimmingCharacters(in: .whitespaces)) }
         }
         let progress = rows.value[1]
         #expect(progress.hasSuffix("▕████░░░░░░▏  40% │ 0.0 ms") || progress.contains("40% │ "), "\(progress)")
@@ -97,22 +97,22 @@ struct TUIProgressTests {
             for step in 1...10_000 { context.reportProgress(Double(step) / 10_000) }
         }
         var session = Session(explorer: try Explorer(app: ExplorerApp(registry: registry, appVersion: "1.0"), options: ExplorerOptions()))
-        let frames = Protected(0)
+        let frames = Locked(0)
         let key = try #require(Keymap.binding(for: .runPending)?.keys.first)
-        await session.handle(key, size: Self.size) { _ in frames.update { $0 += 1 } }
+        await session.handle(key, size: Self.size) { _ in frames.withLock { $0 += 1 } }
         #expect(frames.value == 1 + 1 + 100 + 1, "started, the first report, each whole percent after it, finished")
     }
 
     @Test func progressAFinishedBodyStillReportsIsNotShownAsTheRunningOnes() async throws {
-        let finished = Protected<MigrationContext?>(nil)
+        let finished = Locked<MigrationContext?>(nil)
         var registry = MigrationRegistry(appName: "Notes")
-        registry.migrate(toVersion: "1.0", title: "Leaves a task behind") { context in finished.value = context }
+        registry.migrate(toVersion: "1.0", title: "Leaves a task behind") { context in finished.withLock { $0 = context } }
         registry.migrate(toVersion: "1.1", title: "Reports nothing") { _ in finished.value?.reportProgress(0.5) }
         var session = Session(explorer: try Explorer(app: ExplorerApp(registry: registry, appVersion: "1.1"), options: ExplorerOptions()))
-        let lines = Protected<[String]>([])
+        let lines = Locked<[String]>([])
         let key = try #require(Keymap.binding(for: .runPending)?.keys.first)
         await session.handle(key, size: Self.size) { state in
-            lines.update { $0.append(state.runningStep.map { $0.line(glyphs: Glyphs(unicode: true)) } ?? "") }
+            lines.withLock { $0.append(state.runningStep.map { $0.line(glyphs: Glyphs(unicode: true)) } ?? "") }
         }
         #expect(!lines.value.contains { $0.contains("%") }, "\(lines.value)")
     }

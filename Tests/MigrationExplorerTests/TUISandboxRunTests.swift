@@ -29,9 +29,9 @@ struct TUISandboxRunTests {
     }
 
     @Test func aSimulationOfAnAppsOwnCodeAsksBeforeRunningItAndSaysItRunsForReal() async throws {
-        let ran = Protected(false)
+        let ran = Locked(false)
         var registry = MigrationRegistry(appName: "Recipes")
-        registry.migrate(toVersion: "2.0", title: "Real work") { _ in ran.value = true }
+        registry.migrate(toVersion: "2.0", title: "Real work") { _ in ran.withLock { $0 = true } }
         let app = ExplorerApp(registry: registry, appVersion: "2.0", sandboxRunsForReal: .appCode)
         var session = Session(explorer: try Explorer(app: app, options: ExplorerOptions()))
         await session.press(.runPending, size: Self.size)

@@ -11,17 +11,26 @@ import Glibc
 /// `pthread_mutex_t` elsewhere), taken without a dynamically dispatched call: it guards the
 /// launch-time check, which must cost little more than parsing a version. `Mutex` from the
 /// `Synchronization` module would do the same, but needs iOS 18 / macOS 15.
-final class Locked<Value>: @unchecked Sendable {
+///
+/// ```swift
+/// let seen = Locked<[String]>([])
+/// seen.withLock { $0.append("1.0") }   // from any thread
+/// seen.value                           // ["1.0"]
+/// ```
+package final class Locked<Value>: @unchecked Sendable {
     private let storage: LockedValue<Value>
 
-    init(_ value: Value) { storage = LockedValue(value) }
+    package init(_ value: Value) { storage = LockedValue(value) }
 
     deinit { storage.destroy() }
 
     @inline(__always)
-    func withLock<T, E: Error>(_ body: (inout Value) throws(E) -> T) throws(E) -> T {
+    package func withLock<T, E: Error>(_ body: (inout Value) throws(E) -> T) throws(E) -> T {
         try storage.withLock(body)
     }
+
+    /// A copy of the value as it is now.
+    package var value: Value { withLock { $0 } }
 }
 
 /// ``Locked`` without an object of its own, for the objects every launch creates: a generic

@@ -11,7 +11,7 @@ final class DemoNotesFile: Sendable {
     /// The changes the demo's migrations make, by version, in version order.
     let changes: [(version: Version, change: @Sendable (inout Note) throws -> Bool)]
     /// The version of the device the demo plays.
-    private let device = Protected<Version?>(nil)
+    private let device = Locked<Version?>(nil)
 
     typealias Note = [String: Any]
 
@@ -32,7 +32,7 @@ final class DemoNotesFile: Sendable {
     /// Forgets the file: the next read writes it as a device that last migrated at `version`
     /// has it (`nil`: a fresh install, whose notes are still those of 0.4).
     func prepare(asOf version: Version?) {
-        device.value = version
+        device.withLock { $0 = version }
         try? FileManager.default.removeItem(at: url)
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import MigrationCore
 
 /// Folders the process made for itself and removes when it exits, however it exits through
 /// `exit` (the command line, the terminal UI, a caught signal).
@@ -7,12 +8,12 @@ import Foundation
 /// TemporaryFolders.removeAtExit(folder)
 /// ```
 enum TemporaryFolders {
-    private static let folders = Protected<[URL]>([])
+    private static let folders = Locked<[URL]>([])
     private static let registration: Void = { atexit { TemporaryFolders.removeAll() } }()
 
     static func removeAtExit(_ folder: URL) {
         _ = registration
-        folders.update { $0.append(folder) }
+        folders.withLock { $0.append(folder) }
     }
 
     private static func removeAll() {

@@ -25,18 +25,9 @@ package struct Screen: Equatable, Sendable {
         guard row >= 0, row < size.height, column >= 0, column < size.width else { return }
         let available = min(width ?? size.width - column, size.width - column)
         guard available > 0 else { return }
-        var characters = text.map { character -> (Character, Int) in
-            let drawable = character.drawable
-            return (drawable, drawable.displayWidth)
-        }
-        if characters.reduce(0, { $0 + $1.1 }) > available {
-            let room = max(0, available - ellipsis.displayWidth)
-            var used = 0
-            let kept = characters.prefix { used += $0.1; return used <= room }
-            characters = Array(kept) + ellipsis.map { ($0, $0.displayWidth) }
-        }
         var offset = 0
-        for (character, cells) in characters {
+        for character in text.drawable.cut(toWidth: available, ellipsis: ellipsis) {
+            let cells = character.displayWidth
             guard offset + cells <= available else { break }
             let index = row * size.width + column + offset
             self.cells[index] = Cell(character: character, role: role)

@@ -68,9 +68,9 @@ package struct Session {
             case .run:
                 var running = state
                 running.running = []
-                let live = Protected(running)
+                let live = Locked(running)
                 let report = try await explorer.run { event in
-                    let changed: ViewState? = live.update { now in
+                    let changed: ViewState? = live.withLock { now in
                         switch event {
                         case .started(let subject):
                             now.runningStep = RunningStep(label: subject.label, started: .now)
