@@ -43,7 +43,8 @@ struct RunCommand: AsyncParsableCommand {
             settings.timeout = timeout.map { .milliseconds(($0 * 1000).rounded()) }
             if let live { settings.onOutput = { live.write(line: $0) } }
             let (report, signal) = try await CommandSettings.$current.withValue(settings) {
-                try await divertingStandardOutput { output in
+                // With --json, what the migrations print goes to standard error.
+                try await withStandardOutputOnStandardError(if: json) { output in
                     let signals = SignalCancellation(settings.cancellation, json: json ? output : nil)
                     defer { signals.stop() }
                     let report = try await explorer.run { event in
@@ -58,13 +59,6 @@ struct RunCommand: AsyncParsableCommand {
             try write(report, explorer: explorer, failure: failure)
             if let failure { throw failure }
         }
-    }
-
-    /// With `--json`, runs `body` with what the migrations print sent to standard error
-    /// (``withStandardOutputOnStandardError(_:)``); `body` gets the real standard output.
-    private func divertingStandardOutput<T>(_ body: (FileHandle) async throws -> T) async rethrows -> T {
-        guard json else { return try await body(FileHandle.standardOutput) }
-        return try await withStandardOutputOnStandardError(body)
     }
 
     private func write(_ report: RunReport, explorer: Explorer, failure: CommandFailure?) throws {
