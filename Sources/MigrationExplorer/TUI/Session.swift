@@ -64,7 +64,7 @@ package struct Session {
             case .dryRun:
                 let report = try explorer.dryRun()
                 state.overlay = .report(report)
-                state.message = .init(text: "Dry run: \(report.steps.count) steps would run; nothing was run or written", role: .pending)
+                state.message = .init(text: "Dry run: \(report.steps.count.counting("step")) would run; nothing was run or written", role: .pending)
             case .run:
                 var running = state
                 running.running = []
@@ -161,6 +161,6 @@ package struct Session {
         }
         if let saveError = report.saveError { return .init(text: String(describing: saveError), role: .failed) }
         if let cancelled = report.cancellationSummary { return .init(text: "Run \(cancelled)", role: .failed) }
-        return .init(text: "Ran \(report.steps.count) step\(report.steps.count == 1 ? "" : "s") in \(formatDuration(total))", role: .applied)
+        return .init(text: "Ran \(report.steps.count.counting("step")) in \(formatDuration(total))", role: .applied)
     }
 }
