@@ -40,12 +40,14 @@ struct RunCommand: AsyncParsableCommand {
             let style = ConsoleStyle.forStandardOutput()
             let live = json ? nil : LiveOutput(style: style)
             var settings = CommandSettings.current
+            let cancellation = RunCancellation()
+            settings.cancellation = cancellation
             settings.timeout = timeout.map { .milliseconds(($0 * 1000).rounded()) }
             if let live { settings.onOutput = { live.write(line: $0) } }
             let (report, signal) = try await CommandSettings.$current.withValue(settings) {
                 // With --json, what the migrations print goes to standard error.
                 try await withStandardOutputOnStandardError(if: json) { output in
-                    let signals = SignalCancellation(settings.cancellation, json: json ? output : nil)
+                    let signals = SignalCancellation(cancellation, json: json ? output : nil)
                     defer { signals.stop() }
                     let report = try await explorer.run { event in
                         signals.runStarted()
