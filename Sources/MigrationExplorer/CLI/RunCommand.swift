@@ -31,7 +31,7 @@ struct RunCommand: AsyncParsableCommand {
         try await reportingFailures(json: json, store: source.stores.path) {
             let explorer = try source.explorer()
             if dryRun { return try write(explorer.dryRun(), explorer: explorer, failure: nil) }
-            if let work = explorer.app.sandboxRunsForReal, explorer.isSandbox, !yes {
+            if let work = explorer.app.sandboxRunsForReal, explorer.isSandbox, !yes, try explorer.plan().runsAnyBody {
                 let what = work == .commands ? "the manifest's commands" : "the app's migrations"
                 let told = work == .commands ? " (they get MIGRATION_SANDBOX=1)" : ""
                 throw CommandFailure(.usage, "this run executes \(what) against a \(explorer.storeDescription): "
