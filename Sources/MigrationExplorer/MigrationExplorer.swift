@@ -38,6 +38,6 @@ public enum MigrationExplorer {
             }
             exit(0)
         }
-        while true { RunLoop.main.run(mode: .default, before: .distantFuture) }
+        while true { _ = RunLoop.main.run(mode: .default, before: .distantFuture) }
     }
 }

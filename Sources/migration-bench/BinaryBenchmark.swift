@@ -101,9 +101,9 @@ enum BinaryBenchmark {
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["tmux", "-L", server] + arguments
         let outputPath = FileManager.default.temporaryDirectory.appendingPathComponent("migration-bench-tmux-\(UUID().uuidString)").path
-        FileManager.default.createFile(atPath: outputPath, contents: nil)
         defer { try? FileManager.default.removeItem(atPath: outputPath) }
-        guard let output = FileHandle(forWritingAtPath: outputPath) else { return nil }
+        guard FileManager.default.createFile(atPath: outputPath, contents: nil),
+              let output = FileHandle(forWritingAtPath: outputPath) else { return nil }
         process.standardOutput = output
         process.standardError = FileHandle.nullDevice
         guard (try? process.run()) != nil else { return nil }

@@ -121,7 +121,19 @@ struct PlanTests {
         #expect(plan.isBaseline)
         #expect(plan.pending.isEmpty)
         #expect(plan.hooks.allSatisfy { !$0.fires })
+        #expect(!plan.runsAnyBody)
         #expect(statuses(plan)["v1.1"] == .skipped(.aboveAppVersion))
+    }
+
+    @Test func aPlanRunsABodyWhenAMigrationIsPendingOrAHookFires() throws {
+        var registry = registry(["0.9"])
+        registry.onUpdate(title: "What's New")
+        let target = try AppTarget(version: "1.0")
+        #expect(try MigrationPlan(registry: registry, state: .freshInstall, target: target).runsAnyBody)
+        let hookOnly = try MigrationPlan(registry: registry, state: MigrationState(lastMigratedVersion: "0.9", lastAppVersion: "0.9"), target: target)
+        #expect(hookOnly.pending.isEmpty && hookOnly.runsAnyBody)
+        let upToDate = try MigrationPlan(registry: registry, state: MigrationState(lastMigratedVersion: "0.9", lastAppVersion: "1.0"), target: target)
+        #expect(!upToDate.runsAnyBody)
     }
 
     @Test func aRecordedMarkThatIsNotAVersionIsAnError() {

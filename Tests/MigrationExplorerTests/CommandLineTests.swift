@@ -382,6 +382,17 @@ struct EmbeddingTests {
         #expect(try Executable.run(["run", "--from", "2.0", "--dry-run"], binary: Executable.embeddedExample).status == 0)
     }
 
+    @Test func aSandboxRunThatRunsNoBodyNeedsNoYes() throws {
+        // A fresh install under the baseline policy records every migration without running it,
+        // and no hook fires: nothing of the app's code runs, so there is nothing to confirm.
+        let result = try Executable.run(["run", "--fresh-install", "baseline", "--json"], binary: Executable.embeddedExample)
+        #expect(result.status == 0, "\(result.stderr)")
+        let json = try result.json()
+        #expect((json["ran"] as? [[String: Any]])?.allSatisfy { $0["result"] as? String == "baselined" } == true, "\(json)")
+        #expect((json["hooks"] as? [[String: Any]])?.isEmpty == true, "\(json)")
+        #expect(!result.stderr.contains("--yes"))
+    }
+
     @Test func anAppsAsyncAndMainActorBodiesRunFromTheRunCommand() throws {
         let result = try Executable.run(["run", "--json", "--yes"], binary: Executable.embeddedExample)
         #expect(result.status == 0, "\(result.stdout)\n\(result.stderr)")

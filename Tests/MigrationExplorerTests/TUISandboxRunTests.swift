@@ -28,6 +28,21 @@ struct TUISandboxRunTests {
         #expect(try ran.read() == "1\n")
     }
 
+    @Test func aSimulationThatRunsNoBodyAsksNothing() async throws {
+        let ran = Locked(false)
+        var registry = MigrationRegistry(appName: "Recipes")
+        registry.migrate(toVersion: "2.0", title: "Real work") { _ in ran.withLock { $0 = true } }
+        let app = ExplorerApp(registry: registry, appVersion: "2.0", sandboxRunsForReal: .appCode)
+        var session = Session(explorer: try Explorer(app: app, options: ExplorerOptions(policy: .baseline)))
+        await session.press(.runPending, size: Self.size)
+        guard case .report(let report) = session.state.overlay else {
+            Issue.record("a baseline of a fresh install runs none of the app's code, so it asks nothing: \(String(describing: session.state.overlay))")
+            return
+        }
+        #expect(report.steps.map(\.outcome) == [.baselined])
+        #expect(!ran.value)
+    }
+
     @Test func aSimulationOfAnAppsOwnCodeAsksBeforeRunningItAndSaysItRunsForReal() async throws {
         let ran = Locked(false)
         var registry = MigrationRegistry(appName: "Recipes")

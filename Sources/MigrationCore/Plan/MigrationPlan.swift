@@ -110,6 +110,14 @@ public struct MigrationPlan: Sendable {
         self.isBaseline = baseline
     }
 
+    /// Whether a run of this plan runs any body: a pending migration or a hook that fires. A
+    /// fresh install under ``FreshInstallPolicy/baseline`` runs none; it only records.
+    ///
+    /// ```swift
+    /// if plan.runsAnyBody { /* the app's code, or a manifest's commands, would run */ }
+    /// ```
+    public var runsAnyBody: Bool { !pending.isEmpty || hooks.contains(where: \.fires) }
+
     /// Each pending migration's place in the run, from 1, by ``RegisteredMigration/id``.
     ///
     /// ```swift

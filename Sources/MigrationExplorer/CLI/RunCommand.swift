@@ -31,7 +31,7 @@ struct RunCommand: AsyncParsableCommand {
         try await reportingFailures(json: json, store: source.stores.path) {
             let explorer = try source.explorer()
             if dryRun { return try write(explorer.dryRun(), explorer: explorer, failure: nil) }
-            if let work = explorer.app.sandboxRunsForReal, explorer.isSandbox, !yes {
+            if let work = explorer.app.sandboxRunsForReal, explorer.isSandbox, !yes, try explorer.plan().runsAnyBody {
                 let what = work == .commands ? "the manifest's commands" : "the app's migrations"
                 let told = work == .commands ? " (they get MIGRATION_SANDBOX=1)" : ""
                 throw CommandFailure(.usage, "this run executes \(what) against a \(explorer.storeDescription): "
@@ -40,12 +40,14 @@ struct RunCommand: AsyncParsableCommand {
             let style = ConsoleStyle.forStandardOutput()
             let live = json ? nil : LiveOutput(style: style)
             var settings = CommandSettings.current
+            let cancellation = RunCancellation()
+            settings.cancellation = cancellation
             settings.timeout = timeout.map { .milliseconds(($0 * 1000).rounded()) }
             if let live { settings.onOutput = { live.write(line: $0) } }
             let (report, signal) = try await CommandSettings.$current.withValue(settings) {
                 // With --json, what the migrations print goes to standard error.
                 try await withStandardOutputOnStandardError(if: json) { output in
-                    let signals = SignalCancellation(settings.cancellation, json: json ? output : nil)
+                    let signals = SignalCancellation(cancellation, json: json ? output : nil)
                     defer { signals.stop() }
                     let report = try await explorer.run { event in
                         signals.runStarted()

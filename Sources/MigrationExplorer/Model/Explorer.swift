@@ -79,23 +79,25 @@ public struct Explorer: Sendable {
     /// Runs the plan, awaiting each body: asynchronous and `@MainActor` bodies of an app's own
     /// registry as well as synchronous ones. Manifest commands learn whether the store is a
     /// sandbox, and inherit a real store's lock (see ``CommandSettings``). Cancelling the task
-    /// that awaits the run, or the run's ``RunCancellation``, stops it before the next
-    /// migration (``RunReport/wasCancelled``).
+    /// that awaits the run, or the run's ``RunCancellation``, ends the running command's process
+    /// group and stops the run before the next migration (``RunReport/wasCancelled``).
     ///
     /// ```swift
     /// let report = try await explorer.run { event in print(event) }
     /// ```
     /// - Throws: the store's error when it cannot be read: then nothing ran.
     public func run(observer: @escaping @Sendable (RunEvent) -> Void = { _ in }) async throws -> RunReport {
-        let settings = CommandSettings.current.against(real: isSandbox ? nil : realStore)
+        var settings = CommandSettings.current.against(real: isSandbox ? nil : realStore)
+        let cancellation = settings.cancellation ?? RunCancellation()
+        settings.cancellation = cancellation
         let (runner, store) = (runner, store)
         let walk = Task {
             try await CommandSettings.$current.withValue(settings) {
                 try await RunThread.preferred { try await runner.run(store: store, observer: observer) }
             }
         }
-        settings.cancellation.whenCancelled { walk.cancel() }
-        return try await withTaskCancellationHandler { try await walk.value } onCancel: { walk.cancel() }
+        cancellation.whenCancelled { walk.cancel() }
+        return try await withTaskCancellationHandler { try await walk.value } onCancel: { cancellation.cancel() }
     }
 
     /// Starts again: a sandbox goes back to the device at "from"; a real store forgets its four

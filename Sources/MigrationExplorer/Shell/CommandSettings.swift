@@ -30,8 +30,10 @@ struct CommandSettings: Sendable {
     var onOutput: @Sendable (String) -> Void = { _ in }
     /// A command is about to start; given the command.
     var onCommandStart: @Sendable (String) -> Void = { _ in }
-    /// Stops the run from outside.
-    var cancellation = RunCancellation()
+    /// Stops the run from outside: the front end's own for each run (a signal, a key), or
+    /// the one ``Explorer/run(observer:)`` makes for a run given none. Never shared by two runs:
+    /// once cancelled, it keeps every later command from starting.
+    var cancellation: RunCancellation?
 
     /// These settings for a run against `store` (`real` when it is not a sandbox).
     func against(real store: (any FileBackedStore)?) -> CommandSettings {

@@ -6,7 +6,8 @@ import Foundation
 /// grace period) and fails with the reason given; every command after it refuses to start,
 /// so the run stops there, recorded as failed. The task awaiting the run is cancelled too
 /// (``whenCancelled(_:)``): a Swift body sees `Task.isCancelled`, and the run stops before
-/// the next migration.
+/// the next migration. Cancelling that task cancels this (``Explorer/run(observer:)``). One
+/// per run: a cancelled one stays cancelled.
 ///
 /// ```swift
 /// let cancellation = RunCancellation()

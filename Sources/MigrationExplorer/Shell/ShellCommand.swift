@@ -45,7 +45,7 @@ struct ShellCommand: Sendable {
     /// - Throws: ``Failure`` when it could not start, failed, timed out or was cancelled.
     func run(_ context: MigrationContext) throws {
         let settings = CommandSettings.current
-        if let reason = settings.cancellation.cancellationReason { throw Failure(description: reason) }
+        if let reason = settings.cancellation?.cancellationReason { throw Failure(description: reason) }
         let lock = settings.lockedStore?.lockDescriptor
         settings.onCommandStart(identity.map { "\($0.value) `\(command)`" } ?? "`\(command)`")
         let environment = environment(context, settings: settings)
@@ -93,7 +93,7 @@ struct ShellCommand: Sendable {
                 error: .combinedWithOutput
             ) { execution in
                 let running = RunningCommand(group: ProcessGroup(id: execution.processIdentifier.value), grace: settings.grace)
-                settings.cancellation.register(running)
+                settings.cancellation?.register(running)
                 let timer = limit.map { limit in
                     Task.detached {
                         guard (try? await Task.sleep(for: limit)) != nil else { return }
@@ -110,7 +110,7 @@ struct ShellCommand: Sendable {
         let running = result.running
         result.timer?.cancel()
         running.shellDidExit()
-        settings.cancellation.unregister(running)
+        settings.cancellation?.unregister(running)
         await running.group.end(grace: settings.grace)
         return (result.status, running.stopReason, reader.finish())
     }

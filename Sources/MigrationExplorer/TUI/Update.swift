@@ -63,7 +63,7 @@ package enum Update {
         case .dryRun:
             return .dryRun
         case .runPending:
-            if state.isSandbox && state.sandboxRunsForReal == nil { return .run }
+            if state.isSandbox && (state.sandboxRunsForReal == nil || state.plan?.runsAnyBody == false) { return .run }
             state.overlay = .confirm(.run)
         case .reset:
             state.overlay = .confirm(.reset)

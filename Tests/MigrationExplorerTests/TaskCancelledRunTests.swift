@@ -1,0 +1,57 @@
+import Foundation
+import MigrationCore
+import Testing
+@testable import MigrationExplorer
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// An app that awaits `Explorer.run` in a task and cancels that task stops the run as Ctrl-C
+/// does: the running command's group is ended, nothing after it runs, and the next run is not
+/// touched by the cancellation. Serialized: the explorer's runs share one thread, so a second
+/// run would wait for the first one's 30-second command.
+@Suite("Runs cancelled through their task", .serialized)
+struct TaskCancelledRunTests {
+    /// A manifest whose 0.1 records its shell's pid, then sleeps for `sleep` seconds; 0.2 logs.
+    func explorer(in folder: URL, sleep seconds: Int) throws -> Explorer {
+        let manifest = folder.appendingPathComponent("m.json")
+        try manifest.write("""
+            { "appVersion": "1.0", "migrations": [
+              { "version": "0.1", "title": "Slow", "run": "echo $$ > pid; sleep \(seconds)" },
+              { "version": "0.2", "title": "After", "run": "echo ran >> after" } ] }
+            """)
+        return try Explorer(app: ExplorerApp(manifestAt: manifest.path),
+                            options: ExplorerOptions(store: .jsonFile(folder.appendingPathComponent("s.json").path)))
+    }
+
+    @Test func cancellingTheTaskThatAwaitsARunEndsItsRunningCommand() async throws {
+        let folder = try makeTemporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let explorer = try explorer(in: folder, sleep: 30)
+        let pidFile = folder.appendingPathComponent("pid")
+        let run = Task { try await explorer.run() }
+        #expect(await waitUntil { !pidFile.textIfAny.isEmpty })
+        let shell = try #require(pid_t(pidFile.textIfAny.trimmingCharacters(in: .whitespacesAndNewlines)))
+        run.cancel()
+        let report = try await run.value
+        #expect(!isAlive(shell), "the cancelled run's command still runs")
+        #expect(report.steps.map(\.outcome) == [.failed("cancelled")], "\(report.steps)")
+        #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("after").path))
+    }
+
+    @Test func aRunCancelledThroughItsTaskLeavesTheNextRunsCommandsAlone() async throws {
+        let folder = try makeTemporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let explorer = try explorer(in: folder, sleep: 30)
+        let pidFile = folder.appendingPathComponent("pid")
+        let cancelled = Task { try await explorer.run() }
+        #expect(await waitUntil { !pidFile.textIfAny.isEmpty })
+        cancelled.cancel()
+        _ = try await cancelled.value
+        let next = try await self.explorer(in: folder, sleep: 0).run()
+        #expect(next.steps.map(\.outcome) == [.succeeded, .succeeded], "\(next.steps)")
+        #expect(folder.appendingPathComponent("after").textIfAny == "ran\n")
+    }
+}
