@@ -354,6 +354,28 @@ struct EmbeddingTests {
         #expect(processIsGone(shell), "the stubborn command's group is killed")
     }
 
+    @Test func aSecondSignalUnderJSONStillListsTheStepsThatFinished() throws {
+        let folder = try makeTemporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let manifest = folder.appendingPathComponent("manifest.json"), store = folder.appendingPathComponent("state.json")
+        try manifest.write(#"{ "appVersion": "3.0", "migrations": [ { "version": "2.5", "title": "Quick", "run": "echo done" }, { "version": "2.6", "title": "Stubborn", "run": "trap '' TERM; echo $$ > pid; sleep 1000" } ] }"#)
+        let running = try Executable.start(["run", "--manifest", manifest.path, "--store", store.path, "--json"])
+        _ = try pidWritten(to: folder.appendingPathComponent("pid"))
+        kill(running.process.processIdentifier, SIGINT)
+        Thread.sleep(forTimeInterval: 0.3)
+        kill(running.process.processIdentifier, SIGINT)
+        let result = Executable.finish(running)
+        #expect(result.status == 130)
+        let json = try #require(try? result.json(), "\(result.stdout)")
+        #expect((json["error"] as? [String: Any])?["kind"] as? String == "cancelled", "\(json)")
+        let ran = try #require(json["ran"] as? [[String: Any]], "the steps recorded before the exit: \(json)")
+        #expect(ran.map { $0["version"] as? String } == ["2.5"])
+        #expect(ran.first?["result"] as? String == "succeeded")
+        #expect(ran.first?["output"] as? String == "done")
+        #expect((json["hooks"] as? [[String: Any]])?.isEmpty == true)
+        #expect(try FileMigrationStore(url: store).load().lastMigratedVersion == "2.5", "what the document lists is what was recorded")
+    }
+
     @Test func anAppVersionThatIsNotOneIsNamedAsTheAppsNotAsAnOption() {
         let app = ExplorerApp(registry: MigrationRegistry(), appVersion: "abc", appBuild: "12-x")
         #expect(throws: ExplorerError.self) { try Explorer(app: app, options: ExplorerOptions()) }

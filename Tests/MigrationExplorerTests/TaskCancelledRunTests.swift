@@ -26,16 +26,23 @@ struct TaskCancelledRunTests {
                             options: ExplorerOptions(store: .jsonFile(folder.appendingPathComponent("s.json").path)))
     }
 
-    @Test func cancellingTheTaskThatAwaitsARunEndsItsRunningCommand() async throws {
-        let folder = try makeTemporaryFolder()
-        defer { try? FileManager.default.removeItem(at: folder) }
+    /// Runs the manifest in `folder` (its 0.1 sleeping 30 s) in a task of its own, cancels
+    /// that task once the command runs, and awaits the report; with the command's shell pid.
+    func cancelledRun(in folder: URL) async throws -> (report: RunReport, shell: pid_t) {
         let explorer = try explorer(in: folder, sleep: 30)
         let pidFile = folder.appendingPathComponent("pid")
         let run = Task { try await explorer.run() }
-        #expect(await waitUntil { !pidFile.textIfAny.isEmpty })
+        // The explorer's runs share one thread: under a full test run, others may hold it a while.
+        #expect(await waitUntil(timeout: 60) { !pidFile.textIfAny.isEmpty })
         let shell = try #require(pid_t(pidFile.textIfAny.trimmingCharacters(in: .whitespacesAndNewlines)))
         run.cancel()
-        let report = try await run.value
+        return (try await run.value, shell)
+    }
+
+    @Test func cancellingTheTaskThatAwaitsARunEndsItsRunningCommand() async throws {
+        let folder = try makeTemporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let (report, shell) = try await cancelledRun(in: folder)
         #expect(!isAlive(shell), "the cancelled run's command still runs")
         #expect(report.steps.map(\.outcome) == [.failed("cancelled")], "\(report.steps)")
         #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("after").path))
@@ -44,13 +51,8 @@ struct TaskCancelledRunTests {
     @Test func aRunCancelledThroughItsTaskLeavesTheNextRunsCommandsAlone() async throws {
         let folder = try makeTemporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let explorer = try explorer(in: folder, sleep: 30)
-        let pidFile = folder.appendingPathComponent("pid")
-        let cancelled = Task { try await explorer.run() }
-        #expect(await waitUntil { !pidFile.textIfAny.isEmpty })
-        cancelled.cancel()
-        _ = try await cancelled.value
-        let next = try await self.explorer(in: folder, sleep: 0).run()
+        _ = try await cancelledRun(in: folder)
+        let next = try await explorer(in: folder, sleep: 0).run()
         #expect(next.steps.map(\.outcome) == [.succeeded, .succeeded], "\(next.steps)")
         #expect(folder.appendingPathComponent("after").textIfAny == "ran\n")
     }

@@ -133,14 +133,23 @@ enum JSONReports {
 
         /// `error`: why the command failed, when it did (see ``CommandFailure``).
         init(_ report: RunReport, error failure: CommandFailure?) {
-            ran = report.steps.compactMap { step in
-                if case .migration(let migration) = step.subject { Step(step, migration: migration) } else { nil }
-            }
-            hooks = report.steps.compactMap { step in
-                if case .hook(let hook) = step.subject { Step(step, hook: hook) } else { nil }
-            }
+            (ran, hooks) = Step.split(report.steps)
             state = State(report.state)
             error = Nullable(failure.map(CommandFailure.Document.init))
+        }
+    }
+
+    /// `run --json` left at a second signal before the running step stopped: the steps that
+    /// finished until then (each recorded as it finished) and why it stopped. No `state`: the
+    /// run still held the store.
+    struct Interrupted: Encodable {
+        let ran: [Step]
+        let hooks: [Step]
+        let error: CommandFailure.Document
+
+        init(finished steps: [RunStep], error failure: CommandFailure) {
+            (ran, hooks) = Step.split(steps)
+            error = CommandFailure.Document(failure)
         }
     }
 
@@ -151,6 +160,18 @@ enum JSONReports {
         let durationMs: Double
         let output: String
         let error: String?
+
+        /// `steps` as run documents list them: the migrations' under `ran`, the hooks' under `hooks`.
+        static func split(_ steps: [RunStep]) -> (ran: [Step], hooks: [Step]) {
+            var ran: [Step] = [], hooks: [Step] = []
+            for step in steps {
+                switch step.subject {
+                case .migration(let migration): ran.append(Step(step, migration: migration))
+                case .hook(let hook): hooks.append(Step(step, hook: hook))
+                }
+            }
+            return (ran, hooks)
+        }
 
         init(_ step: RunStep, migration: RegisteredMigration) {
             self.init(step, identity: (migration.track == .version ? .version : .build, migration.declared))

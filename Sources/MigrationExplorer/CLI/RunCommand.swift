@@ -50,7 +50,7 @@ struct RunCommand: AsyncParsableCommand {
                     let signals = SignalCancellation(cancellation, json: json ? output : nil)
                     defer { signals.stop() }
                     let report = try await explorer.run { event in
-                        signals.runStarted()
+                        signals.observe(event)
                         live?.show(event)
                     }
                     return (report, signals.received)
