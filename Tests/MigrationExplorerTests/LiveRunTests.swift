@@ -6,18 +6,29 @@ import Testing
 /// The terminal glue of a live run, on a terminal double that records what it is asked.
 @Suite("Live run")
 struct LiveRunTests {
-    /// A terminal with no keys to give: each wait lasts as long as it is asked to, as ncurses's does.
+    /// A terminal that gives `events` one per wait, then none: each wait lasts as long as it
+    /// is asked to, as ncurses's does.
     final class WaitingTerminal: Terminal, @unchecked Sendable {
         // Safe: the fields are only touched while `lock` is held.
         private let lock = NSLock()
         private var waitsAskedFor: [Int] = []
         private var drawn: [Screen] = []
-        let size = Size(width: 80, height: 24)
+        private var events: [TerminalEvent]
+        let size: Size
         let unicode = true
+
+        init(size: Size = Size(width: 80, height: 24), events: [TerminalEvent] = []) {
+            self.size = size
+            self.events = events
+        }
 
         func draw(_ screen: Screen) { lock.withLock { drawn.append(screen) } }
         func nextEvent(waitingAtMost milliseconds: Int) -> TerminalEvent? {
-            lock.withLock { waitsAskedFor.append(milliseconds) }
+            let event: TerminalEvent? = lock.withLock {
+                waitsAskedFor.append(milliseconds)
+                return events.isEmpty ? nil : events.removeFirst()
+            }
+            if let event { return event }
             Thread.sleep(forTimeInterval: Double(milliseconds) / 1000)
             return nil
         }
@@ -79,5 +90,43 @@ struct LiveRunTests {
         for step in 1...5 {
             #expect(headers.contains { $0.contains("Step\(step)App") }, "step \(step) was drawn while the watcher watched")
         }
+    }
+
+    /// The demo's state as a run shows it: the first pending migration running.
+    func runningState() throws -> ViewState {
+        var state = try demoState()
+        state.running = []
+        state.runningStep = RunningStep(label: "version 0.9 \"Add GUIDs to notes\"", started: .now)
+        return state
+    }
+
+    @Test("too small during a run, the notice names the keys that act then, not q", arguments: [[], [TerminalEvent.key(.escape)]])
+    func tooSmallDuringARunNamesTheKeysThatAct(events: [TerminalEvent]) async throws {
+        let terminal = WaitingTerminal(size: Size(width: 40, height: 10), events: events)
+        let state = try runningState()
+        await LiveRun.around(terminal: terminal, size: terminal.size, state: state) { live in
+            CommandSettings.current.onCommandStart("0.9 `./scripts/slow.sh`")
+            live.show(state)
+            try? await Task.sleep(for: .milliseconds(300))
+        }
+        let keys = events.isEmpty ? LiveRun.footer : LiveRun.cancellingFooter
+        let last = try #require(terminal.screens.last?.text)
+        let notice = last.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " ")
+        #expect(notice.hasPrefix("terminal too small (need 50×14); \(keys)"), "\(last)")
+        #expect(terminal.screens.allSatisfy { !$0.text.contains("q quits") }, "\(terminal.screens.map(\.text))")
+    }
+
+    @Test func aTerminalResizedDuringARunStillShowsTheSelectedRow() async throws {
+        var state = try runningState()
+        // The last row selected, the table scrolled as on a terminal tall enough to show every row.
+        state.selection = state.items.count - 1
+        state.tableTop = 0
+        let terminal = WaitingTerminal(size: Size(width: 80, height: 14))
+        await LiveRun.around(terminal: terminal, size: terminal.size, state: state) { live in
+            live.show(state)
+            try? await Task.sleep(for: .milliseconds(100))
+        }
+        let drawn = try #require(terminal.screens.last?.text)
+        #expect(drawn.split(separator: "\n").contains { $0.hasPrefix("▶") }, "\(drawn)")
     }
 }

@@ -30,4 +30,33 @@ struct TUILiveRunTests {
         try tmux.send("q")
         #expect(try tmux.exitStatus() == 0)
     }
+
+    @Test func aRunOfMoreStepsThanTheTableShowsKeepsTheRunningRowInView() throws {
+        let folder = try makeTemporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let manifest = folder.appendingPathComponent("m.json")
+        let steps = (1...200).map { step in
+            #"{ "version": "1.\#(step)", "title": "Step \#(step)", "run": "\#(step == 150 ? "echo $$ > pid; sleep 1000" : "true")" }"#
+        }
+        try manifest.write(#"{ "appVersion": "2.0", "migrations": [ \#(steps.joined(separator: ", ")) ] }"#)
+        let tmux = try Tmux(["--manifest", manifest.path, "--store", folder.appendingPathComponent("s.json").path], width: 80, height: 24)
+        try tmux.waitFor("version 1.1 ")
+        try tmux.send("r")
+        try tmux.waitFor("Are you sure?")
+        try tmux.send("y")
+        let shell = try pidWritten(to: folder.appendingPathComponent("pid"))
+        let running = try tmux.waitFor("version 1.150 ").split(separator: "\n").first { $0.contains("version 1.150 ") }
+        #expect(running?.hasPrefix("▶ ▸ running…") == true, "\(running ?? "")")
+        try tmux.send("Escape")
+        try tmux.waitFor("Ran 150 steps:")
+        #expect(processIsGone(shell))
+        try tmux.send("Escape")
+        let after = try tmux.waitFor("Run stopped at version 1.150 \"Step 150\": cancelled", "150 of 200")
+            .split(separator: "\n").first { $0.contains("version 1.150 ") }
+        #expect(after?.hasPrefix("▶ ✗ failed") == true, "the cancelled step stays selected: \(after ?? "")")
+        try tmux.send("k")
+        try tmux.waitFor("149 of 200")
+        try tmux.send("q")
+        #expect(try tmux.exitStatus() == 0)
+    }
 }

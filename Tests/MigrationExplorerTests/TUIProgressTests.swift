@@ -68,7 +68,8 @@ struct TUIProgressTests {
             ["✓ succeeded", "▸ running…"],      // 1.0 at 50%
             ["✓ succeeded", "✓ succeeded"],     // 1.0 finished
         ])
-        #expect(details.value == ["▸ running…", "✓ succeeded", "✓ succeeded", "✓ succeeded", "✓ succeeded"], "the selected row's details agree")
+        #expect(details.value == ["▸ running…", "✓ succeeded", "▸ running…", "▸ running…", "✓ succeeded"],
+                "the selection follows the running step, and its details agree")
     }
 
     @Test("when narrow, the label is cut and the progress and time stay", arguments: [100, 60, 50])

@@ -46,7 +46,8 @@ struct TmuxEndToEndTests {
         try tmux.send("Escape")
 
         try tmux.resize(width: 130, height: 30)
-        try tmux.waitFor("│ version 0.9 · Add GUIDs to notes")
+        // The run left its last step selected: the build hook.
+        try tmux.waitFor("│ onBuildUpdate · Refresh bundled templates")
         try tmux.resize(width: 40, height: 10)
         try tmux.waitFor("terminal too small (need 50×14)")
         try tmux.resize(width: 80, height: 24)

@@ -135,6 +135,6 @@ struct ResetOutcome: Encodable {
             return "Reset \(store), domain \"\(domain.name)\": \(what); its next run runs every migration up to the app version again (the history is kept)."
         }
         guard !untouched.isEmpty else { return reset }
-        return reset + ["Left alone: domain\(untouched.count == 1 ? "" : "s") \(untouched.map { "\"\($0)\"" }.joined(separator: ", ")); give --domain NAME or --all-domains to reset \(untouched.count == 1 ? "it" : "them")."]
+        return reset + ["Left alone: \(untouched.count.agreeing("domain")) \(untouched.map { "\"\($0)\"" }.joined(separator: ", ")); give --domain NAME or --all-domains to reset \(untouched.count.agreeing("it", "them"))."]
     }
 }

@@ -33,7 +33,8 @@ enum TextReports {
         if !problems.isEmpty {
             lines += ["", "Problems"] + problems.map { "  " + style.paint("\($0.severity): \($0.message)", $0.severity == .error ? .failed : .warning) }
         }
-        let summary = "\(plan.pending.count) pending, \(plan.firingHookCount) hooks fire"
+        let firing = plan.firingHookCount
+        let summary = "\(plan.pending.count) pending, \(firing.counting("hook")) \(firing.agreeing("fires", "fire"))"
         return lines + ["", summary]
     }
 
@@ -76,7 +77,7 @@ extension TextReports {
             table.add([
                 (row.from?.text ?? "fresh install", .normal), ("\(row.runs.count): \(list(row.runs))", row.runs.isEmpty ? .dim : .pending),
                 (list(row.outOfOrder), row.outOfOrder.isEmpty ? .dim : .warning), (list(row.failed), row.failed.isEmpty ? .dim : .failed),
-                ("\(row.plan.whatsNew.count) page\(row.plan.whatsNew.count == 1 ? "" : "s")", .normal),
+                (row.plan.whatsNew.count.counting("page"), .normal),
             ])
         }
         var lines = [style.paint("Every upgrade of \(app) to \(matrix.target.version.text)", .title), ""] + table.render(style)

@@ -37,7 +37,7 @@ extension ManifestSQL {
             let before = db.totalChangesCount
             try db.execute(sql: sql.statements)
             let changed = db.totalChangesCount - before
-            context.log("the SQL changed \(changed) row\(changed == 1 ? "" : "s")")
+            context.log("the SQL changed \(changed.counting("row"))")
             try command(context)
         }
     }

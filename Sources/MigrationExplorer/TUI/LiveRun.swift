@@ -9,7 +9,8 @@ import MigrationCore
 /// caller, which then exits), gives up waiting when asked again (Ctrl-C or a signal) before
 /// the running step has stopped, follows resizes, and draws: every step's new state, a Swift body's progress bar
 /// and elapsed time (``RunningStep``), a command's elapsed time and latest output line on the
-/// status line, and the footer with the only keys that act meanwhile. It waits for keys a few
+/// status line, and the footer with the only keys that act meanwhile (a terminal too small
+/// shows only its notice, which names them). It waits for keys a few
 /// milliseconds at a time and draws a new state within that, or every quarter second
 /// regardless, so a step never waits for a long key wait to end. Every terminal call holds
 /// `terminalLock`.
@@ -146,9 +147,16 @@ final class LiveRun: @unchecked Sendable {
             = lock.withLock { (self.state, self.size, self.command, self.lastLine) }
         now.state.runningStep?.tick()
         let cancelling = cancellation.cancellationReason != nil
-        if cancelling { now.state.message = .init(text: "Cancelling the run…", role: .failed) }
-        var screen = Render.screen(now.state, size: now.size, unicode: terminal.unicode)
+        let keys = cancelling ? Self.cancellingFooter : Self.footer
         let layout = Layout(now.size)
+        guard !layout.isTooSmall else {
+            terminalLock.withLock { terminal.draw(Render.tooSmall(now.size, unicode: terminal.unicode, keys: keys)) }
+            return
+        }
+        if cancelling { now.state.message = .init(text: "Cancelling the run…", role: .failed) }
+        // The terminal may have been resized since the session fitted the state to it.
+        now.state.fit(to: now.size, unicode: terminal.unicode)
+        var screen = Render.screen(now.state, size: now.size, unicode: terminal.unicode)
         if let command = now.command, !cancelling {
             let elapsed = formatDuration((ContinuousClock.now - command.started).inSeconds)
             let separator = terminal.unicode ? "│" : "|"
@@ -157,7 +165,7 @@ final class LiveRun: @unchecked Sendable {
             screen.write(line, row: layout.messageRow, column: 1, role: .pending)
         }
         screen.write(String(repeating: " ", count: now.size.width), row: layout.footerRow, column: 0)
-        screen.write(" " + (cancelling ? Self.cancellingFooter : Self.footer), row: layout.footerRow, column: 0, role: .dim)
+        screen.write(" " + keys, row: layout.footerRow, column: 0, role: .dim)
         terminalLock.withLock { terminal.draw(screen) }
     }
 }

@@ -1,4 +1,12 @@
 extension ViewState {
+    /// Normalises every position for a terminal of `size`; below the minimum nothing shows,
+    /// so they stay as they are.
+    mutating func fit(to size: Size, unicode: Bool) {
+        let layout = Layout(size, for: self, unicode: unicode)
+        guard !layout.isTooSmall else { return }
+        normalise(layout: layout, glyphs: Glyphs(unicode: unicode))
+    }
+
     /// Brings every position back in range after an update or a resize: the selection onto a
     /// row, the table's top so the selection shows and no rows are left blank, the details
     /// and overlay scrolled no further than their last line. So no key is ever dead, and

@@ -94,7 +94,7 @@ enum Overlays {
         var lines: [StyledLine] = []
         let header = report.mode == .dryRun
             ? "Would run, in this order (nothing was run or written):"
-            : "Ran \(report.steps.count) step\(report.steps.count == 1 ? "" : "s"):"
+            : "Ran \(report.steps.count.counting("step")):"
         lines.append(StyledLine(report.steps.isEmpty ? "Nothing to do: every migration is applied or skipped." : header, .accent))
         for (index, step) in report.steps.enumerated() {
             let duration = report.mode == .dryRun ? "" : "  " + formatDuration(step.duration)

@@ -7,18 +7,24 @@ package enum Render {
         var screen = Screen(size: size)
         let glyphs = Glyphs(unicode: unicode)
         let layout = Layout(size, for: state, unicode: unicode)
-        if layout.isTooSmall {
-            let notice = "terminal too small (need \(Layout.minimum.width)×\(Layout.minimum.height)); q quits"
-            let text = unicode ? notice : notice.replacingOccurrences(of: "×", with: "x")
-            for (index, line) in wrap(text, width: size.width).enumerated() { screen.write(line, row: index, column: 0, role: .warning) }
-            return screen
-        }
+        // Under the notice only quitting and redrawing act (see ``Update``).
+        if layout.isTooSmall { return tooSmall(size, unicode: unicode, keys: "q quits") }
         Header.draw(state, on: &screen, glyphs: glyphs)
         table(state, &screen, layout: layout, glyphs: glyphs)
         details(state, &screen, layout: layout, glyphs: glyphs)
         messageArea(state, &screen, layout: layout, glyphs: glyphs)
         Footer.draw(state, on: &screen, row: layout.footerRow, glyphs: glyphs)
         if let overlay = state.overlay { Overlays.draw(overlay, state: state, on: &screen, glyphs: glyphs) }
+        return screen
+    }
+
+    /// What shows below ``Layout/minimum`` instead of the screen: the size needed, and `keys`,
+    /// the keys that act meanwhile (a run has its own).
+    static func tooSmall(_ size: Size, unicode: Bool, keys: String) -> Screen {
+        var screen = Screen(size: size)
+        let notice = "terminal too small (need \(Layout.minimum.width)×\(Layout.minimum.height)); \(keys)"
+        let text = unicode ? notice : notice.replacingOccurrences(of: "×", with: "x")
+        for (index, line) in wrap(text, width: size.width).enumerated() { screen.write(line, row: index, column: 0, role: .warning) }
         return screen
     }
 

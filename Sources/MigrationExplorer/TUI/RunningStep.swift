@@ -43,6 +43,14 @@ package struct RunningStep: Sendable {
 }
 
 extension ViewState {
+    /// Selects the row of `subject`, the step a run has just started, so that the table keeps
+    /// it in view and the details show it; a row the filter hides leaves the selection as it is.
+    mutating func select(_ subject: RunStep.Subject) {
+        guard let index = items.firstIndex(where: { $0.isRow(of: subject) }), index != selection else { return }
+        selection = index
+        detailsOffset = 0
+    }
+
     /// While a run goes, an item's step as it stands, for the table and the details: how it
     /// ended (`✓ succeeded`), or that it is running (`▸ running…`); `nil` otherwise.
     func liveStatus(of item: Item, glyphs: Glyphs) -> (text: String, role: StyleRole)? {
@@ -58,5 +66,16 @@ extension ViewState {
         }
         if runningStep?.label == label { return ("\(glyphs.outcome(.wouldRun)) running\(glyphs.ellipsis)", .pending) }
         return nil
+    }
+}
+
+extension ViewState.Item {
+    /// Whether this row is the one of `subject`, a step of a run.
+    func isRow(of subject: RunStep.Subject) -> Bool {
+        switch (self, subject) {
+        case (.migration(let entry), .migration(let migration)): entry.migration.id == migration.id
+        case (.hook(let hookPlan), .hook(let hook)): hookPlan.hook.id == hook.id
+        default: false
+        }
     }
 }

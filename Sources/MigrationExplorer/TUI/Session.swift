@@ -34,7 +34,7 @@ package struct Session {
         // A message stays while an overlay or prompt is open, and goes with the next key after.
         if state.prompt == nil && state.overlay == nil { state.message = nil }
         if let effect = Update.handle(key, &state, layout: Layout(size, for: state, unicode: unicode)) {
-            await perform(effect, progress: progress)
+            await perform(effect, size: size, progress: progress)
         }
         resize(to: size)
     }
@@ -53,27 +53,29 @@ package struct Session {
 
     /// Fits every position to a terminal of `size` (after a key, or when the terminal resizes).
     package mutating func resize(to size: Size) {
-        let layout = Layout(size, for: state, unicode: unicode)
-        guard !layout.isTooSmall else { return }
-        state.normalise(layout: layout, glyphs: Glyphs(unicode: unicode))
+        state.fit(to: size, unicode: unicode)
     }
 
-    nonisolated(nonsending) private mutating func perform(_ effect: Effect, progress: @escaping @Sendable (ViewState) -> Void) async {
+    nonisolated(nonsending) private mutating func perform(_ effect: Effect, size: Size, progress: @escaping @Sendable (ViewState) -> Void) async {
         do {
             switch effect {
             case .dryRun:
                 let report = try explorer.dryRun()
                 state.overlay = .report(report)
-                state.message = .init(text: "Dry run: \(report.steps.count) steps would run; nothing was run or written", role: .pending)
+                state.message = .init(text: "Dry run: \(report.steps.count.counting("step")) would run; nothing was run or written", role: .pending)
             case .run:
                 var running = state
                 running.running = []
                 let live = Locked(running)
+                let unicode = unicode
                 let report = try await explorer.run { event in
                     let changed: ViewState? = live.withLock { now in
                         switch event {
                         case .started(let subject):
                             now.runningStep = RunningStep(label: subject.label, started: .now)
+                            // The table follows the run, the details too.
+                            now.select(subject)
+                            now.fit(to: size, unicode: unicode)
                         case .progress(let subject, let fraction):
                             // A finished body's task may still report; only the running one's shows.
                             guard now.runningStep?.label == subject.label else { return nil }
@@ -89,6 +91,9 @@ package struct Session {
                     }
                     if let changed { progress(changed) }
                 }
+                // The table stays where the run took it: on the last step that started.
+                let ended = live.value
+                (state.selection, state.tableTop, state.detailsOffset) = (ended.selection, ended.tableTop, ended.detailsOffset)
                 state.lastReport = report
                 refreshPlan()
                 state.overlay = .report(report)
@@ -161,6 +166,6 @@ package struct Session {
         }
         if let saveError = report.saveError { return .init(text: String(describing: saveError), role: .failed) }
         if let cancelled = report.cancellationSummary { return .init(text: "Run \(cancelled)", role: .failed) }
-        return .init(text: "Ran \(report.steps.count) step\(report.steps.count == 1 ? "" : "s") in \(formatDuration(total))", role: .applied)
+        return .init(text: "Ran \(report.steps.count.counting("step")) in \(formatDuration(total))", role: .applied)
     }
 }
