@@ -5,7 +5,7 @@ extension RunReport {
     /// ingredients"; 2 migrations wait for the next run"; `nil` when it was not cancelled.
     var cancellationSummary: String? {
         guard wasCancelled else { return nil }
-        let waiting = "\(deferred.count) \(deferred.count == 1 ? "migration waits" : "migrations wait") for the next run"
+        let waiting = "\(deferred.count.counting("migration")) \(deferred.count.agreeing("waits", "wait")) for the next run"
         let at = steps.last { $0.outcome == .cancelled }.map { " at \($0.subject.label)" } ?? ""
         return "cancelled\(at); \(waiting)"
     }
