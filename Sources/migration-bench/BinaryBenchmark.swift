@@ -65,11 +65,23 @@ enum BinaryBenchmark {
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
         posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+        // The child starts with no signal blocked and every one at its default: this thread
+        // (the concurrency pool's) blocks nearly all, and a tmux server that inherited that
+        // would never see `kill-server`'s SIGTERM, nor its panes their SIGHUP.
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var none = sigset_t(), all = sigset_t()
+        sigemptyset(&none)
+        sigfillset(&all)
+        posix_spawnattr_setsigmask(&attributes, &none)
+        posix_spawnattr_setsigdefault(&attributes, &all)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
         let argv = ([path] + arguments).map { strdup($0) } + [nil]
         defer { argv.forEach { free($0) } }
         var pid: pid_t = 0
         let start = ContinuousClock.now
-        guard posix_spawn(&pid, path, &actions, nil, argv, environ) == 0 else { return (.infinity, 0) }
+        guard posix_spawn(&pid, path, &actions, &attributes, argv, environ) == 0 else { return (.infinity, 0) }
         var status: Int32 = 0
         var usage = rusage()
         wait4(pid, &status, 0, &usage)

@@ -7,13 +7,16 @@ import Testing
 /// The update loop and rendering, without a terminal: keys by action name in, state and
 /// screens out.
 @Suite("Terminal UI session")
-struct TUISessionTests {
+final class TUISessionTests {
     static let size = Size(width: 80, height: 24)
+    /// Where each test's demo keeps its data; removed after the test.
     let folder: URL
 
     init() throws {
         folder = FileManager.default.temporaryDirectory.appendingPathComponent("tui-tests-\(UUID().uuidString)")
     }
+
+    deinit { try? FileManager.default.removeItem(at: folder) }
 
     func session(failing: String? = nil, options: ExplorerOptions = ExplorerOptions()) throws -> Session {
         let app = DemoApp.make(dataFolder: folder, failing: try failing.map { try Version($0) })
