@@ -46,6 +46,18 @@ struct TUIRunningRowTests {
         }
     }
 
+    @Test func aRunStartedFromTheLastRowStillFollowsItsFirstStep() async throws {
+        var session = try session()
+        await session.press(.last, size: Self.size)
+        #expect(session.state.selection == 199)
+        let firstSelected = Locked<Int?>(nil)
+        let key = try #require(Keymap.binding(for: .runPending)?.keys.first)
+        await session.handle(key, size: Self.size) { state in
+            if state.runningStep != nil { firstSelected.withLock { $0 = $0 ?? state.selection } }
+        }
+        #expect(firstSelected.value == 0, "the first step's row is above where the selection was")
+    }
+
     @Test func afterTheRunTheLastStepStaysSelectedAndTheKeysMoveFromThere() async throws {
         var session = try session()
         await session.press(.runPending, size: Self.size)

@@ -45,8 +45,13 @@ package struct RunningStep: Sendable {
 extension ViewState {
     /// Selects the row of `subject`, the step a run has just started, so that the table keeps
     /// it in view and the details show it; a row the filter hides leaves the selection as it is.
+    /// The search starts at the selection and wraps around: a run goes down the table, so each
+    /// step's row is found a few rows on, and a run of n steps costs O(n), not O(n²).
     mutating func select(_ subject: RunStep.Subject) {
-        guard let index = items.firstIndex(where: { $0.isRow(of: subject) }), index != selection else { return }
+        let start = min(max(selection, 0), items.count)
+        let isRow = { (item: Item) in item.isRow(of: subject) }
+        guard let index = items[start...].firstIndex(where: isRow) ?? items[..<start].firstIndex(where: isRow),
+              index != selection else { return }
         selection = index
         detailsOffset = 0
     }
