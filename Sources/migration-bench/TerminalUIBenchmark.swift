@@ -55,6 +55,26 @@ enum TerminalUIBenchmark {
         let demoTime = seconds(demoFrame)
         table.add(Row(figure: "demo's first frame: \(formatted(demoTime))", baseline: "100,000 opening \(formatted(opening))",
                       ratio: demoTime / opening, target: "≤ 100 ms", met: demoTime <= 0.1))
+
+        // A run in the terminal UI: every step moves the table to its row (reported; runs are linear).
+        let small = try await runPerStep(1_000, size: size), large = try await runPerStep(20_000, size: size)
+        table.add(Row(figure: "TUI run following each step, 20,000: \(formatted(large)) a step", baseline: "1,000: \(formatted(small)) a step",
+                      ratio: large / small, target: "reported", met: nil))
+    }
+
+    /// Seconds a step of a run of `count` no-op migrations takes in the terminal UI, from the
+    /// key that starts it to its report, the table following every step (best of 3).
+    private static func runPerStep(_ count: Int, size: Size) async throws -> Double {
+        var registry = MigrationRegistry(appName: "bench")
+        for version in versions(count) { registry.migrate(toVersion: version, title: "Migration \(version)") { _ in } }
+        let explorer = try Explorer(app: ExplorerApp(registry: registry, appVersion: versions(count).last!), options: ExplorerOptions())
+        var best = Double.infinity
+        for _ in 0..<3 {
+            var session = Session(explorer: explorer)
+            let elapsed = await ContinuousClock().measure { await session.press(.runPending, size: size) }
+            best = min(best, seconds(elapsed) / Double(count))
+        }
+        return best
     }
 
     /// The process's peak resident memory. Linux's VmHWM starts afresh at exec (getrusage's
