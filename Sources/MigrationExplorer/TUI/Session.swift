@@ -66,6 +66,9 @@ package struct Session {
             case .run:
                 var running = state
                 running.running = []
+                // Shown before the run takes the store, which another process may hold: the
+                // run can be watched and cancelled while it waits.
+                progress(running)
                 let live = Locked(running)
                 let unicode = unicode
                 let report = try await explorer.run { event in
