@@ -65,9 +65,9 @@ struct RunCommand: AsyncParsableCommand {
 
     private func write(_ report: RunReport, explorer: Explorer, failure: CommandFailure?) throws {
         if json {
-            print(JSONReports.encode(JSONReports.Run(report, error: failure)))
+            StandardStreams.print(JSONReports.encode(JSONReports.Run(report, error: failure)))
         } else {
-            print(TextReports.run(report, explorer: explorer, style: .forStandardOutput()).joined(separator: "\n"))
+            StandardStreams.print(TextReports.run(report, explorer: explorer, style: .forStandardOutput()).joined(separator: "\n"))
         }
     }
 
