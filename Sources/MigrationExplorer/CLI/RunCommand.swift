@@ -24,7 +24,7 @@ struct RunCommand: AsyncParsableCommand {
     var timeout: Double?
 
     func validate() throws {
-        if let timeout, !(timeout > 0 && timeout.isFinite) { throw ValidationError("--timeout must be a positive number of seconds") }
+        if let timeout, !ManifestCommand.isUsableTimeout(timeout) { throw ValidationError("--timeout must be \(ManifestCommand.timeoutRule)") }
     }
 
     func run() async throws {
