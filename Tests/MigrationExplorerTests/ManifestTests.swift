@@ -5,6 +5,12 @@ import Testing
 
 @Suite("Manifest")
 struct ManifestTests {
+    @Test func aByteOrderMarkBeforeTheJSONIsIgnored() {
+        // As an editor on Windows may save it (RFC 8259 lets a parser ignore it).
+        #expect(problems("\u{FEFF}" + #"{ "appVersion": "1.0", "migrations": [ { "version": "1", "title": "t" } ] }"#) == [])
+        #expect(problems("\u{FEFF}" + #"{ "appVersion": "1.0", "migrations": [ 3 ] }"#).first?.hasPrefix("migrations[0]: must be a JSON object") == true)
+    }
+
     func problems(_ json: String) -> [String] {
         do {
             _ = try Manifest.parse(Data(json.utf8), path: "m.json", folder: URL(fileURLWithPath: "/tmp"))
