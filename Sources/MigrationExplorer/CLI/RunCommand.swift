@@ -42,7 +42,7 @@ struct RunCommand: AsyncParsableCommand {
             var settings = CommandSettings.current
             let cancellation = RunCancellation()
             settings.cancellation = cancellation
-            settings.timeout = timeout.map { .milliseconds(($0 * 1000).rounded()) }
+            settings.timeout = timeout.map { .seconds($0) }
             if let live { settings.onOutput = { live.write(line: $0) } }
             let (report, signal) = try await CommandSettings.$current.withValue(settings) {
                 // With --json, what the migrations print goes to standard error.

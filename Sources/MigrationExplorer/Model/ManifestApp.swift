@@ -48,7 +48,7 @@ extension ShellCommand {
     static let runner: ManifestCommand.Runner = { manifestCommand in
         let command = ShellCommand(
             command: manifestCommand.run, folder: manifestCommand.folder, identity: manifestCommand.identity,
-            timeout: manifestCommand.timeout.map { .milliseconds(($0 * 1000).rounded()) })
+            timeout: manifestCommand.timeout.map { .seconds($0) })
         return { context in try command.run(context) }
     }
 }
