@@ -32,11 +32,12 @@ public enum MigrationExplorer {
     ///   the main actor.
     public static func main(app: ExplorerApp? = nil, arguments: [String]? = nil) -> Never {
         precondition(Thread.isMainThread, "call MigrationExplorer.main from the executable's top-level code, on the main thread")
+        StandardStreams.ignoreBrokenPipes()
         Task { @MainActor in
             await EmbeddedApp.$current.withValue(app) {
                 await RootCommand.mainWithJSONErrors(arguments)
             }
-            exit(0)
+            exit(StandardStreams.exitStatus(0))
         }
         while true { _ = RunLoop.main.run(mode: .default, before: .distantFuture) }
     }

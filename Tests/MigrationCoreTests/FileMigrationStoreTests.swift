@@ -10,6 +10,17 @@ struct FileMigrationStoreTests {
         #expect(try FileMigrationStore(url: folder.appendingPathComponent("state.json")).load() == .freshInstall)
     }
 
+    @Test func aFileThatCannotBeReachedIsAnErrorNotAFreshInstall() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let (first, second) = (folder.appendingPathComponent("loop1.json"), folder.appendingPathComponent("loop2.json"))
+        try FileManager.default.createSymbolicLink(at: first, withDestinationURL: second)
+        try FileManager.default.createSymbolicLink(at: second, withDestinationURL: first)
+        let store = FileMigrationStore(url: first)
+        #expect(throws: MigrationStoreError.self) { try store.load() }
+        #expect(throws: MigrationStoreError.self) { try store.loadMarks() }
+    }
+
     @Test func savesAndLoadsEachDomainIndependently() throws {
         let folder = try temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }

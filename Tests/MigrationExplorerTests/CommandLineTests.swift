@@ -264,6 +264,28 @@ struct CommandLineTests {
         #expect(result.stderr.contains("--timeout must be a positive number of seconds"), "\(result.stderr)")
     }
 
+    @Test func aStoreLinkedIntoAMissingFolderIsRefusedBeforeAnythingRuns() throws {
+        let folder = try makeTemporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let link = folder.appendingPathComponent("state.json")
+        try FileManager.default.createSymbolicLink(atPath: link.path, withDestinationPath: "/nowhere/state.json")
+        let result = try Executable.run(["run", "--store", link.path])
+        #expect(result.status == 65, "\(result.stdout)\(result.stderr)")
+        #expect(result.stderr.contains("the folder /nowhere does not exist; create it first"), "\(result.stderr)")
+    }
+
+    @Test("a --timeout too long to keep is refused before anything runs", arguments: ["99999999999999999999", "1e300", "31536001"])
+    func aTimeoutTooLongIsRefused(seconds: String) throws {
+        let folder = try makeTemporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let manifest = folder.appendingPathComponent("m.json")
+        try manifest.write(#"{ "appVersion": "1.0", "migrations": [ { "version": "0.9", "title": "t", "run": "echo ran > ran" } ] }"#)
+        let result = try Executable.run(["run", "--manifest", manifest.path, "--yes", "--timeout", seconds])
+        #expect(result.status == 64, "\(result.stderr)")
+        #expect(result.stderr.contains("--timeout must be a positive number of seconds up to a year (31536000)"), "\(result.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("ran").path))
+    }
+
     @Test func controlCharactersInDeclaredTextCannotActOnTheTerminal() throws {
         let folder = try makeTemporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }

@@ -158,6 +158,7 @@ struct ConsistentAnswersCommandTests {
         (["plan", "--domain", ""], "--domain: the name is empty"),
         (["set", "--defaults-plist", "", "--version", "0.8"], "--defaults-plist: the path is empty"),
         (["plan", "--sqlite", ""], "--sqlite: the path is empty"),
+        (["plan", "--manifest", ""], "--manifest: the path is empty"),
     ])
     func refused(arguments: [String], message: String) throws {
         defer { try? FileManager.default.removeItem(at: folder) }

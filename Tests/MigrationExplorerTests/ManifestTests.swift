@@ -5,6 +5,12 @@ import Testing
 
 @Suite("Manifest")
 struct ManifestTests {
+    @Test func aByteOrderMarkBeforeTheJSONIsIgnored() {
+        // As an editor on Windows may save it (RFC 8259 lets a parser ignore it).
+        #expect(problems("\u{FEFF}" + #"{ "appVersion": "1.0", "migrations": [ { "version": "1", "title": "t" } ] }"#) == [])
+        #expect(problems("\u{FEFF}" + #"{ "appVersion": "1.0", "migrations": [ 3 ] }"#).first?.hasPrefix("migrations[0]: must be a JSON object") == true)
+    }
+
     func problems(_ json: String) -> [String] {
         do {
             _ = try Manifest.parse(Data(json.utf8), path: "m.json", folder: URL(fileURLWithPath: "/tmp"))
@@ -43,9 +49,10 @@ struct ManifestTests {
         (#"{ "appVersion": "1.0", "migrations": [ { "version": "1", "title": "t", "whatsNew": [1] } ] }"#, "migrations[0].whatsNew: must be a list of strings"),
         (#"{ "appVersion": "1.0", "migrations": [ { "version": "1", "title": "t", "run": false } ] }"#, "migrations[0].run: must be a string, not false"),
         (#"{ "appVersion": "1.0", "migrations": [], "onBuildUpdate": [ { "title": "t", "when": "now" } ] }"#, "onBuildUpdate[0].when: is not a known field"),
-        (#"{ "appVersion": "1.0", "migrations": [ { "version": "1", "title": "t", "timeout": 0 } ] }"#, "migrations[0].timeout: must be a positive number of seconds, not 0"),
-        (#"{ "appVersion": "1.0", "migrations": [ { "version": "1", "title": "t", "timeout": "30" } ] }"#, #"migrations[0].timeout: must be a positive number of seconds, not "30""#),
+        (#"{ "appVersion": "1.0", "migrations": [ { "version": "1", "title": "t", "timeout": 0 } ] }"#, "migrations[0].timeout: must be a positive number of seconds up to a year (31536000), not 0"),
+        (#"{ "appVersion": "1.0", "migrations": [ { "version": "1", "title": "t", "timeout": "30" } ] }"#, #"migrations[0].timeout: must be a positive number of seconds up to a year (31536000), not "30""#),
         (#"{ "appVersion": "1.0", "migrations": [], "onUpdate": [ { "title": "t", "timeout": -1 } ] }"#, "onUpdate[0].timeout: must be a positive number of seconds"),
+        (#"{ "appVersion": "1.0", "migrations": [ { "version": "1", "title": "t", "timeout": 1e19 } ] }"#, "migrations[0].timeout: must be a positive number of seconds up to a year (31536000), not 1e19"),
         (#"{ "appVersion": "1.0", "migrations": [ { "version": "1", "title": "t", "run": "echo\u0000" } ] }"#, "migrations[0].run: contains the control character U+0000 at character 4"),
         (#"{ "appVersion": "1.0", "migrations": [], "onUpdate": [ { "title": "t", "run": "echo \r" } ] }"#, "onUpdate[0].run: contains the control character U+000D"),
         (#"{ "appVersion": "1.0", "migrations": [ { "version": "1", "title": "t", "sql": " \n" } ] }"#, "migrations[0].sql: is empty; give one or more SQL statements"),

@@ -112,11 +112,13 @@ enum ManifestValue {
         let description: String
     }
 
-    /// Parses JSON text (RFC 8259): one value, surrounded by whitespace at most; and whether
-    /// it has a repeated key or a trailing comma.
+    /// Parses JSON text (RFC 8259): one value, surrounded by whitespace at most, after a UTF-8
+    /// byte order mark if there is one (which RFC 8259 lets a parser ignore); and whether it
+    /// has a repeated key or a trailing comma.
     static func parse(_ data: Data) throws(SyntaxError) -> (value: ManifestValue, isLenient: Bool) {
         let result: Result<(ManifestValue, Bool), SyntaxError> = data.withUnsafeBytes { raw in
             var parser = Parser(bytes: raw.bindMemory(to: UInt8.self))
+            if parser.bytes.starts(with: [0xEF, 0xBB, 0xBF]) { parser.position = 3 }
             do throws(SyntaxError) {
                 let value = try parser.value(depth: 0)
                 parser.skipWhitespace()

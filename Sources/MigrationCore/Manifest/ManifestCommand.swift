@@ -21,6 +21,21 @@ public struct ManifestCommand: Sendable {
     /// Seconds, when the manifest gives a `timeout`.
     public let timeout: Double?
 
+    /// Whether `seconds` can be a command's timeout, in a manifest or for a whole run: more than
+    /// none and at most a year. Longer limits nothing in practice, and a clock's durations could
+    /// not hold every such number.
+    ///
+    /// ```swift
+    /// ManifestCommand.isUsableTimeout(60)      // true
+    /// ManifestCommand.isUsableTimeout(1e19)    // false: see timeoutRule
+    /// ```
+    public static func isUsableTimeout(_ seconds: Double) -> Bool { seconds > 0 && seconds <= longestTimeout }
+
+    /// What a timeout must be, for messages.
+    public static let timeoutRule = "a positive number of seconds up to a year (\(Int(longestTimeout)))"
+
+    private static let longestTimeout: Double = 365 * 24 * 60 * 60
+
     /// The runner for code that only reads manifests: a body that fails, saying why.
     public static let unavailable: Runner = { command in
         { _ in throw ManifestCommandUnavailable(command: command.run) }

@@ -224,11 +224,11 @@ struct ManifestReader {
         scalar != "\t" && scalar != "\n" && (scalar.value < 0x20 || scalar.value == 0x7F || (0x80...0x9F).contains(scalar.value))
     }
 
-    /// A `timeout`: a positive number of seconds.
+    /// A `timeout`: a positive number of seconds, up to a year (``ManifestCommand/isUsableTimeout(_:)``).
     private mutating func timeout(_ value: ManifestValue?, at path: @autoclosure () -> String) -> Double? {
         guard let value else { return nil }
-        guard case .number(let text) = value, let seconds = Double(text), seconds > 0, seconds.isFinite else {
-            problem(path(), "must be a positive number of seconds, not \(value.rendered)")
+        guard case .number(let text) = value, let seconds = Double(text), ManifestCommand.isUsableTimeout(seconds) else {
+            problem(path(), "must be \(ManifestCommand.timeoutRule), not \(value.rendered)")
             return nil
         }
         return seconds

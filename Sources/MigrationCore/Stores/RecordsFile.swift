@@ -235,11 +235,16 @@ struct RecordsFile: Sendable {
         return data
     }
 
+    /// The file's bytes; `nil` only when there is no such file (a fresh install): a file that
+    /// cannot be reached (a loop of symbolic links, a folder that cannot be searched) is an error.
     private func contents() throws -> Data? {
         do { return try Data(contentsOf: url) } catch {
-            var isFolder: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else { return nil }
-            if isFolder.boolValue { throw isDirectory }
+            var info = stat()
+            guard stat(path, &info) == 0 else {
+                if errno == ENOENT { return nil }
+                throw MigrationStoreError(location: location, problem: .unreadable(errnoText()))
+            }
+            if info.st_mode & S_IFMT == S_IFDIR { throw isDirectory }
             throw MigrationStoreError(location: location, problem: .unreadable(error.localizedDescription))
         }
     }

@@ -84,7 +84,7 @@ func reportingFailures(json: Bool, store: String? = nil, _ body: () async throws
     } catch {
         let failure = CommandFailure(error, store: store)
         Program.report(failure.message)
-        if json, !failure.reported { print(JSONReports.encode(CommandFailure.Alone(error: .init(failure)))) }
+        if json, !failure.reported { StandardStreams.print(JSONReports.encode(CommandFailure.Alone(error: .init(failure)))) }
         throw ExitCode(failure.status)
     }
 }

@@ -53,7 +53,7 @@ struct PlanCommand: AsyncParsableCommand {
             if json {
                 JSONReports.writeToStandardOutput(JSONReports.Plan(plan, app: explorer.app.registry.appName, historyNote: explorer.historyNote))
             } else {
-                print(TextReports.plan(plan, explorer: explorer, style: .forStandardOutput()).joined(separator: "\n"))
+                StandardStreams.print(TextReports.plan(plan, explorer: explorer, style: .forStandardOutput()).joined(separator: "\n"))
             }
         }
     }
@@ -77,7 +77,7 @@ extension RootCommand {
             let status = exitCode(for: error)
             if arguments.contains("--json"), status.rawValue == 64, !(error is ExitCode) {
                 let failure = CommandFailure(.usage, fullMessage(for: error))
-                print(JSONReports.encode(CommandFailure.Alone(error: .init(failure))))
+                StandardStreams.print(JSONReports.encode(CommandFailure.Alone(error: .init(failure))))
             }
             exit(withError: error)
         }

@@ -34,7 +34,7 @@ struct ExportCommand: AsyncParsableCommand {
             } else {
                 data = explorer.app.registry.manifest(appVersion: version, appBuild: build)
             }
-            print(String(decoding: data, as: UTF8.self))
+            StandardStreams.print(String(decoding: data, as: UTF8.self))
         }
     }
 }

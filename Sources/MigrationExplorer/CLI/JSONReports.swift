@@ -216,10 +216,10 @@ enum JSONReports {
 
     /// Writes `plan` to standard output, and a new line.
     static func writeToStandardOutput(_ plan: Plan) {
-        var writer = JSONWriter { FileHandle.standardOutput.write(Data($0)) }
+        var writer = JSONWriter { StandardStreams.write(bytes: $0) }
         plan.write(to: &writer)
         writer.finish()
-        FileHandle.standardOutput.write(Data("\n".utf8))
+        StandardStreams.write("\n")
     }
 
     /// Pretty-printed JSON with stable key order.

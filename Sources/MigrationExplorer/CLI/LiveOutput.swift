@@ -53,7 +53,7 @@ final class LiveOutput: @unchecked Sendable {
         lock.withLock {
             if streamed { self.streamed = true }
             fflush(nil)  // what a body printed through the C library comes first, as it happened
-            FileHandle.standardOutput.write(Data((prefix + line + "\n").utf8))
+            StandardStreams.write(prefix + line + "\n")
         }
     }
 

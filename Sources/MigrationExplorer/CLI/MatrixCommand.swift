@@ -23,9 +23,9 @@ struct MatrixCommand: AsyncParsableCommand {
             let explorer = try source.explorer()
             let matrix = try explorer.matrix()
             if json {
-                print(JSONReports.encode(JSONReports.Matrix(matrix)))
+                StandardStreams.print(JSONReports.encode(JSONReports.Matrix(matrix)))
             } else {
-                print(TextReports.matrix(matrix, app: explorer.app.registry.appName, style: .forStandardOutput()).joined(separator: "\n"))
+                StandardStreams.print(TextReports.matrix(matrix, app: explorer.app.registry.appName, style: .forStandardOutput()).joined(separator: "\n"))
             }
         }
     }

@@ -8,6 +8,6 @@ enum Program {
 
     /// Writes `message` to standard error, after the program's name.
     static func report(_ message: String) {
-        FileHandle.standardError.write(Data("\(name): \(message)\n".utf8))
+        StandardStreams.write("\(name): \(message)\n", to: .standardError)
     }
 }

@@ -33,7 +33,7 @@ struct ResetCommand: AsyncParsableCommand {
         try await reportingFailures(json: json, store: stores.path) {
             guard let location = try stores.location() else { return }
             let outcome = try reset(location)
-            print(json ? JSONReports.encode(outcome) : outcome.lines.joined(separator: "\n"))
+            StandardStreams.print(json ? JSONReports.encode(outcome) : outcome.lines.joined(separator: "\n"))
         }
     }
 

@@ -24,7 +24,7 @@ struct RunCommand: AsyncParsableCommand {
     var timeout: Double?
 
     func validate() throws {
-        if let timeout, !(timeout > 0 && timeout.isFinite) { throw ValidationError("--timeout must be a positive number of seconds") }
+        if let timeout, !ManifestCommand.isUsableTimeout(timeout) { throw ValidationError("--timeout must be \(ManifestCommand.timeoutRule)") }
     }
 
     func run() async throws {
@@ -42,7 +42,7 @@ struct RunCommand: AsyncParsableCommand {
             var settings = CommandSettings.current
             let cancellation = RunCancellation()
             settings.cancellation = cancellation
-            settings.timeout = timeout.map { .milliseconds(($0 * 1000).rounded()) }
+            settings.timeout = timeout.map { .seconds($0) }
             if let live { settings.onOutput = { live.write(line: $0) } }
             let (report, signal) = try await CommandSettings.$current.withValue(settings) {
                 // With --json, what the migrations print goes to standard error.
@@ -65,9 +65,9 @@ struct RunCommand: AsyncParsableCommand {
 
     private func write(_ report: RunReport, explorer: Explorer, failure: CommandFailure?) throws {
         if json {
-            print(JSONReports.encode(JSONReports.Run(report, error: failure)))
+            StandardStreams.print(JSONReports.encode(JSONReports.Run(report, error: failure)))
         } else {
-            print(TextReports.run(report, explorer: explorer, style: .forStandardOutput()).joined(separator: "\n"))
+            StandardStreams.print(TextReports.run(report, explorer: explorer, style: .forStandardOutput()).joined(separator: "\n"))
         }
     }
 

@@ -51,7 +51,7 @@ struct SetCommand: AsyncParsableCommand {
             _ = try store.load()
             let state = try store.update { $0 = app.registry.device(lastRan: version, build: build, over: $0) }
             let outcome = SetOutcome(location: location, state: state, version: version, buildGiven: build != nil)
-            print(json ? JSONReports.encode(outcome) : outcome.lines.joined(separator: "\n"))
+            StandardStreams.print(json ? JSONReports.encode(outcome) : outcome.lines.joined(separator: "\n"))
         }
     }
 }

@@ -84,7 +84,7 @@ final class SignalCancellation: @unchecked Sendable {
             let document = second
                 ? JSONReports.encode(JSONReports.Interrupted(finished: finished, error: failure))
                 : JSONReports.encode(CommandFailure.Alone(error: .init(failure)))
-            json.write(Data((document + "\n").utf8))
+            StandardStreams.write(document + "\n", to: json)
         }
         if second { cancellation.abandon() }
         fflush(nil)

@@ -28,6 +28,7 @@ struct SourceOptions: ParsableArguments {
     var fail: String?
 
     func validate() throws {
+        if manifest?.isEmpty == true { throw ValidationError("--manifest: the path is empty; name a file") }
         if fail != nil, manifest != nil || EmbeddedApp.current != nil {
             throw ValidationError("--fail applies to the built-in demo only")
         }

@@ -7,7 +7,7 @@ import Foundation
 ///
 /// ```swift
 /// let report = try await withStandardOutputOnStandardError(if: json) { _ in try await explorer.run() }
-/// print(JSONReports.encode(JSONReports.Run(report, error: nil)))   // standard output again
+/// StandardStreams.print(JSONReports.encode(JSONReports.Run(report, error: nil)))   // standard output again
 /// ```
 func withStandardOutputOnStandardError<T>(if diverting: Bool, _ body: (FileHandle) async throws -> T) async rethrows -> T {
     guard diverting else { return try await body(FileHandle.standardOutput) }

@@ -13,7 +13,11 @@ enum StorePath {
         if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
             throw CommandFailure(.store, "\(path): is a directory; \(option) names \(location.expected)", path: path)
         }
-        let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
+        // Through a symbolic link, the folder that must exist is its destination's.
+        let url = URL(fileURLWithPath: path)
+        let destination = (try? FileManager.default.destinationOfSymbolicLink(atPath: path))
+            .map { URL(fileURLWithPath: $0, relativeTo: url.deletingLastPathComponent()) } ?? url
+        let folder = destination.deletingLastPathComponent().path
         guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory), isDirectory.boolValue else {
             throw CommandFailure(.store, "\(path): the folder \(folder) does not exist; create it first", path: path)
         }

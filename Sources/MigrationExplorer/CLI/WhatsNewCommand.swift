@@ -21,9 +21,9 @@ struct WhatsNewCommand: AsyncParsableCommand {
             let plan = try explorer.plan()
             let app = explorer.app.registry.appName
             if json {
-                print(JSONReports.encode(JSONReports.WhatsNew(plan, app: app)))
+                StandardStreams.print(JSONReports.encode(JSONReports.WhatsNew(plan, app: app)))
             } else {
-                print(TextReports.whatsNew(plan, app: app, markdown: markdown, style: .forStandardOutput()).joined(separator: "\n"))
+                StandardStreams.print(TextReports.whatsNew(plan, app: app, markdown: markdown, style: .forStandardOutput()).joined(separator: "\n"))
             }
         }
     }

@@ -50,7 +50,7 @@ extension ShellCommand {
     static let runner: ManifestCommand.Runner = { manifestCommand in
         let command = ShellCommand(
             command: manifestCommand.run, folder: manifestCommand.folder, identity: manifestCommand.identity,
-            timeout: manifestCommand.timeout.map { .milliseconds(($0 * 1000).rounded()) })
+            timeout: manifestCommand.timeout.map { .seconds($0) })
         return { context in
             if CommandSettings.current.cancellation?.cancellationReason != nil { throw CancellationError() }
             try command.run(context)

@@ -1,0 +1,80 @@
+import Foundation
+import MigrationCore
+import Testing
+
+/// Standard output or error that cannot be written (a reader that stopped early, a full disk)
+/// never stops a run between a command and its record: the run goes on, records every step,
+/// and the program exits with 74 when its output was lost.
+@Suite("Output that cannot be written")
+struct BrokenOutputTests {
+    /// A manifest in `folder` whose 0.1 prints a line at once and 0.2, a moment later, prints
+    /// another and leaves a marker file.
+    func manifest(in folder: URL) throws -> URL {
+        let manifest = folder.appendingPathComponent("m.json")
+        try manifest.write("""
+            { "appVersion": "1.0", "migrations": [
+              { "version": "0.1", "title": "First", "run": "echo first" },
+              { "version": "0.2", "title": "Second", "run": "sleep 0.5; echo second; echo done > marker" } ] }
+            """)
+        return manifest
+    }
+
+    func recorded(_ store: URL) throws -> String? { try FileMigrationStore(url: store).load().lastMigratedVersion }
+
+    @Test func aReaderThatStopsEarlyDoesNotStopTheRunBeforeItsRecords() throws {
+        let folder = try makeTemporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let store = folder.appendingPathComponent("s.json")
+        let running = try Executable.start(["run", "--manifest", try manifest(in: folder).path, "--store", store.path])
+        // Read the first line, then go away, as `| head -1` does.
+        var first = Data()
+        while !first.contains(UInt8(ascii: "\n")) {
+            let chunk = running.stdout.fileHandleForReading.availableData
+            if chunk.isEmpty { break }
+            first += chunk
+        }
+        try running.stdout.fileHandleForReading.close()
+        running.process.waitUntilExit()
+        let stderr = String(decoding: running.stderr.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        #expect(running.process.terminationReason == .exit, "killed by SIGPIPE")
+        #expect(running.process.terminationStatus == 74, "\(stderr)")
+        #expect(stderr.contains("could not write its output"), "\(stderr)")
+        #expect(folder.appendingPathComponent("marker").textIfAny == "done\n")
+        #expect(try recorded(store) == "0.2", "the step that ran is recorded")
+    }
+
+    @Test(arguments: [["--json"], []])
+    func aFullDiskForStandardOutputLosesTheReportNotTheRecords(format: [String]) throws {
+        let folder = try makeTemporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let store = folder.appendingPathComponent("s.json")
+        let process = Process()
+        process.executableURL = Executable.url
+        process.arguments = ["run", "--manifest", try manifest(in: folder).path, "--store", store.path] + format
+        process.standardOutput = try #require(FileHandle(forWritingAtPath: "/dev/full"))
+        let stderr = Pipe()
+        process.standardError = stderr
+        try process.run()
+        let message = String(decoding: stderr.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationReason == .exit, "\(message)")
+        #expect(process.terminationStatus == 74, "the report was lost: \(message)")
+        #expect(try recorded(store) == "0.2")
+    }
+
+    @Test func aFullDiskForStandardErrorKeepsTheRunsOwnStatus() throws {
+        let folder = try makeTemporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let manifest = folder.appendingPathComponent("m.json")
+        try manifest.write(#"{ "appVersion": "1.0", "migrations": [ { "version": "0.1", "title": "Fails", "run": "exit 3" } ] }"#)
+        let process = Process()
+        process.executableURL = Executable.url
+        process.arguments = ["run", "--manifest", manifest.path, "--store", folder.appendingPathComponent("s.json").path]
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = try #require(FileHandle(forWritingAtPath: "/dev/full"))
+        try process.run()
+        process.waitUntilExit()
+        #expect(process.terminationReason == .exit)
+        #expect(process.terminationStatus == 1, "the migration failed; only its message was lost")
+    }
+}
