@@ -74,8 +74,11 @@ struct TUIWaitingForStoreTests {
         let first = try #require(shownWhileWaiting.value.first)
         #expect(first.prompt == nil && first.overlay == nil, "the confirmation is gone as the run starts")
         #expect(first.running?.isEmpty == true && first.runningStep == nil, "the run shows before any step starts")
-        #expect(session.state.lastReport?.steps.map(\.outcome) == [.cancelled], "\(session.state.lastReport?.steps ?? [])")
-        #expect(session.state.message?.text == "Run cancelled at version 0.1 \"Slow\"; 2 migrations wait for the next run")
+        // Cancelled while it waits for 0.1's lock, or (on a busy machine) before it even asked for it.
+        let outcomes = try #require(session.state.lastReport?.steps.map(\.outcome))
+        #expect(outcomes == [.cancelled] || outcomes.isEmpty, "\(outcomes)")
+        #expect(session.state.message?.text.hasPrefix("Run cancelled") == true, "\(session.state.message?.text ?? "")")
+        #expect(session.state.message?.text.hasSuffix("; 2 migrations wait for the next run") == true)
         #expect(log.textIfAny.isEmpty, "a command started after the run was cancelled:\n\(log.textIfAny)")
         #expect(try FileMigrationStore(url: store).load().history.isEmpty, "nothing is recorded")
     }
