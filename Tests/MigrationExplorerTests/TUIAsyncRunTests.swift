@@ -75,7 +75,8 @@ struct TUIAsyncRunTests {
         let explorer = try Explorer(app: ExplorerApp(registry: registry, appVersion: "1.1"), options: ExplorerOptions())
         let run = try #require(Keymap.binding(for: .runPending)?.keys.first)
         let quit = try #require(Keymap.binding(for: .quit)?.keys.first)
-        let terminal = ScriptedTerminal([(.key(run), "Recipes"), (.key(.escape), LiveRunPhase.running.footer(cancelled: false)), (.key(quit), "Run cancelled")])
+        // Esc once the body runs (from the run's start, it would cancel before anything ran).
+        let terminal = ScriptedTerminal([(.key(run), "Recipes"), (.key(.escape), "▸ running…"), (.key(quit), "Run cancelled")])
         #expect(await TerminalApp(session: Session(explorer: explorer), terminal: terminal).run() == nil)
         #expect(!laterRan.value)
         let last = try #require(terminal.screens.last?.text)
