@@ -4,7 +4,8 @@ import Testing
 @testable import MigrationExplorer
 
 /// Counts read as English: the noun agrees with its number, the verb with the count that does
-/// it ("1 of 3 hooks fires"); the JSON, which scripts read, keeps its fields as they are.
+/// it ("1 of 3 hooks fires"), and a header with one hook or none says so rather than counting
+/// "0 of 0"; the JSON, which scripts read, keeps its fields as they are.
 @Suite("Count wording")
 struct CountWordingTests {
     /// Update hooks that fire (version hooks, on a fresh install) and some that do not (build
@@ -27,11 +28,13 @@ struct CountWordingTests {
     }
 
     static let hooks = [
-        Hooks(firing: 1, silent: 0, header: "1 of 1 hook fires", summary: "1 pending, 1 hook fires"),
+        Hooks(firing: 1, silent: 0, header: "1 hook fires", summary: "1 pending, 1 hook fires"),
         Hooks(firing: 2, silent: 1, header: "2 of 3 hooks fire", summary: "1 pending, 2 hooks fire"),
         Hooks(firing: 1, silent: 2, header: "1 of 3 hooks fires", summary: "1 pending, 1 hook fires"),
-        Hooks(firing: 0, silent: 1, header: "0 of 1 hook fire", summary: "1 pending, 0 hooks fire"),
-        Hooks(firing: 0, silent: 0, header: "0 of 0 hooks fire", summary: "1 pending, 0 hooks fire"),
+        Hooks(firing: 0, silent: 1, header: "1 hook does not fire", summary: "1 pending, 0 hooks fire"),
+        Hooks(firing: 0, silent: 3, header: "0 of 3 hooks fire", summary: "1 pending, 0 hooks fire"),
+        Hooks(firing: 2, silent: 0, header: "2 of 2 hooks fire", summary: "1 pending, 2 hooks fire"),
+        Hooks(firing: 0, silent: 0, header: "no hooks", summary: "1 pending, 0 hooks fire"),
     ]
 
     func explorer(_ hooks: Hooks) throws -> Explorer {

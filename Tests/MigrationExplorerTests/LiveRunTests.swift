@@ -56,7 +56,7 @@ struct LiveRunTests {
         let footers = terminal.screens.map { $0.text.split(separator: "\n", omittingEmptySubsequences: false)[23] }
         #expect(!footers.isEmpty)
         for footer in footers {
-            #expect(footer.contains(LiveRun.footer))
+            #expect(footer.contains(LiveRunPhase.running.footer(cancelled: false)))
             #expect(!footer.contains("r run") && !footer.contains("q quit"), "\(footer)")
         }
     }
@@ -70,7 +70,7 @@ struct LiveRunTests {
         }
         let footers = terminal.screens.map { $0.text.split(separator: "\n", omittingEmptySubsequences: false)[23] }
         #expect(!footers.isEmpty)
-        #expect(footers.allSatisfy { $0.contains(LiveRun.footer) }, "\(footers)")
+        #expect(footers.allSatisfy { $0.contains(LiveRunPhase.running.footer(cancelled: false)) }, "\(footers)")
     }
 
     @Test func theWatcherNeverHoldsTheTerminalLongSoAStepIsDrawnAtOnce() async throws {
@@ -109,7 +109,7 @@ struct LiveRunTests {
             live.show(state)
             try? await Task.sleep(for: .milliseconds(300))
         }
-        let keys = events.isEmpty ? LiveRun.footer : LiveRun.cancellingFooter
+        let keys = events.isEmpty ? LiveRunPhase.running.footer(cancelled: false) : LiveRunPhase.running.footer(cancelled: true)
         let last = try #require(terminal.screens.last?.text)
         let notice = last.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " ")
         #expect(notice.hasPrefix("terminal too small (need 50×14); \(keys)"), "\(last)")

@@ -75,7 +75,8 @@ struct TUIAsyncRunTests {
         let explorer = try Explorer(app: ExplorerApp(registry: registry, appVersion: "1.1"), options: ExplorerOptions())
         let run = try #require(Keymap.binding(for: .runPending)?.keys.first)
         let quit = try #require(Keymap.binding(for: .quit)?.keys.first)
-        let terminal = ScriptedTerminal([(.key(run), "Recipes"), (.key(.escape), LiveRun.footer), (.key(quit), "Run cancelled")])
+        // Esc once the body runs (from the run's start, it would cancel before anything ran).
+        let terminal = ScriptedTerminal([(.key(run), "Recipes"), (.key(.escape), "▸ running…"), (.key(quit), "Run cancelled")])
         #expect(await TerminalApp(session: Session(explorer: explorer), terminal: terminal).run() == nil)
         #expect(!laterRan.value)
         let last = try #require(terminal.screens.last?.text)
@@ -89,11 +90,11 @@ struct TUIAsyncRunTests {
         let run = try #require(Keymap.binding(for: .runPending)?.keys.first)
         let quit = try #require(Keymap.binding(for: .quit)?.keys.first)
         let smaller = Size(width: 60, height: 16)
-        let terminal = ScriptedTerminal([(.key(run), "Recipes"), (.resize(smaller), LiveRun.footer), (.key(.escape), "Ran 1 step"), (.key(quit), "q quit")])
+        let terminal = ScriptedTerminal([(.key(run), "Recipes"), (.resize(smaller), LiveRunPhase.running.footer(cancelled: false)), (.key(.escape), "Ran 1 step"), (.key(quit), "q quit")])
         #expect(await TerminalApp(session: Session(explorer: explorer), terminal: terminal).run() == nil)
         let afterTheRun = terminal.screens.drop { !$0.text.contains("Ran 1 step") }
         #expect(!afterTheRun.isEmpty)
         #expect(afterTheRun.allSatisfy { $0.size == smaller }, "\(afterTheRun.map(\.size))")
-        #expect(afterTheRun.allSatisfy { !$0.text.contains(LiveRun.footer) })
+        #expect(afterTheRun.allSatisfy { !$0.text.contains(LiveRunPhase.running.footer(cancelled: false)) })
     }
 }

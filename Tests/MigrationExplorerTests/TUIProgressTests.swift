@@ -17,7 +17,8 @@ struct TUIProgressTests {
         return Session(explorer: try Explorer(app: ExplorerApp(registry: registry, appVersion: "1.0"), options: ExplorerOptions()))
     }
 
-    /// The message row of every frame drawn while the run goes.
+    /// The message row of every frame drawn once a step has started (the first frame, the
+    /// run's start, shows before any step has).
     func framesOfARun(unicode: Bool) async throws -> [String] {
         var session = try session()
         session.unicode = unicode
@@ -28,7 +29,8 @@ struct TUIProgressTests {
             let row = screen.split(separator: "\n").first { $0.contains(" done") } ?? ""
             frames.withLock { $0.append(row.trimmingCharacters(in: .whitespaces)) }
         }
-        return frames.value
+        #expect(frames.value.first == (unicode ? "running… 0 of 1 done" : "running... 0 of 1 done"), "\(frames.value)")
+        return Array(frames.value.dropFirst())
     }
 
     @Test func theRunningMigrationShowsItsProgressBarAndElapsedTime() async throws {
@@ -62,13 +64,14 @@ struct TUIProgressTests {
             rows.withLock { $0.append(table.map { $0.trimmingCharacters(in: .whitespaces) }) }
         }
         #expect(rows.value == [
+            ["● pending", "● pending"],         // the run starts
             ["▸ running…", "● pending"],        // 0.9 started
             ["✓ succeeded", "● pending"],       // 0.9 finished
             ["✓ succeeded", "▸ running…"],      // 1.0 started
             ["✓ succeeded", "▸ running…"],      // 1.0 at 50%
             ["✓ succeeded", "✓ succeeded"],     // 1.0 finished
         ])
-        #expect(details.value == ["▸ running…", "✓ succeeded", "▸ running…", "▸ running…", "✓ succeeded"],
+        #expect(details.value == ["● pending · runs 1 of 2", "▸ running…", "✓ succeeded", "▸ running…", "▸ running…", "✓ succeeded"],
                 "the selection follows the running step, and its details agree")
     }
 
@@ -85,7 +88,7 @@ struct TUIProgressTests {
             let row = Render.screen(state, size: size, unicode: true).text.split(separator: "\n")[Layout(size).messageRow]
             rows.withLock { $0.append(row.trimmingCharacters(in: .whitespaces)) }
         }
-        let progress = rows.value[1]
+        let progress = rows.value[2]   // after the run's start and its first step's
         #expect(progress.hasSuffix("▕████░░░░░░▏  40% │ 0.0 ms") || progress.contains("40% │ "), "\(progress)")
         #expect(progress.displayWidth <= width - 2, "\(progress)")
         #expect(progress.contains("of 2 done") == (width >= 100), "the count goes first when narrow: \(progress)")
@@ -101,7 +104,7 @@ struct TUIProgressTests {
         let frames = Locked(0)
         let key = try #require(Keymap.binding(for: .runPending)?.keys.first)
         await session.handle(key, size: Self.size) { _ in frames.withLock { $0 += 1 } }
-        #expect(frames.value == 1 + 1 + 100 + 1, "started, the first report, each whole percent after it, finished")
+        #expect(frames.value == 1 + 1 + 1 + 100 + 1, "the run's start, its step's, the first report, each whole percent after it, finished")
     }
 
     @Test func progressAFinishedBodyStillReportsIsNotShownAsTheRunningOnes() async throws {

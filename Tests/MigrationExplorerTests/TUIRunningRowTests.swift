@@ -96,7 +96,7 @@ struct TUIRunningRowTests {
         await session.handle(key, size: Self.size) { state in
             if let declared = state.selectedItem?.migration?.declared { selected.withLock { $0.append(declared) } }
         }
-        #expect(selected.value.count == 400)
+        #expect(selected.value.count == 1 + 400, "the run's start, then each step's start and end")
         #expect(selected.value.allSatisfy(shown.contains), "\(Set(selected.value).subtracting(shown))")
         #expect(selected.value.last == "1.79")
     }

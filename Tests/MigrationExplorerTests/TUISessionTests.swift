@@ -341,6 +341,54 @@ final class TUISessionTests {
         #expect(session.explorer.target.version.text == "1.2")
     }
 
+    @Test("the value a prompt opens with is replaced by what is typed", arguments: [Action.setFrom, .setTo, .filter])
+    func typingReplacesAPrefilledValue(prompt: Action) async throws {
+        var session = try session()
+        if prompt == .filter {
+            await session.press(.filter, size: Self.size)
+            await session.type("pending", size: Self.size)
+        }
+        await session.press(prompt, size: Self.size)
+        let before = try #require(session.state.prompt?.line ?? session.state.filterLine)
+        #expect(!before.text.isEmpty && before.isSelected)
+        await session.type("0.9", size: Self.size, enter: false)
+        #expect((session.state.prompt?.line ?? session.state.filterLine)?.text == "0.9")
+    }
+
+    @Test func aPrefilledFromTypedOverIsTheNewFromNotAnAppendedOne() async throws {
+        var session = try session()
+        await session.press(.setFrom, size: Self.size)
+        #expect(session.state.prompt?.text == "0.8 (90)")
+        await session.type("0.9 (95)", size: Self.size)
+        #expect(session.state.prompt == nil)
+        #expect(session.explorer.from?.text == "0.9" && session.explorer.fromBuild?.text == "95")
+    }
+
+    @Test("an editing key first keeps the prefilled value and edits it",
+          arguments: [(Key.backspace, "1.2"), (.left, "1.20"), (.home, "21.0"), (.control("u"), "2")])
+    func anEditingKeyKeepsAPrefilledValue(key: Key, edited: String) async throws {
+        var session = try session()
+        await session.press(.setTo, size: Self.size)
+        #expect(session.state.prompt?.text == "1.0")
+        await session.handle(key, size: Self.size)
+        #expect(session.state.prompt?.line.isSelected == false)
+        await session.handle(.character("2"), size: Self.size)
+        #expect(session.state.prompt?.text == edited)
+    }
+
+    @Test func aPrefilledValueShowsSelectedAndTypingClearsTheSelection() async throws {
+        var session = try session()
+        await session.press(.setTo, size: Self.size)
+        let screen = Render.screen(session.state, size: Self.size, unicode: true)
+        let row = Layout(Self.size, for: session.state, unicode: true).messageRow
+        let label = " App version: "
+        #expect((0..<3).allSatisfy { screen.cell(row: row, column: label.count + $0).role == .selection }, "1.0 is drawn selected")
+        await session.handle(.character("2"), size: Self.size)
+        let typed = Render.screen(session.state, size: Self.size, unicode: true)
+        #expect(typed.cell(row: row, column: label.count).role != .selection, "the typed 2 is not selected")
+        #expect(typed.cell(row: row, column: label.count + 1).role == .selection, "the cursor follows it")
+    }
+
     @Test func combiningMarksTypedAloneJoinTheirLetter() {
         var line = LineEditor("Caf")
         for character: Character in ["e", "\u{301}", "!"] { line.insert(character) }

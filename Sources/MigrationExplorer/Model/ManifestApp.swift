@@ -44,11 +44,16 @@ extension ManifestSQL {
 }
 
 extension ShellCommand {
-    /// Runs a manifest's commands with `/bin/sh -c`.
+    /// Runs a manifest's commands with `/bin/sh -c`. A command of a run already cancelled
+    /// (while it waited for the store, say) does not start, and its migration is not recorded:
+    /// it throws `CancellationError`, so the run stops there as cancelled, not failed.
     static let runner: ManifestCommand.Runner = { manifestCommand in
         let command = ShellCommand(
             command: manifestCommand.run, folder: manifestCommand.folder, identity: manifestCommand.identity,
             timeout: manifestCommand.timeout.map { .seconds($0) })
-        return { context in try command.run(context) }
+        return { context in
+            if CommandSettings.current.cancellation?.cancellationReason != nil { throw CancellationError() }
+            try command.run(context)
+        }
     }
 }

@@ -30,8 +30,7 @@ enum Header {
         var parts = ["pending", "failed", "applied", "skipped"].compactMap { word in state.statusCounts[word].map { "\($0) \(word)" } }
         let problems = state.problems.count
         if problems > 0 { parts.append("\(problems.counting("problem")) (p)") }
-        let firing = plan.firingHookCount
-        parts.append("\(firing) of \(plan.hooks.count.counting("hook")) \(firing.agreeing("fires", "fire"))")
+        parts.append(HookCount.phrase(firing: plan.firingHookCount, of: plan.hooks.count))
         screen.write(" " + parts.joined(separator: " \(glyphs.separator) "), row: 1, column: 0, role: .dim, width: room, ellipsis: glyphs.ellipsis)
         if let downgrade = downgrade(state) {
             screen.write(" \(glyphs.warning) \(downgrade)", row: 2, column: 0, role: .warning, ellipsis: glyphs.ellipsis)

@@ -1,8 +1,11 @@
 /// A line of text being typed, with a cursor, edited as in a shell (see
-/// ``Keymap/lineEditing``). Control characters never get in.
+/// ``Keymap/lineEditing``). Control characters never get in. Text given beforehand (a
+/// prompt's current value) can start selected: the first character typed replaces it, while
+/// any editing key (a cursor move, Backspace, Ctrl-U…) keeps it and edits it.
 ///
 /// ```swift
-/// var line = LineEditor("0.8")
+/// var line = LineEditor(selected: "1.0")
+/// line.insert("0")                // "0": typing replaces the selected text
 /// line.apply(.deleteToStart)      // Ctrl-U
 /// line.insert("1")
 /// ```
@@ -10,21 +13,32 @@ package struct LineEditor: Sendable, Equatable {
     package private(set) var text: String
     /// Where the next character goes, counted in characters from the start.
     package private(set) var cursor: Int
+    /// Whether the whole text is selected, so that the next character typed replaces it.
+    package private(set) var isSelected = false
 
     package init(_ text: String = "") {
         self.text = text
         cursor = text.count
     }
 
-    /// Inserts `character` at the cursor. A combining mark or joiner, typed on its own, joins
-    /// the character before it, and the cursor stays after that one.
+    /// `text`, selected (when there is any): the first character typed replaces it.
+    package init(selected text: String) {
+        self.init(text)
+        isSelected = !text.isEmpty
+    }
+
+    /// Inserts `character` at the cursor, in place of the text while it is selected. A
+    /// combining mark or joiner, typed on its own, joins the character before it, and the
+    /// cursor stays after that one.
     package mutating func insert(_ character: Character) {
+        if isSelected { self = LineEditor() }
         let count = text.count
         text.insert(character, at: index(cursor))
         cursor = min(text.count, cursor + text.count - count)
     }
 
     package mutating func apply(_ edit: LineEdit) {
+        isSelected = false
         switch edit {
         case .left: cursor = max(0, cursor - 1)
         case .right: cursor = min(text.count, cursor + 1)

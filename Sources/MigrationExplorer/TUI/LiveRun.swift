@@ -1,17 +1,21 @@
 import Foundation
 import MigrationCore
 
-/// A run in the terminal UI while it happens. The session awaits the run; once it shows its
-/// first step, a watcher thread reads keys (Ctrl-C or Esc cancel the run: a running command's
-/// group is ended and that migration fails with "cancelled"; the task awaiting the run is
-/// cancelled, so a Swift body sees `Task.isCancelled` and nothing after it starts), watches
-/// for SIGHUP, SIGINT and SIGTERM (which cancel it the same way and are handed back to the
-/// caller, which then exits), gives up waiting when asked again (Ctrl-C or a signal) before
-/// the running step has stopped, follows resizes, and draws: every step's new state, a Swift body's progress bar
-/// and elapsed time (``RunningStep``), a command's elapsed time and latest output line on the
-/// status line, and the footer with the only keys that act meanwhile (a terminal too small
-/// shows only its notice, which names them). It waits for keys a few
-/// milliseconds at a time and draws a new state within that, or every quarter second
+/// A run in the terminal UI while it happens. The session awaits the run; from the moment it
+/// starts (the session shows its first state, before the run takes the store, which another
+/// process may hold), a watcher thread reads keys (Ctrl-C or Esc cancel the run: a running
+/// command's group is ended and that migration fails with "cancelled"; the task awaiting the
+/// run is cancelled, so a Swift body sees `Task.isCancelled` and nothing after it starts, and
+/// a run cancelled while it waits for the store starts nothing once it has it), watches for
+/// SIGHUP, SIGINT and SIGTERM (which cancel it the same way and are handed back to the caller,
+/// which then exits; before any step has started there is nothing to wait for, and the process
+/// leaves at once, as the command line's `run` does), gives up waiting when asked again
+/// (Ctrl-C or a signal) before the running step has stopped, follows resizes, and draws: every
+/// step's new state, a Swift body's progress bar and elapsed time (``RunningStep``), a
+/// command's elapsed time and latest output line on the status line, what a run that has not
+/// started a step yet waits for (``LiveRunPhase``), and the footer with the only keys that act
+/// meanwhile (a terminal too small shows only its notice, which names them). It waits for keys
+/// a few milliseconds at a time and draws a new state within that, or every quarter second
 /// regardless, so a step never waits for a long key wait to end. Every terminal call holds
 /// `terminalLock`.
 ///
@@ -31,6 +35,8 @@ final class LiveRun: @unchecked Sendable {
     private var state: ViewState
     private var command: (title: String, started: ContinuousClock.Instant)?
     private var lastLine = ""
+    /// When the run began: the first state shown.
+    private var began: ContinuousClock.Instant?
     private var watching = false
     private var finished = false
     private var signal: Int32?
@@ -72,9 +78,10 @@ final class LiveRun: @unchecked Sendable {
         return live.lock.withLock { Ending(signal: live.signal, size: live.size) }
     }
 
-    /// The session's state as the run goes: the watcher draws it at once.
+    /// The session's state as the run goes, from its start on: the watcher draws it at once.
     func show(_ state: ViewState) {
         lock.withLock {
+            if began == nil { began = .now }
             self.state = state
             stateChanged = true
         }
@@ -102,13 +109,13 @@ final class LiveRun: @unchecked Sendable {
         var lastDraw = ContinuousClock.now
         while !lock.withLock({ finished }) {
             if let number = terminal.terminationSignal() {
-                if cancellation.cancellationReason != nil { giveUpWaiting(signal: number) }
+                if cancellation.cancellationReason != nil || phase != .running { giveUpWaiting(signal: number) }
                 lock.withLock { signal = signal ?? number }
                 cancellation.cancel()
             }
             switch terminalLock.withLock({ terminal.nextEvent(waitingAtMost: Self.keyWait) }) {
             case .key(let key) where key == .control("c") || key == .escape:
-                if key == .control("c"), cancellation.cancellationReason != nil { giveUpWaiting(signal: SIGINT) }
+                if key == .control("c"), cancellation.cancellationReason != nil { giveUpWaiting(signal: SIGINT, cause: "Ctrl-C") }
                 cancellation.cancel()
                 lock.withLock { stateChanged = true }
             case .resize(let newSize):
@@ -124,45 +131,53 @@ final class LiveRun: @unchecked Sendable {
         watcherDone.signal()
     }
 
-    /// Asked again to stop (Ctrl-C or a signal) while the running step has not yet: gives the terminal
-    /// back and leaves at once (128 + `signal`), killing a running command's group; the step
-    /// is not recorded and runs again next time.
-    private func giveUpWaiting(signal: Int32) -> Never {
+    /// Where the run is: a step has started once the session shows one running or finished, or a command started.
+    private var phase: LiveRunPhase {
+        lock.withLock {
+            guard command == nil, state.runningStep == nil, state.running?.isEmpty != false else { return .running }
+            return .starting(waited: began.map { .now - $0 } ?? .zero)
+        }
+    }
+
+    /// Asked again to stop (Ctrl-C or a signal) while the running step has not yet, or asked
+    /// to stop by a signal before any step started: gives the terminal back and leaves at once
+    /// (128 + `signal`), killing a running command's group; the step is not recorded and runs
+    /// again next time.
+    private func giveUpWaiting(signal: Int32, cause: String? = nil) -> Never {
         cancellation.abandon()
-        let running = lock.withLock { command?.title ?? state.runningStep?.label } ?? "the running migration"
+        let running = lock.withLock { command?.title ?? state.runningStep?.label }
+        let message = phase.leavingMessage(cause: cause ?? "signal \(signal)", running: running)
         terminalLock.withLock { terminal.close() }
-        Program.report("gave up waiting for \(running) to stop: it is not recorded and runs again next time")
+        Program.report(message)
         // Not `exit`: the running body still runs, and must not race the exit handlers.
         fflush(nil)
         _exit(128 + signal)
     }
-
-    /// The footer while a run goes: nothing else acts until it ends.
-    static let footer = "Ctrl-C or Esc cancels the run"
-    /// The footer once the run is cancelled, while the running step has not stopped yet.
-    static let cancellingFooter = "Ctrl-C again quits at once · cancelling: waiting for the running step to stop"
 
     private func draw() {
         var now: (state: ViewState, size: Size, command: (title: String, started: ContinuousClock.Instant)?, line: String)
             = lock.withLock { (self.state, self.size, self.command, self.lastLine) }
         now.state.runningStep?.tick()
         let cancelling = cancellation.cancellationReason != nil
-        let keys = cancelling ? Self.cancellingFooter : Self.footer
+        let phase = phase
+        let keys = phase.footer(cancelled: cancelling)
         let layout = Layout(now.size)
         guard !layout.isTooSmall else {
             terminalLock.withLock { terminal.draw(Render.tooSmall(now.size, unicode: terminal.unicode, keys: keys)) }
             return
         }
-        if cancelling { now.state.message = .init(text: "Cancelling the run…", role: .failed) }
         // The terminal may have been resized since the session fitted the state to it.
         now.state.fit(to: now.size, unicode: terminal.unicode)
         var screen = Render.screen(now.state, size: now.size, unicode: terminal.unicode)
-        if let command = now.command, !cancelling {
+        var status = phase.message(cancelled: cancelling, isSandbox: now.state.isSandbox)
+        if status == nil, let command = now.command {
             let elapsed = formatDuration((ContinuousClock.now - command.started).inSeconds)
             let separator = terminal.unicode ? "│" : "|"
-            let line = "\(command.title) \(separator) \(elapsed) \(separator) \(now.line)"
+            status = .init(text: "\(command.title) \(separator) \(elapsed) \(separator) \(now.line)", role: .pending)
+        }
+        if let status {
             screen.write(String(repeating: " ", count: now.size.width), row: layout.messageRow, column: 0)
-            screen.write(line, row: layout.messageRow, column: 1, role: .pending)
+            screen.write(status.text, row: layout.messageRow, column: 1, role: status.role)
         }
         screen.write(String(repeating: " ", count: now.size.width), row: layout.footerRow, column: 0)
         screen.write(" " + keys, row: layout.footerRow, column: 0, role: .dim)

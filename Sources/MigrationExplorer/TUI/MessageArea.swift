@@ -5,6 +5,8 @@ struct MessageArea {
     private(set) var lines: [StyledLine] = []
     /// The column of the text cursor on the first row, while a prompt or the filter is typed.
     private(set) var cursorColumn: Int?
+    /// The columns of the selected text on the first row: a prompt's value, which typing replaces.
+    private(set) var selectedColumns: Range<Int>?
 
     /// Text starts one column in.
     static let indent = 1
@@ -43,7 +45,9 @@ struct MessageArea {
     private mutating func edit(_ label: String, _ line: LineEditor, placeholder: String?) {
         let hint = line.text.isEmpty ? placeholder.map { "  " + $0 } ?? "" : ""
         lines = [StyledLine(label + line.text + " " + hint, .accent)]
-        cursorColumn = Self.indent + label.displayWidth + line.text.prefix(line.cursor).displayWidth
+        let start = Self.indent + label.displayWidth
+        cursorColumn = start + line.text.prefix(line.cursor).displayWidth
+        if line.isSelected { selectedColumns = start..<(start + line.text.displayWidth) }
     }
 
     /// Appends `text` wrapped; what does not fit in the last allowed row ends with an ellipsis.

@@ -112,6 +112,7 @@ package enum Render {
             screen.write(line.text, row: layout.messageRow + index, column: MessageArea.indent, role: line.role,
                          width: screen.size.width - MessageArea.indent - 1, ellipsis: glyphs.ellipsis)
         }
+        if let selected = area.selectedColumns { screen.fill(row: layout.messageRow, column: selected.lowerBound, width: selected.count, role: .selection) }
         if let cursor = area.cursorColumn { screen.fill(row: layout.messageRow, column: cursor, width: 1, role: .selection) }
     }
 }

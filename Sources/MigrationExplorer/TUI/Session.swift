@@ -28,8 +28,9 @@ package struct Session {
         if let note = explorer.historyNote, !explorer.app.registry.releases.isEmpty { state.message = .init(text: note, role: .warning) }
     }
 
-    /// Handles one key; `progress` sees the state as a run goes: when a migration starts,
-    /// reports progress and finishes (on the thread the run is on).
+    /// Handles one key; `progress` sees the state as a run goes: as the run starts (before it
+    /// takes the store, which another process may hold), and when a migration starts, reports
+    /// progress and finishes (on the thread the run is on).
     nonisolated(nonsending) package mutating func handle(_ key: Key, size: Size, progress: @escaping @Sendable (ViewState) -> Void = { _ in }) async {
         // A message stays while an overlay or prompt is open, and goes with the next key after.
         if state.prompt == nil && state.overlay == nil { state.message = nil }
@@ -66,6 +67,9 @@ package struct Session {
             case .run:
                 var running = state
                 running.running = []
+                // Shown before the run takes the store, which another process may hold: the
+                // run can be watched and cancelled while it waits.
+                progress(running)
                 let live = Locked(running)
                 let unicode = unicode
                 let report = try await explorer.run { event in

@@ -87,7 +87,7 @@ package enum Update {
         case .matrix:
             return .matrix
         case .filter:
-            state.filterLine = LineEditor(state.filter)
+            state.filterLine = LineEditor(selected: state.filter)
         case .help:
             state.overlay = .help
         case .quit:

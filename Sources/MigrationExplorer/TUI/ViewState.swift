@@ -37,7 +37,7 @@ package struct ViewState: Sendable {
 
         package init(kind: Kind, text: String) {
             self.kind = kind
-            line = LineEditor(text)
+            line = LineEditor(selected: text)
         }
 
         package var text: String { line.text }

@@ -1,0 +1,163 @@
+import Foundation
+import MigrationCore
+import Testing
+@testable import MigrationExplorer
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A run in the terminal UI whose store another process holds (an orphaned command of a
+/// killed run keeps its lock): the run can be watched and stopped while it waits, and once
+/// cancelled it starts nothing when the store frees.
+@Suite("Terminal UI: a run waiting for the store", .serialized)
+struct TUIWaitingForStoreTests {
+    /// The store's lock, held as another process holds it (`flock` belongs to the open file, so
+    /// a descriptor of this process excludes the UI's process like any other), until released.
+    final class HeldLock: Sendable {
+        private let descriptor: Int32
+
+        init(store: URL) throws {
+            descriptor = open(store.path + ".lock", O_RDWR | O_CREAT, 0o644)
+            #expect(descriptor >= 0 && flock(descriptor, LOCK_EX) == 0)
+        }
+
+        /// Releases the lock; again is harmless.
+        func release() { flock(descriptor, LOCK_UN) }
+
+        deinit { close(descriptor) }
+    }
+
+    /// A folder with a manifest whose migrations log when they start, and its store's path.
+    func manifest() throws -> (folder: URL, manifest: URL, store: URL, log: URL) {
+        let folder = try makeTemporaryFolder()
+        let manifest = folder.appendingPathComponent("m.json")
+        try manifest.write("""
+            { "appVersion": "1.0", "migrations": [
+              { "version": "0.1", "title": "Slow", "run": "echo start 0.1 >> log; sleep 1; echo end 0.1 >> log" },
+              { "version": "0.2", "title": "Next", "run": "echo start 0.2 >> log" } ] }
+            """)
+        return (folder, manifest, folder.appendingPathComponent("s.json"), folder.appendingPathComponent("log"))
+    }
+
+    // MARK: The session
+
+    @Test func theRunIsShownBeforeItTakesTheStoreAndOnceCancelledThereItStartsNothing() async throws {
+        let (folder, manifest, store, log) = try manifest()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        var session = Session(explorer: try Explorer(app: ExplorerApp(manifestAt: manifest.path), options: ExplorerOptions(store: .jsonFile(store.path))))
+        let size = Size(width: 80, height: 24)
+        await session.press(.runPending, size: size)
+        let held = try HeldLock(store: store)
+        // A watchdog: a run that is never shown while it waits must still end.
+        Thread.detachNewThread {
+            Thread.sleep(forTimeInterval: 3)
+            held.release()
+        }
+        var settings = CommandSettings.current
+        let cancellation = RunCancellation()
+        settings.cancellation = cancellation
+        let shownWhileWaiting = Locked<[ViewState]>([])
+        await CommandSettings.$current.withValue(settings) {
+            await session.handle(.character("y"), size: size) { state in
+                // After the first state shown, while the run waits: cancelled as Esc would, the store then freed.
+                guard shownWhileWaiting.withLock({ shown in defer { shown.append(state) }; return shown.isEmpty }) else { return }
+                Thread.detachNewThread {
+                    Thread.sleep(forTimeInterval: 0.3)
+                    cancellation.cancel()
+                    Thread.sleep(forTimeInterval: 0.2)
+                    held.release()
+                }
+            }
+        }
+        let first = try #require(shownWhileWaiting.value.first)
+        #expect(first.prompt == nil && first.overlay == nil, "the confirmation is gone as the run starts")
+        #expect(first.running?.isEmpty == true && first.runningStep == nil, "the run shows before any step starts")
+        // Cancelled while it waits for 0.1's lock, or (on a busy machine) before it even asked for it.
+        let outcomes = try #require(session.state.lastReport?.steps.map(\.outcome))
+        #expect(outcomes == [.cancelled] || outcomes.isEmpty, "\(outcomes)")
+        #expect(session.state.message?.text.hasPrefix("Run cancelled") == true, "\(session.state.message?.text ?? "")")
+        #expect(session.state.message?.text.hasSuffix("; 2 migrations wait for the next run") == true)
+        #expect(log.textIfAny.isEmpty, "a command started after the run was cancelled:\n\(log.textIfAny)")
+        #expect(try FileMigrationStore(url: store).load().history.isEmpty, "nothing is recorded")
+    }
+
+    // MARK: What the screen says
+
+    @Test func aRunThatHasNotStartedAStepSaysItStartsThenThatItWaitsForTheStore() {
+        let soon = LiveRunPhase.starting(waited: .milliseconds(200)), later = LiveRunPhase.starting(waited: .seconds(2))
+        #expect(soon.message(cancelled: false, isSandbox: false)?.text == "Starting the run…")
+        #expect(later.message(cancelled: false, isSandbox: false)?.text == "Waiting for the store: another process holds it…")
+        #expect(later.message(cancelled: false, isSandbox: true)?.text == "Starting the run…", "no other process holds a sandbox")
+        #expect(later.message(cancelled: true, isSandbox: false)?.text == "Cancelled before anything ran: the run ends once the store is free")
+        #expect(LiveRunPhase.running.message(cancelled: false, isSandbox: false) == nil)
+        #expect(LiveRunPhase.running.message(cancelled: true, isSandbox: false)?.text == "Cancelling the run…")
+    }
+
+    @Test func theFooterNamesWhatACancelledRunWaitsFor() {
+        for phase in [LiveRunPhase.starting(waited: .zero), .running] {
+            #expect(phase.footer(cancelled: false) == "Ctrl-C or Esc cancels the run")
+        }
+        #expect(LiveRunPhase.starting(waited: .zero).footer(cancelled: true) == "Ctrl-C again quits at once · cancelled: waiting for the store to be free")
+        #expect(LiveRunPhase.running.footer(cancelled: true) == "Ctrl-C again quits at once · cancelling: waiting for the running step to stop")
+    }
+
+    @Test func leavingBeforeAnyStepStartedNamesNoCommand() {
+        #expect(LiveRunPhase.starting(waited: .seconds(3)).leavingMessage(cause: "Ctrl-C", running: nil) == "stopped by Ctrl-C before anything ran")
+        #expect(LiveRunPhase.starting(waited: .zero).leavingMessage(cause: "signal 15", running: nil) == "stopped by signal 15 before anything ran")
+        #expect(LiveRunPhase.running.leavingMessage(cause: "Ctrl-C", running: "0.1 `sleep 9`")
+            == "gave up waiting for 0.1 `sleep 9` to stop: it is not recorded and runs again next time")
+    }
+
+    // MARK: End to end in tmux
+
+    /// Opens the UI on the manifest with the store held, and starts a run, which waits.
+    func waitingRun(_ files: (folder: URL, manifest: URL, store: URL, log: URL)) throws -> (Tmux, HeldLock) {
+        let held = try HeldLock(store: files.store)
+        let tmux = try Tmux(["--manifest", files.manifest.path, "--store", files.store.path], width: 80, height: 24)
+        try tmux.waitFor("version 0.1")
+        try tmux.send("r")
+        try tmux.waitFor("Are you sure?")
+        try tmux.send("y")
+        let screen = try tmux.waitFor("Waiting for the store: another process holds it…", "Ctrl-C or Esc cancels the run")
+        #expect(!screen.contains("Are you sure?"))
+        return (tmux, held)
+    }
+
+    @Test func escWhileTheRunWaitsForTheStoreCancelsItAndNothingStartsOnceTheStoreIsFree() throws {
+        let files = try manifest()
+        defer { try? FileManager.default.removeItem(at: files.folder) }
+        let (tmux, held) = try waitingRun(files)
+        try tmux.send("Escape")
+        try tmux.waitFor("Cancelled before anything ran", "Ctrl-C again quits at once · cancelled: waiting for the store to be free")
+        held.release()
+        try tmux.waitFor("Run cancelled at version 0.1 \"Slow\"; 2 migrations wait for the next run")
+        #expect(files.log.textIfAny.isEmpty, "a command started after the run was cancelled:\n\(files.log.textIfAny)")
+        try tmux.send("Escape")
+        try tmux.send("q")
+        #expect(try tmux.exitStatus() == 0)
+        #expect(files.log.textIfAny.isEmpty)
+    }
+
+    @Test("asked twice, or by a signal, while the run waits for the store: it leaves at once and names no command",
+          arguments: [("C-c C-c", Int32(130), "Ctrl-C"), ("SIGTERM", Int32(143), "signal 15")])
+    func leavingWhileTheRunWaits(how: String, status: Int32, cause: String) throws {
+        let files = try manifest()
+        defer { try? FileManager.default.removeItem(at: files.folder) }
+        let (tmux, held) = try waitingRun(files)
+        if how == "SIGTERM" {
+            try tmux.signalCommand(SIGTERM)
+        } else {
+            try tmux.send("C-c")
+            try tmux.waitFor("Cancelled before anything ran")
+            try tmux.send("C-c")
+        }
+        #expect(try tmux.exitStatus() == status)
+        let screen = try tmux.waitFor("stopped by \(cause) before anything ran")
+        #expect(!screen.contains("gave up waiting"), "\(screen)")
+        held.release()
+        Thread.sleep(forTimeInterval: 0.3)
+        #expect(files.log.textIfAny.isEmpty, "a command started:\n\(files.log.textIfAny)")
+    }
+}
