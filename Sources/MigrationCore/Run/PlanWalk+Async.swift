@@ -18,10 +18,10 @@ extension PlanWalk {
                     guard runSynchronously(subject, once, observer: observer, onProgress: observer) else { return }
                     continue
                 }
-                let walk = self
+                let target = plan.target
                 let context = Locked<MigrationContext?>(nil)
                 let outcome = await once.perform(subject.blockStep, title: subject.title, willRun: { observer(.started(subject)) }) { current in
-                    let started = walk.context(for: subject, in: current) { observer(.progress(subject, $0)) }
+                    let started = Self.context(for: subject, in: current, target: target) { observer(.progress(subject, $0)) }
                     context.withLock { $0 = started }
                     try await subject.work.run(started)
                 }

@@ -60,14 +60,14 @@ extension ViewState {
     /// ended (`✓ succeeded`), or that it is running (`▸ running…`); `nil` otherwise.
     func liveStatus(of item: Item, glyphs: Glyphs) -> (text: String, role: StyleRole)? {
         guard let finished = running else { return nil }
+        if let outcome = finished.outcome(of: item) {
+            return ("\(glyphs.outcome(outcome)) \(outcome.word)", outcome.role)
+        }
         let label: String
         switch item {
         case .migration(let entry): label = RunStep.Subject.migration(entry.migration).label
         case .hook(let hookPlan): label = RunStep.Subject.hook(hookPlan.hook).label
         case .unplanned: return nil
-        }
-        if let step = finished.last(where: { $0.subject.label == label }) {
-            return ("\(glyphs.outcome(step.outcome)) \(step.outcome.word)", step.outcome.role)
         }
         if runningStep?.label == label { return ("\(glyphs.outcome(.wouldRun)) running\(glyphs.ellipsis)", .pending) }
         return nil

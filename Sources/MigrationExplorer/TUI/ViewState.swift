@@ -71,7 +71,7 @@ package struct ViewState: Sendable {
     /// The last run or dry-run, whose results the details pane shows.
     package var lastReport: RunReport?
     /// A run in progress: the steps finished so far.
-    package var running: [RunStep]?
+    package var running: FinishedSteps?
     /// The step a run is in, while it is in one.
     package var runningStep: RunningStep?
     package private(set) var items: [Item] = []
