@@ -44,10 +44,11 @@ let package = Package(
         .executableTarget(name: "embedded-example", dependencies: ["MigrationCore", "MigrationExplorer"]),
         .executableTarget(name: "misbehaving-app", dependencies: ["MigrationCore", "MigrationExplorer"]),
         .executableTarget(name: "migration-bench", dependencies: ["MigrationCore", "MigrationSQLite", "MigrationExplorer", "CHeapUsage"]),
-        .testTarget(name: "MigrationCoreTests", dependencies: ["MigrationCore"]),
+        .target(name: "MigrationTestSupport", dependencies: ["MigrationCore"], path: "Tests/MigrationTestSupport"),
+        .testTarget(name: "MigrationCoreTests", dependencies: ["MigrationCore", "MigrationTestSupport"]),
         .testTarget(
             name: "MigrationSQLiteTests",
-            dependencies: ["MigrationSQLite", "MigrationCore", .product(name: "GRDB", package: "GRDB.swift")]
+            dependencies: ["MigrationSQLite", "MigrationCore", "MigrationTestSupport", .product(name: "GRDB", package: "GRDB.swift")]
         ),
         .testTarget(
             name: "MigrationExplorerTests",

