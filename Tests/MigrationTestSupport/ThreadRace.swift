@@ -52,7 +52,7 @@ public struct ThreadRace: Sendable {
             defer { cleanUp() }
             let (migrator, runs, diagnostics) = Self.migrator(on: store)
             releaseAtOnce(threads) { Self.launch(migrator, runs) }
-            if runs.sorted != Self.expected { failures.append("round \(round): ran \(runs.sorted); \(diagnostics.sorted)") }
+            if runs.sorted != Self.expected { failures.append("round \(round): ran \(runs.sorted); \(Set(diagnostics.sorted).sorted())") }
         }
         return failures
     }
@@ -69,7 +69,7 @@ public struct ThreadRace: Sendable {
             await withTaskGroup(of: Void.self) { group in
                 for _ in 0..<threads { group.addTask { await Self.launch(migrator, runs) } }
             }
-            if runs.sorted != Self.expected { failures.append("round \(round): ran \(runs.sorted); \(diagnostics.sorted)") }
+            if runs.sorted != Self.expected { failures.append("round \(round): ran \(runs.sorted); \(Set(diagnostics.sorted).sorted())") }
         }
         return failures
     }

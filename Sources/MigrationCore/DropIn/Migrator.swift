@@ -7,7 +7,8 @@ import Logging
 /// nothing recorded, every block up to the app version runs; `1.10` comes after `1.9`; a block
 /// called after a higher one already ran, or above the app version, does not run. Blocks run
 /// on the caller's thread and may throw: a block that throws is not recorded and runs again
-/// next time.
+/// next time, and until it has succeeded no higher block of its track runs (see
+/// ``MigrationRule/failureHoldingBack(_:lastMigrated:history:)``).
 ///
 /// Every call decides on the store's current records, so a reset made anywhere (another
 /// store object, a leftover `[MTMigration reset]`, another process) is seen at once. Two
@@ -210,7 +211,8 @@ public final class Migrator: Sendable {
     /// The exactly-once runner for this migrator's store, app and policy.
     var exactlyOnce: ExactlyOnce {
         ExactlyOnce(
-            store: store, target: appVersion.map { AppTarget(version: $0, build: targets.build) }, app: targets, policy: policy
+            store: store, target: appVersion.map { AppTarget(version: $0, build: targets.build) }, app: targets, policy: policy,
+            holdsBackAfterFailure: true
         )
     }
 

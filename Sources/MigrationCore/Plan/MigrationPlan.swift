@@ -27,6 +27,8 @@ public struct MigrationPlan: Sendable {
     /// to the target as applied without running any.
     public let isBaseline: Bool
     private let history: HistoryIndex
+    /// Per track (version, build): the pending migration whose failure holds back the ones above it.
+    private let holdingBack: [RegisteredMigration?]
 
     /// Plans an upgrade.
     /// - Throws: ``MigrationStateError`` when the state records a mark that cannot be read as
@@ -91,6 +93,11 @@ public struct MigrationPlan: Sendable {
         valid.append(contentsOf: invalid)
         self.entries = valid
         self.pending = valid.filter { $0.status.willRun }
+        self.holdingBack = try MigrationTrack.allCases.map { track throws(MigrationStateError) in
+            guard let failed = MigrationRule.failureHoldingBack(track, lastMigrated: try marks.lastMigrated(track), history: state.history)
+            else { return nil }
+            return valid.first { $0.status == .failed && $0.migration.track == track && $0.migration.version == failed }?.migration
+        }
         var updated: [MigrationTrack] = []
         for track in MigrationTrack.allCases where !baseline {
             if MigrationRule.updateHooksFire(recorded: try marks.lastApp(track), current: target.value(on: track)) {
@@ -125,6 +132,20 @@ public struct MigrationPlan: Sendable {
     /// ```
     public var runPositions: [Int: Int] {
         Dictionary(uniqueKeysWithValues: pending.enumerated().map { ($1.migration.id, $0 + 1) })
+    }
+
+    /// The failed migration that holds `entry` back, when `entry` is pending above a migration
+    /// of its track whose last run failed: it runs only once that one has succeeded, right
+    /// before it in the same run (``MigrationRule/failureHoldingBack(_:lastMigrated:history:)``).
+    ///
+    /// ```swift
+    /// if let failed = plan.heldBack(entry) { print("held back until \(failed.declared) succeeds") }
+    /// ```
+    public func heldBack(_ entry: PlanEntry) -> RegisteredMigration? {
+        guard entry.status == .pending, let version = entry.migration.version,
+              let failed = holdingBack[entry.migration.track == .version ? 0 : 1],
+              let failedVersion = failed.version, failedVersion < version else { return nil }
+        return failed
     }
 
     /// The most recent history record of a migration (its last result, duration and error).

@@ -20,6 +20,11 @@ struct ExactlyOnce {
     /// The app's version and build; `nil` where it is not usable.
     let app: (version: Version?, build: Version?)
     let policy: FreshInstallPolicy
+    /// Whether ``decide(_:)`` holds back a migration above one that failed
+    /// (``MigrationRule/failureHoldingBack(_:lastMigrated:history:)``): the drop-in, whose
+    /// blocks come in the app's call order. A registry's walk keeps the rule by its order
+    /// instead (ascending, stopping at the first failure), without reading the history per step.
+    var holdsBackAfterFailure = false
 
     enum Outcome {
         /// Not due (or already running in this thread or task): nothing ran.
@@ -84,7 +89,15 @@ struct ExactlyOnce {
     func decide(_ step: BlockStep) throws -> MigrationState? {
         let app = step.track == .version ? self.app.version : self.app.build
         let state = try currentState(full: step.needsHistory)
-        guard try step.isDue(marks: RecordedMarks(state), history: state.history, app: app) else { return nil }
+        let marks = RecordedMarks(state)
+        guard try step.isDue(marks: marks, history: state.history, app: app) else { return nil }
+        if holdsBackAfterFailure, case .migration(let track, let version) = step {
+            let history = step.needsHistory ? state.history : try store.load().history
+            if let failed = MigrationRule.failureHoldingBack(track, lastMigrated: try marks.lastMigrated(track), history: history),
+               failed < version {
+                throw HeldBack(step: step, failed: .migration(track, failed))
+            }
+        }
         try store.prepareToWrite()
         return state
     }
@@ -121,6 +134,17 @@ struct ExactlyOnce {
         return try store.update { current in
             if MigrationRule.isBaseline(current, policy: policy) { current = MigrationRule.baseline(current, at: target) }
         }
+    }
+}
+
+/// A migration that did not run because a lower one of its track failed and has not succeeded
+/// since (see ``MigrationRule/failureHoldingBack(_:lastMigrated:history:)``).
+struct HeldBack: Error, CustomStringConvertible {
+    let step: BlockStep
+    let failed: BlockStep
+
+    var description: String {
+        "held back: \(failed.callName) failed and has not succeeded since; it runs first, then this one, when it is called again (at the latest on the next launch)"
     }
 }
 

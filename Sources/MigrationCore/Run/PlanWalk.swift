@@ -25,6 +25,7 @@ struct PlanWalk {
     private var steps: [RunStep] = []
     private var saveError: MigrationStoreError?
     private var deferred: [RegisteredMigration] = []
+    private var heldBack: [RegisteredMigration] = []
     private var wasCancelled = false
 
     init(plan: MigrationPlan, store: (any MigrationStore)?) {
@@ -42,6 +43,7 @@ struct PlanWalk {
     var report: RunReport {
         var report = RunReport(mode: store == nil ? .dryRun : .run, plan: plan, steps: steps, state: state, saveError: saveError)
         report.deferred = deferred
+        report.heldBack = heldBack
         report.wasCancelled = wasCancelled
         return report
     }
@@ -148,13 +150,19 @@ struct PlanWalk {
         }
         steps.append(finished)
         observer(.finished(finished))
+        if case .failed = finished.outcome { heldBack = pendingMigrations(from: next) }
         return finished.outcome == .succeeded
     }
 
     /// Ends the walk early, leaving the migrations from item `index` on for the next run.
     private mutating func stop(deferringFrom index: Int, cancelled: Bool) {
         wasCancelled = cancelled
-        deferred = items[index...].compactMap { if case .step(.migration(let migration)) = $0 { migration } else { nil } }
+        deferred = pendingMigrations(from: index)
+    }
+
+    /// The migrations among the items from `index` on.
+    private func pendingMigrations(from index: Int) -> [RegisteredMigration] {
+        items[index...].compactMap { if case .step(.migration(let migration)) = $0 { migration } else { nil } }
     }
 
     /// Records the app version (or build) once every hook of its track has run.

@@ -32,7 +32,7 @@ enum JSONReports {
                         }
                     }
                 }
-                document.field("migrations") { $0.array(plan.entries, Self.write) }
+                document.field("migrations") { $0.array(plan.entries) { Self.write(&$0, $1, in: plan) } }
                 document.field("problems") {
                     let problems = plan.downgrades.map { (severity: "warning", migration: RegisteredMigration?.none, message: $0.description) }
                         + plan.problems.map { (severity: $0.severity.rawValue, migration: Optional($0.migration), message: $0.message) }
@@ -50,12 +50,14 @@ enum JSONReports {
             }
         }
 
-        /// `{"reason": …, "status": "skipped", "title": …, "version": …}`: one entry.
-        private static func write(_ writer: inout JSONWriter, _ entry: PlanEntry) {
+        /// `{"reason": …, "status": "skipped", "title": …, "version": …}`: one entry; a pending
+        /// one held back by a failed one names it: `"heldBackBy": "1.0"`.
+        private static func write(_ writer: inout JSONWriter, _ entry: PlanEntry, in plan: MigrationPlan) {
             let migration = entry.migration
             let reason: String? = if case .skipped(let reason) = entry.status { reason.rawValue } else { nil }
             writer.object { fields in
                 if migration.track == .build { fields.field("build") { $0.string(migration.declared) } }
+                if let failed = plan.heldBack(entry) { fields.field("heldBackBy") { $0.string(failed.declared) } }
                 fields.field("reason") { $0.string(reason) }
                 fields.field("status") { $0.string(entry.status.word) }
                 fields.field("title") { $0.string(migration.title) }
@@ -128,12 +130,15 @@ enum JSONReports {
     struct Run: Encodable {
         let ran: [Step]
         let hooks: [Step]
+        /// The pending migrations a failure held back: they run after it, once it has succeeded.
+        let heldBack: [Identity]
         let state: State
         let error: Nullable<CommandFailure.Document>
 
         /// `error`: why the command failed, when it did (see ``CommandFailure``).
         init(_ report: RunReport, error failure: CommandFailure?) {
             (ran, hooks) = Step.split(report.steps)
+            heldBack = report.heldBack.map(Identity.init)
             state = State(report.state)
             error = Nullable(failure.map(CommandFailure.Document.init))
         }

@@ -14,7 +14,7 @@ enum TextReports {
         for entry in plan.entries {
             let migration = entry.migration
             table.add([
-                (glyphs.status(entry.status), entry.status.role), (entry.status.phrase, entry.status.role),
+                (glyphs.status(entry.status), entry.status.role), (plan.phrase(of: entry), entry.status.role),
                 (runOrder[migration.id].map(String.init) ?? "", .normal), (migration.track.rawValue, .normal),
                 (migration.declared, .normal), (migration.title, .normal),
             ])
@@ -57,6 +57,10 @@ enum TextReports {
         }
         if let saveError = report.saveError, report.failure == nil {
             lines.append(style.paint("error: \(saveError)", .failed))
+        }
+        if let failure = report.failure, !report.heldBack.isEmpty {
+            let versions = report.heldBack.map(\.trackAndVersion).joined(separator: ", ")
+            lines.append(style.paint("Held back until \(failure.subject.label) succeeds: \(versions); they run after it next time", .failed))
         }
         if let cancelled = report.cancellationSummary {
             lines.append(style.paint(cancelled.capitalisingFirst, .failed))

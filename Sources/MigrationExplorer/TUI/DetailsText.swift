@@ -21,7 +21,7 @@ enum DetailsText {
         let migration = entry.migration
         var lines: [StyledLine] = []
         lines.appendWrapped("\(migration.trackAndVersion) \(glyphs.separator) \(migration.title)", width: width, role: .title)
-        var status = "\(glyphs.status(entry.status)) \(entry.status.phrase)"
+        var status = "\(glyphs.status(entry.status)) \(state.plan?.phrase(of: entry) ?? entry.status.phrase)"
         if let position = state.runPosition[migration.id] {
             status += " \(glyphs.separator) runs \(position) of \(state.plan?.pending.count ?? 0)"
         }
