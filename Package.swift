@@ -9,6 +9,7 @@ let package = Package(
     platforms: [.iOS(.v15), .macOS(.v13), .tvOS(.v15), .watchOS(.v8), .visionOS(.v1)],
     products: [
         .library(name: "MigrationCore", targets: ["MigrationCore"]),
+        .library(name: "MTMigration", targets: ["MTMigration"]),
         .library(name: "MigrationSQLite", targets: ["MigrationSQLite"]),
         .library(name: "MigrationExplorer", targets: ["MigrationExplorer"]),
         .executable(name: "migration-explorer", targets: ["migration-explorer"]),
@@ -24,6 +25,7 @@ let package = Package(
             name: "MigrationCore",
             dependencies: [.product(name: "Logging", package: "swift-log")]
         ),
+        .target(name: "MTMigration", dependencies: ["MigrationCore"]),
         .target(
             name: "MigrationSQLite",
             dependencies: ["MigrationCore", .product(name: "GRDB", package: "GRDB.swift")]
@@ -46,6 +48,11 @@ let package = Package(
         .executableTarget(name: "migration-bench", dependencies: ["MigrationCore", "MigrationSQLite", "MigrationExplorer", "CHeapUsage"]),
         .target(name: "MigrationTestSupport", dependencies: ["MigrationCore"], path: "Tests/MigrationTestSupport"),
         .testTarget(name: "MigrationCoreTests", dependencies: ["MigrationCore", "MigrationTestSupport"]),
+        .testTarget(
+            name: "SwitchingExamples",
+            dependencies: ["MTMigration", "MigrationCore", "MigrationTestSupport"],
+            path: "Tests/SwitchingExamples"
+        ),
         .testTarget(
             name: "MigrationSQLiteTests",
             dependencies: ["MigrationSQLite", "MigrationCore", "MigrationTestSupport", .product(name: "GRDB", package: "GRDB.swift")]

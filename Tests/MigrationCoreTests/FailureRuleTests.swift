@@ -1,4 +1,5 @@
 import Foundation
+import MigrationTestSupport
 import Testing
 @testable import MigrationCore
 
@@ -97,12 +98,11 @@ struct FailureRuleTests {
     }
 
     @Test func theFacadeHoldsBackAfterAFailure() throws {
-        let previous = Migration.shared
-        defer { Migration.shared = previous }
-        Migration.shared = migrator()
         let ran = Recorder<String>()
-        try? Migration.migrateToVersion("1.0") { throw Oops() }
-        Migration.migrateToVersion("1.1") { ran.append("1.1") }
+        withSharedMigrator(migrator()) {
+            try? Migration.migrateToVersion("1.0") { throw Oops() }
+            Migration.migrateToVersion("1.1") { ran.append("1.1") }
+        }
         #expect(ran.items.isEmpty)
         #expect(store.load().lastMigratedVersion == nil)
     }

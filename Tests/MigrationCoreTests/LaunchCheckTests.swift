@@ -74,8 +74,8 @@ struct LaunchCheckTests {
         #expect(ran == ["1.0", "b10", "1.0 after the save", "b10 after the save"])
     }
 
-    @Test func aLaunchThatReadsTheMarksOnceRegistersNoObserverAndASecondReadDoes() throws {
-        try onFreshDefaults { defaults in
+    @Test func aLaunchThatReadsTheMarksOnceRegistersNoObserverAndASecondReadDoes() {
+        onFreshDefaults { defaults in
             defaults.set("1.0", forKey: "MTMigration.lastMigrationVersion")
             let store = UserDefaultsMigrationStore(defaults: defaults)
             let migrator = Migrator(appVersion: "1.0", store: store)

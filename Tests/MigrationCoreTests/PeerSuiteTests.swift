@@ -1,10 +1,11 @@
 import Foundation
+import MigrationTestSupport
 import Testing
 @testable import MigrationCore
 
 /// The test suites of the libraries an app switches from, ported to the static facade: what
 /// passed there passes here, with only the import changed. Every test replaces the shared
-/// migrator, so the suite runs serially, and it holds every test that touches ``Migration``.
+/// migrator (through `withSharedMigrator`, which keeps other suites out meanwhile), so the suite runs serially.
 ///
 /// Sources of the cases: MTMigration's `MTMigrationTests.m`, its Swift pod's
 /// `MigrationTests.swift`, and Clafou's `MigrationTests.swift`. Each app runs at version 1.0,
@@ -15,14 +16,11 @@ struct PeerSuiteTests {
     func onTheFacade(_ body: (UserDefaults) throws -> Void) rethrows {
         let suite = "migration-peer-\(UUID().uuidString)"
         let defaults = UserDefaults(suiteName: suite)!
-        let previous = Migration.shared
-        defer {
-            Migration.shared = previous
-            defaults.removePersistentDomain(forName: suite)
+        defer { defaults.removePersistentDomain(forName: suite) }
+        try withSharedMigrator(Migrator(appVersion: "1.0", appBuild: "1", store: UserDefaultsMigrationStore(defaults: defaults))) {
+            Migration.reset()
+            try body(defaults)
         }
-        Migration.shared = Migrator(appVersion: "1.0", appBuild: "1", store: UserDefaultsMigrationStore(defaults: defaults))
-        Migration.reset()
-        try body(defaults)
     }
 
     // MARK: MTMigration (Objective-C) and its Swift pod, and Clafou's Migration
@@ -133,23 +131,22 @@ struct PeerSuiteTests {
 
     @Test func staticFacade_usesTheSharedMigrator() async {
         let store = InMemoryMigrationStore()
-        let previous = Migration.shared
-        defer { Migration.shared = previous }
-        Migration.shared = Migrator(appVersion: "1.1", store: store)
-        var ran: [String] = []
-        Migration.migrateToVersion("1.1") { ran.append("1.1") }
-        Migration.migrateToBuild("1") { ran.append("build") }
-        Migration.applicationUpdateBlock { ran.append("update") }
-        Migration.buildNumberUpdateBlock { ran.append("build update") }
-        Migration.reset()
-        #expect(ran == ["1.1", "update"])
-        #expect(store.load().hasNoMarks)
-        // The asynchronous calls, on the same shared migrator.
-        await Migration.migrateToVersion("1.1") { () async in ran.append("async 1.1") }
-        await Migration.migrateToBuild("1") { () async in ran.append("async build") }
-        await Migration.applicationUpdateBlock { () async in ran.append("async update") }
-        await Migration.buildNumberUpdateBlock { () async in ran.append("async build update") }
-        #expect(ran == ["1.1", "update", "async 1.1", "async update"])
+        await withSharedMigrator(Migrator(appVersion: "1.1", store: store)) {
+            var ran: [String] = []
+            Migration.migrateToVersion("1.1") { ran.append("1.1") }
+            Migration.migrateToBuild("1") { ran.append("build") }
+            Migration.applicationUpdateBlock { ran.append("update") }
+            Migration.buildNumberUpdateBlock { ran.append("build update") }
+            Migration.reset()
+            #expect(ran == ["1.1", "update"])
+            #expect(store.load().hasNoMarks)
+            // The asynchronous calls, on the same shared migrator.
+            await Migration.migrateToVersion("1.1") { () async in ran.append("async 1.1") }
+            await Migration.migrateToBuild("1") { () async in ran.append("async build") }
+            await Migration.applicationUpdateBlock { () async in ran.append("async update") }
+            await Migration.buildNumberUpdateBlock { () async in ran.append("async build update") }
+            #expect(ran == ["1.1", "update", "async 1.1", "async update"])
+        }
     }
 
     @Test func theFacadeWritesMTMigrationsKeysSoGoingBackStillWorks() {
@@ -171,18 +168,15 @@ struct PeerSuiteTests {
         let suite = "migration-peer-\(UUID().uuidString)"
         let defaults = UserDefaults(suiteName: suite)!
         let store = UserDefaultsMigrationStore(defaults: defaults)
-        let previous = Migration.shared
-        defer {
-            Migration.shared = previous
-            defaults.removePersistentDomain(forName: suite)
+        defer { defaults.removePersistentDomain(forName: suite) }
+        try withSharedMigrator(Migrator(appVersion: "2.0", store: store)) {
+            var runs = 0
+            Migration.migrateToVersion("1.0") { runs += 1 }
+            try LaunchCheckTests.warmUp(Migration.shared, store)
+            Migration.migrateToVersion("1.0") { runs += 1 }
+            Migrator(appVersion: "2.0", store: UserDefaultsMigrationStore(defaults: defaults)).reset()
+            Migration.migrateToVersion("1.0") { runs += 1 }
+            #expect(runs == 2)
         }
-        Migration.shared = Migrator(appVersion: "2.0", store: store)
-        var runs = 0
-        Migration.migrateToVersion("1.0") { runs += 1 }
-        try LaunchCheckTests.warmUp(Migration.shared, store)
-        Migration.migrateToVersion("1.0") { runs += 1 }
-        Migrator(appVersion: "2.0", store: UserDefaultsMigrationStore(defaults: defaults)).reset()
-        Migration.migrateToVersion("1.0") { runs += 1 }
-        #expect(runs == 2)
     }
 }

@@ -68,6 +68,25 @@ public enum Migration {
         try shared.buildNumberUpdateBlock(block)
     }
 
+    /// ``Migrator/migrateToVersion(_:_:)`` on ``shared``, under the name Hengyu's Migration
+    /// gives it, so that code written for that library compiles unchanged.
+    ///
+    /// ```swift
+    /// Migration.migrate(toVersion: "1.1") { normaliseDates() }
+    /// ```
+    public static func migrate<E: Error>(toVersion version: String, execution: () throws(E) -> Void) throws(E) {
+        try migrateToVersion(version, execution)
+    }
+
+    /// ``Migrator/migrateToBuild(_:_:)`` on ``shared``, under the name Hengyu's Migration gives it.
+    ///
+    /// ```swift
+    /// Migration.migrate(toBuild: "120") { rebuildIndex() }
+    /// ```
+    public static func migrate<E: Error>(toBuild build: String, execution: () throws(E) -> Void) throws(E) {
+        try migrateToBuild(build, execution)
+    }
+
     /// ``Migrator/reset()`` on ``shared``.
     public static func reset() {
         shared.reset()

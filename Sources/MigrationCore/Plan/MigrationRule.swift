@@ -60,11 +60,22 @@ public enum MigrationRule {
 
     /// The state a reset leaves: no marks, so every block up to the app version runs again
     /// whatever the fresh-install policy, and a `reset` record after which earlier records no
-    /// longer count.
+    /// longer count. Resets in a row with nothing run in between (an app that resets on every
+    /// launch of a debug build) keep one record, dated by the latest, that counts them
+    /// (``MigrationRecord/resetCount``), so the history does not grow by a record per launch.
+    ///
+    /// ```swift
+    /// let twice = MigrationRule.reset(MigrationRule.reset(state))
+    /// twice.history.last?.resetCount   // 2
+    /// ```
     public static func reset(_ state: MigrationState, at date: Date = Date()) -> MigrationState {
         var next = state
         for mark in RecordedMark.allCases { next[mark] = nil }
-        next.history.append(MigrationRecord(subject: .reset, identifier: nil, title: "reset", date: date, duration: 0, outcome: .succeeded))
+        let count = next.history.last.map { $0.subject == .reset ? $0.resetCount + 1 : 1 } ?? 1
+        if count > 1 { next.history.removeLast() }
+        next.history.append(MigrationRecord(
+            subject: .reset, identifier: count > 1 ? String(count) : nil, title: "reset", date: date, duration: 0, outcome: .succeeded
+        ))
         next.historyIsComplete = true
         return next
     }

@@ -21,7 +21,7 @@ public struct MigrationRecord: Sendable, Equatable {
 
     public var subject: Subject
     /// The migration's version or build as declared; for hooks, the app version (or build)
-    /// they ran for.
+    /// they ran for; for a reset that stands for several in a row, how many (see ``resetCount``).
     public var identifier: String?
     public var title: String
     public var date: Date
@@ -41,6 +41,19 @@ public struct MigrationRecord: Sendable, Equatable {
         self.duration = duration
         self.outcome = outcome
         self.error = error
+    }
+}
+
+extension MigrationRecord {
+    /// For a reset record, how many resets in a row, with nothing run in between, it stands for
+    /// (see ``MigrationRule/reset(_:at:)``); 1 for any other record.
+    ///
+    /// ```swift
+    /// state.history.last?.resetCount   // 3: reset on three launches in a row
+    /// ```
+    public var resetCount: Int {
+        guard subject == .reset, let identifier, let count = Int(identifier), count > 1 else { return 1 }
+        return count
     }
 }
 

@@ -1,0 +1,55 @@
+import Foundation
+import Testing
+
+/// The README's switching snippets are the code these tests compile: each block that follows a
+/// `<!-- snippet: NAME -->` line equals the lines between `// snippet: NAME` and `// end snippet`
+/// in this folder's files.
+@Suite("README snippets")
+struct ReadmeSnippetTests {
+    static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    static let readme = folder.deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("README.md")
+
+    /// The snippets in this folder's Swift files, by name, unindented.
+    static func compiledSnippets() throws -> [String: String] {
+        var snippets: [String: String] = [:]
+        for file in try FileManager.default.contentsOfDirectory(atPath: folder.path) where file.hasSuffix(".swift") {
+            let lines = try String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8).components(separatedBy: "\n")
+            var name: String?
+            var body: [String] = []
+            for line in lines {
+                let trimmed = line.trimmingCharacters(in: .whitespaces)
+                if trimmed.hasPrefix("// snippet: ") {
+                    name = String(trimmed.dropFirst("// snippet: ".count))
+                    body = []
+                } else if trimmed == "// end snippet", let current = name {
+                    snippets[current] = body.map { String($0.drop { $0 == " " }) }.joined(separator: "\n")
+                    name = nil
+                } else if name != nil {
+                    body.append(line)
+                }
+            }
+        }
+        return snippets
+    }
+
+    /// The README's snippets, by name: the code block after each marker, without its import lines.
+    static func readmeSnippets() throws -> [String: String] {
+        let lines = try String(contentsOf: readme, encoding: .utf8).components(separatedBy: "\n")
+        var snippets: [String: String] = [:]
+        for (index, line) in lines.enumerated() where line.hasPrefix("<!-- snippet: ") && line.hasSuffix(" -->") {
+            let name = String(line.dropFirst("<!-- snippet: ".count).dropLast(" -->".count))
+            guard index + 1 < lines.count, lines[index + 1] == "```swift" else { continue }
+            let body = lines[(index + 2)...].prefix { $0 != "```" }.filter { !$0.hasPrefix("import ") && !$0.isEmpty }
+            snippets[name] = body.joined(separator: "\n")
+        }
+        return snippets
+    }
+
+    @Test func everyReadmeSwitchingSnippetIsCompiledCode() throws {
+        let compiled = try Self.compiledSnippets()
+        let documented = try Self.readmeSnippets()
+        #expect(Set(compiled.keys) == ["from-mtmigration", "from-mtmigration-swift-pod", "from-clafou", "from-hengyu"])
+        #expect(Set(documented.keys) == Set(compiled.keys))
+        for (name, code) in compiled { #expect(documented[name] == code, "README snippet \(name) differs from the compiled code") }
+    }
+}
