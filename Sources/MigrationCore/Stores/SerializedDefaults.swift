@@ -1,6 +1,6 @@
 import Foundation
 
-/// `UserDefaults` as this package's stores reach it: every read and write one at a time,
+/// `UserDefaults` as this package's stores reach it: on Linux and Windows, one call at a time,
 /// process-wide.
 ///
 /// Apple documents `UserDefaults` as thread-safe, but swift-corelibs-foundation (Linux,
@@ -10,7 +10,8 @@ import Foundation
 /// one lock around each call makes every write visible to every later read (measured: 0 lost
 /// reads in 300 rounds of 16 threads, against 8 to 16 rounds in 100 without it). The lock is
 /// process-wide because the defaults of one suite are shared by every `UserDefaults` object on
-/// it; calls are short and never call out, so it is a plain mutex.
+/// it, and re-entrant because a change notification may reach code that reads them again on
+/// the same thread. Apple's Foundation needs none, so none is taken there.
 ///
 /// ```swift
 /// let values = SerializedDefaults(UserDefaults.standard)
@@ -18,24 +19,27 @@ import Foundation
 /// values.string(forKey: "MTMigration.lastMigrationVersion")   // "1.0", on every thread
 /// ```
 struct SerializedDefaults: PreferenceValues, @unchecked Sendable {
-    // Safe: the defaults are only reached while `lock` is held.
+    // Safe: `UserDefaults` is thread-safe on Apple platforms; elsewhere it is only reached
+    // while `lock` is held.
     private let defaults: UserDefaults
-    private static let lock = PlatformLock()
 
     init(_ defaults: UserDefaults) { self.defaults = defaults }
 
-    func object(forKey key: String) -> Any? { Self.withLock { defaults.object(forKey: key) } }
+    func object(forKey key: String) -> Any? { Self.serialized { defaults.object(forKey: key) } }
 
-    func string(forKey key: String) -> String? { Self.withLock { defaults.string(forKey: key) } }
+    func string(forKey key: String) -> String? { Self.serialized { defaults.string(forKey: key) } }
 
-    func set(_ value: Any?, forKey key: String) { Self.withLock { defaults.set(value, forKey: key) } }
+    func set(_ value: Any?, forKey key: String) { Self.serialized { defaults.set(value, forKey: key) } }
 
-    func removeObject(forKey key: String) { Self.withLock { defaults.removeObject(forKey: key) } }
+    func removeObject(forKey key: String) { Self.serialized { defaults.removeObject(forKey: key) } }
+
+    #if canImport(Darwin)
+    @inline(__always)
+    private static func serialized<T>(_ body: () -> T) -> T { body() }
+    #else
+    private static let lock = RecursiveLock()
 
     @inline(__always)
-    private static func withLock<T>(_ body: () -> T) -> T {
-        lock.lock()
-        defer { lock.unlock() }
-        return body()
-    }
+    private static func serialized<T>(_ body: () -> T) -> T { lock.withLock(body) }
+    #endif
 }
