@@ -48,7 +48,7 @@ struct ThreadsOnOneMigratorTests {
             let defaults = UserDefaults(suiteName: suite)!
             return (UserDefaultsMigrationStore(defaults: defaults), { defaults.removePersistentDomain(forName: suite) })
         }
-        #expect(failures.isEmpty, "\(failures.count) of \(race.rounds) rounds: \(failures.prefix(3))")
+        #expect(failures.isEmpty, "\(failures.count) of \(race.asyncRounds) rounds: \(failures.prefix(3))")
     }
 
     @Test func tasksOnOneMigratorOverAFileRunEachBlockOnce() async throws {
@@ -57,6 +57,6 @@ struct ThreadsOnOneMigratorTests {
         let failures = await race.roundsRunningABlockTwiceAsync { round in
             (FileMigrationStore(url: folder.appendingPathComponent("state-\(round).json")), {})
         }
-        #expect(failures.isEmpty, "\(failures.count) of \(race.rounds) rounds: \(failures.prefix(3))")
+        #expect(failures.isEmpty, "\(failures.count) of \(race.asyncRounds) rounds: \(failures.prefix(3))")
     }
 }

@@ -12,8 +12,15 @@ import MigrationCore
 public struct ThreadRace: Sendable {
     /// Threads per round.
     public var threads = 48
-    /// Rounds per test: `MIGRATION_RACE_ROUNDS` when set (`Scripts/thread-race` sets 1,000).
-    public var rounds = ProcessInfo.processInfo.environment["MIGRATION_RACE_ROUNDS"].flatMap(Int.init) ?? 60
+    /// Rounds per test of threads: `MIGRATION_RACE_ROUNDS` when set (`Scripts/thread-race` sets 1,000).
+    public var rounds = Self.roundsFromEnvironment ?? 60
+    /// Rounds per test of tasks: fewer by default, since their blocks are held on the threads
+    /// that asynchronous runs share, and other tests of a full run wait for those.
+    public var asyncRounds = Self.roundsFromEnvironment ?? 20
+
+    private static var roundsFromEnvironment: Int? {
+        ProcessInfo.processInfo.environment["MIGRATION_RACE_ROUNDS"].flatMap(Int.init)
+    }
 
     public init() {}
 
@@ -62,7 +69,7 @@ public struct ThreadRace: Sendable {
         _ makeStore: (_ round: Int) throws -> (store: any MigrationStore, cleanUp: () -> Void)
     ) async rethrows -> [String] {
         var failures: [String] = []
-        for round in 0..<rounds {
+        for round in 0..<asyncRounds {
             let (store, cleanUp) = try makeStore(round)
             defer { cleanUp() }
             let (migrator, runs, diagnostics) = Self.migrator(on: store)
