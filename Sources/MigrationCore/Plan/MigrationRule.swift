@@ -69,12 +69,12 @@ public enum MigrationRule {
         return next
     }
 
-    /// A migration's status in a plan. One at or below the mark that never ran is out of order
-    /// when the history is complete, or when the replay of the releases (`ranOnReplay`, see
-    /// ``ranOnReplay(_:through:)``) never ran it; otherwise it counts as applied.
+    /// A migration's status in a plan. One at or below the mark counts as applied when it has
+    /// a record of running, or when nothing says it never ran (``whyNeverRan(_:since:on:before:)``);
+    /// otherwise it is out of order.
     static func status(
-        of version: Version, on track: MigrationTrack, lastRecord: MigrationRecord?, marks: RecordedMarks,
-        historyIsComplete: Bool, ranOnReplay: Set<Version>?, target: AppTarget, baseline: Bool
+        of version: Version, since: Version?, on track: MigrationTrack, lastRecord: MigrationRecord?, marks: RecordedMarks,
+        prior: PriorHistory, target: AppTarget, baseline: Bool
     ) throws(MigrationStateError) -> MigrationStatus {
         let app = target.value(on: track)
         if baseline {
@@ -86,11 +86,45 @@ public enum MigrationRule {
         }
         if let last, version <= last {
             if lastRecord.map({ $0.outcome != .failed }) == true { return .applied }
-            if historyIsComplete { return .skipped(.outOfOrder) }
-            guard track == .version, let ranOnReplay else { return .applied }
-            return ranOnReplay.contains(version) ? .applied : .skipped(.outOfOrder)
+            return whyNeverRan(version, since: since, on: track, before: prior) == nil ? .applied : .skipped(.outOfOrder)
         }
         return .skipped(.aboveAppVersion)
+    }
+
+    /// Why a migration at `version` (first shipped in `since`, when declared), at or below the
+    /// device's mark and with no record of running, never ran; `nil` when the records cannot
+    /// tell, and it counts as applied. With a complete history it never ran. Otherwise, when
+    /// the app version the device last ran before its history began is a shipped release, the
+    /// replay of the releases up to it says; when not, it never ran if its code first shipped
+    /// after that version (MTMigration never runs a migration below the mark).
+    static func whyNeverRan(_ version: Version, since: Version?, on track: MigrationTrack, before prior: PriorHistory) -> NeverRan? {
+        var shippedAfter: NeverRan?
+        if track == .version, let since, let appVersion = prior.appVersion, since > appVersion {
+            shippedAfter = .shippedAfter(since: since, appVersion: appVersion)
+        }
+        if prior.isEmpty { return shippedAfter ?? .noRecord }
+        guard track == .version else { return nil }
+        if let ranOnReplay = prior.ranOnReplay { return ranOnReplay.contains(version) ? nil : shippedAfter ?? .notOnReplay }
+        return shippedAfter
+    }
+
+    /// The app version a device last ran before its recorded history began, when its records
+    /// tell: the one the latest `set` made it (its `reset` record names it), else
+    /// ``lastAppVersionRun(by:)``.
+    static func appVersionBeforeHistory(of state: MigrationState) -> Version? {
+        if let set = state.history.last(where: { $0.subject == .reset }), let named = set.identifier {
+            return Version(leadingComponentsOf: named)
+        }
+        return lastAppVersionRun(by: state)
+    }
+
+    /// The recorded app version, the last one the device ran, unless its mark is above it (it
+    /// once ran a newer release, so the newest it ran is unknown). Marks read as everywhere
+    /// (`2.0b` counts as 2.0).
+    static func lastAppVersionRun(by state: MigrationState) -> Version? {
+        guard let app = state.lastAppVersion.flatMap(Version.init(leadingComponentsOf:)) else { return nil }
+        let mark = state.lastMigratedVersion.flatMap(Version.init(leadingComponentsOf:))
+        return mark.map { $0 <= app } ?? true ? app : nil
     }
 
     /// Whether a registry's update hook titled `title` already succeeded for this update (the

@@ -21,7 +21,7 @@ public struct MigrationRecord: Sendable, Equatable {
 
     public var subject: Subject
     /// The migration's version or build as declared; for hooks, the app version (or build)
-    /// they ran for.
+    /// they ran for; for the `reset` record of a `set`, the app version the device last ran.
     public var identifier: String?
     public var title: String
     public var date: Date
