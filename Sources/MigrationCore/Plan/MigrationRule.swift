@@ -102,7 +102,7 @@ public enum MigrationRule {
         if track == .version, let since, let appVersion = prior.appVersion, since > appVersion {
             shippedAfter = .shippedAfter(since: since, appVersion: appVersion)
         }
-        if prior.isEmpty { return shippedAfter ?? .noRecord }
+        if prior.historyIsComplete { return shippedAfter ?? .noRecord }
         guard track == .version else { return nil }
         if let ranOnReplay = prior.ranOnReplay { return ranOnReplay.contains(version) ? nil : shippedAfter ?? .notOnReplay }
         return shippedAfter

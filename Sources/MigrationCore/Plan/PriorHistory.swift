@@ -2,9 +2,9 @@
 /// at or below its high-water mark, with no record of running, ran then. A plan builds it once;
 /// ``MigrationRule/whyNeverRan(_:since:on:before:)`` reads it for each such migration.
 struct PriorHistory: Sendable {
-    /// The history covers everything since a fresh install (or the latest reset): what has no
-    /// record never ran.
-    let isEmpty: Bool
+    /// The history covers everything since a fresh install (or the latest reset): nothing ran
+    /// before it, and what has no record never ran.
+    let historyIsComplete: Bool
     /// The app version the device last ran before its history began (with a complete history,
     /// the one it runs now), when its records tell (``MigrationRule/appVersionBeforeHistory(of:)``):
     /// code first shipped after it never ran then.
@@ -15,9 +15,9 @@ struct PriorHistory: Sendable {
 
     /// The prior history of a device in `state`, for `registry`.
     init(_ state: MigrationState, registry: MigrationRegistry) {
-        isEmpty = state.historyIsComplete
+        historyIsComplete = state.historyIsComplete
         appVersion = MigrationRule.appVersionBeforeHistory(of: state)
-        ranOnReplay = isEmpty ? nil : appVersion.flatMap { MigrationRule.ranOnReplay(registry, through: $0) }
+        ranOnReplay = historyIsComplete ? nil : appVersion.flatMap { MigrationRule.ranOnReplay(registry, through: $0) }
     }
 }
 
