@@ -200,6 +200,51 @@ struct AgreementTests {
         Self.expectSameMarks(viaRegistry.load(), store.load())
     }
 
+    /// A device `set` to any version (a shipped release or not), over any recorded state, and
+    /// the sandbox simulating it, for a registry with random `since` (with or without
+    /// releases): their plans agree, before and after a real run; the run executes exactly the
+    /// pending migrations; after it, what was pending is applied and nothing else changed; and
+    /// a migration without a record is called applied only when its code shipped by the
+    /// version the device was set to.
+    @Test("a set device and its simulation agree before and after a real run, with random since", arguments: 0..<300)
+    func setAndSimulatedDevicesAgreeBeforeAndAfterARun(seed: Int) throws {
+        var random = SplitMix(state: UInt64(seed) &* 6_700_417 &+ 3)
+        var registry = MigrationRegistry()
+        if Bool.random(using: &random) {
+            registry.releases = try Set((0..<Int.random(in: 1...5, using: &random)).map { _ in Self.randomVersion(&random) }).map { try Version($0) }
+        }
+        for _ in 0..<Int.random(in: 0...12, using: &random) {
+            let since = Bool.random(using: &random) ? nil : Self.randomVersion(&random)
+            let version = Self.randomVersion(&random)
+            registry.migrate(toVersion: version, title: version, since: since)
+        }
+        if Bool.random(using: &random) { registry.onUpdate(title: "hook") }
+        let setTo = try Version(Self.randomVersion(&random))
+        let target = try AppTarget(version: Self.randomVersion(&random))
+        let runner = MigrationRunner(registry: registry, target: target)
+
+        let store = InMemoryMigrationStore(state: OneAnswerPerFromTests.recorded(registry, &random))
+        try store.update { $0 = registry.device(lastRan: setTo, over: $0) }
+        let sandbox = runner.simulate(from: setTo)
+        let before = try runner.plan(store: store)
+        #expect(OneAnswerPerFromTests.Answer(before) == OneAnswerPerFromTests.Answer(try runner.plan(store: sandbox)), "seed \(seed)")
+        for entry in before.entries where entry.status == .applied && before.lastRecord(of: entry.migration) == nil {
+            // A duplicate declaration of the same version may be the one that shipped.
+            let shipped = registry.migrations.filter { $0.version == entry.migration.version }.compactMap(\.shippedSince)
+            #expect(shipped.contains { $0 <= setTo }, "seed \(seed): \(entry.migration.label) applied on a device at \(setTo.text)")
+        }
+
+        let report = try runner.run(store: store)
+        _ = try runner.run(store: sandbox)
+        #expect(report.succeeded, "seed \(seed)")
+        #expect(report.steps.compactMap { if case .migration(let m) = $0.subject { m.id } else { nil } } == before.pending.map(\.migration.id))
+        // The same statuses; a problem's wording may differ (a replayed sandbox knows from its
+        // records, the set store from the version it was set to).
+        let after = try runner.plan(store: store)
+        #expect(after.entries.map(\.status) == (try runner.plan(store: sandbox)).entries.map(\.status), "seed \(seed)")
+        #expect(after.entries.map(\.status) == before.entries.map { $0.status.willRun ? .applied : $0.status }, "seed \(seed)")
+    }
+
     @Test func callOrderDiffersFromVersionOrderAsTheREADMESays() throws {
         // The drop-in runs in call order, like MTMigration: a block called after a higher one
         // ran never runs. The registry runs in version order and warns about the declaration.

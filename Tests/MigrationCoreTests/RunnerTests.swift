@@ -30,7 +30,9 @@ struct RunnerTests {
         #expect(report.steps.map(\.log) == [["ran 0.9"], ["ran 1.0"], []])
         #expect(store.load().lastMigratedVersion == "1.0")
         #expect(store.load().lastAppVersion == "1.0")
-        #expect(store.load().history.map(\.outcome) == [.succeeded, .succeeded, .succeeded])
+        // The simulated device's record (naming 0.8), then one per step.
+        #expect(store.load().history.map(\.subject) == [.reset, .versionMigration, .versionMigration, .updateHook])
+        #expect(store.load().history.map(\.outcome) == [.succeeded, .succeeded, .succeeded, .succeeded])
         #expect(try runner.plan(store: store).pending.isEmpty)
     }
 

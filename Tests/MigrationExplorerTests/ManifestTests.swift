@@ -55,8 +55,7 @@ struct ManifestTests {
         (#"{ "appVersion": "1.0", "migrations": [ { "version": "1", "title": "t", "timeout": 1e19 } ] }"#, "migrations[0].timeout: must be a positive number of seconds up to a year (31536000), not 1e19"),
         (#"{ "appVersion": "1.0", "migrations": [ { "version": "1", "title": "t", "run": "echo\u0000" } ] }"#, "migrations[0].run: contains the control character U+0000 at character 4"),
         (#"{ "appVersion": "1.0", "migrations": [], "onUpdate": [ { "title": "t", "run": "echo \r" } ] }"#, "onUpdate[0].run: contains the control character U+000D"),
-        (#"{ "appVersion": "1.0", "migrations": [ { "version": "1", "title": "t", "sql": " \n" } ] }"#, "migrations[0].sql: is empty; give one or more SQL statements"),
-        (#"{ "appVersion": "1.0", "migrations": [ { "version": "1", "title": "t", "sql": ["SELECT 1"] } ] }"#, #"migrations[0].sql: must be a string, not ["SELECT 1"]"#),
+        (#"{ "appVersion": "1.0", "migrations": [ { "version": "1", "title": "t", "sql": " \n" } ] }"#, #"migrations[0].sql: is empty (version 1 "t"); give one or more SQL statements"#),
         (#"{ "appVersion": "1.0", "migrations": [], "onUpdate": [ { "title": "t", "sql": "SELECT 1" } ] }"#, "onUpdate[0].sql: is not a known field"),
         (#"{ "appVersion": "1.0", "migrations": [ { "version": "1", "title": "t", }, ] }"#, #"file: is not strict JSON: a trailing comma before "}" in "migrations""#),
         (#"{ "appVersion": "1.0", "appVersion": "2.0", "migrations": [] }"#, #"file: is not strict JSON: the key "appVersion" appears twice"#),
@@ -64,6 +63,26 @@ struct ManifestTests {
     func badInput(json: String, expected: String) {
         let found = problems(json)
         #expect(found.contains { $0.hasPrefix(expected) }, "\(found)")
+    }
+
+    @Test("an empty or blank run is a problem naming the migration or hook and the field", arguments: [
+        (#"{ "appVersion": "1.0", "migrations": [ { "version": "1.1", "title": "Pin notes", "run": "" } ] }"#,
+         #"migrations[0].run: is empty (version 1.1 "Pin notes"); give a shell command, or leave "run" out"#),
+        (#"{ "appVersion": "1.0", "migrations": [ { "build": "7", "title": "b", "run": "  \n\t " } ] }"#, #"migrations[0].run: is empty (build 7 "b")"#),
+        (#"{ "appVersion": "1.0", "migrations": [], "onBuildUpdate": [ { "title": "Caches", "run": " " } ] }"#, #"onBuildUpdate[0].run: is empty (hook "Caches")"#),
+    ])
+    func anEmptyOrBlankRunIsAManifestError(json: String, expected: String) {
+        let found = problems(json)
+        #expect(found.count == 1 && found[0].hasPrefix(expected), "\(found)")
+    }
+
+    @Test func sqlAsAListOfStatementsIsRefusedSayingItMustBeOneString() {
+        let found = problems(#"{ "appVersion": "1.0", "migrations": [ { "version": "1.1", "title": "Pin", "sql": ["SELECT 1", "SELECT 2"] } ] }"#)
+        #expect(found == [#"migrations[0].sql: must be one string holding the statements, separated by ";" (version 1.1 "Pin"), not a list: ["SELECT 1","SELECT 2"]"#])
+    }
+
+    @Test func aMigrationWithNoCommandStaysValid() {
+        #expect(problems(#"{ "appVersion": "1.0", "migrations": [ { "version": "1", "title": "t" } ], "onUpdate": [ { "title": "h" } ] }"#).isEmpty)
     }
 
     @Test func tabsNewlinesAndTimeoutsAreFine() throws {

@@ -185,7 +185,7 @@ public final class Migrator: Sendable {
         }
         do {
             let current = try readMarks()
-            if !current.marks.notes.isEmpty { reportNotes(current.marks) }
+            if !current.marks.looseMarks.isEmpty { reportNotes(current.marks) }
             if policy == .baseline && current.state.hasNoMarks { return true }
             return try step.isDue(marks: current.marks, history: current.state.history, app: app)
         } catch {
@@ -239,7 +239,7 @@ public final class Migrator: Sendable {
     }
 
     private func reportNotes(_ marks: RecordedMarks) {
-        for note in marks.notes where reportedNotes.withLock({ notes in
+        for note in marks.looseMarks.map(\.description) where reportedNotes.withLock({ notes in
             if notes.contains(note) { return false }
             notes.append(note)
             return true

@@ -74,8 +74,8 @@ struct ManifestReader {
         for (index, line) in whatsNew.enumerated() where Self.isBlank(line) {
             problem("\(path()).whatsNew[\(index)]", "is empty; leave the line out")
         }
-        let run = command(item["run"], at: "\(path()).run")
-        let statements = sql(item["sql"], at: "\(path()).sql")
+        let run = command(item["run"], at: "\(path()).run", of: Self.naming(item, hook: false))
+        let statements = sql(item["sql"], at: "\(path()).sql", of: Self.naming(item, hook: false))
         let timeout = timeout(item["timeout"], at: "\(path()).timeout")
         let since = string(item["since"], at: "\(path()).since", example: " such as \"1.0\"")
         let track: MigrationTrack
@@ -112,6 +112,17 @@ struct ManifestReader {
         text.unicodeScalars.allSatisfy { CharacterSet.whitespacesAndNewlines.contains($0) }
     }
 
+    /// The migration or hook `item` describes, as far as its fields are strings, for a problem
+    /// with another of its fields: ` (version 1.1 "Pin notes")`, ` (hook "Reset statistics")`.
+    private static func naming(_ item: ManifestValue, hook: Bool) -> String {
+        var words: [String] = hook ? ["hook"] : []
+        for key in ["version", "build"] {
+            if case .string(let declared)? = item[key] { words.append("\(key) \(trimmed(declared))") }
+        }
+        if case .string(let title)? = item["title"] { words.append("\"\(title)\"") }
+        return words.isEmpty ? "" : " (\(words.joined(separator: " ")))"
+    }
+
     /// `text` without surrounding whitespace and newlines; itself, uncopied, when it has none.
     private static func trimmed(_ text: String) -> String {
         let visible: ClosedRange<UInt8> = 0x21...0x7E
@@ -135,7 +146,7 @@ struct ManifestReader {
     private mutating func readHook(_ item: ManifestValue, at path: String, track: MigrationTrack, into registry: inout MigrationRegistry) {
         guard let fields = object(item, at: path) else { return }
         checkFields(fields, allowed: Self.hookFields, at: path)
-        let run = command(item["run"], at: "\(path).run")
+        let run = command(item["run"], at: "\(path).run", of: Self.naming(item, hook: true))
         let timeout = timeout(item["timeout"], at: "\(path).timeout")
         guard let title = title(item["title"], at: "\(path).title") else { return }
         let body = makeBody(run, timeout: timeout, identity: nil)
@@ -197,21 +208,31 @@ struct ManifestReader {
         return text
     }
 
-    /// A `sql`: one or more statements, not blank.
-    private mutating func sql(_ value: ManifestValue?, at path: @autoclosure () -> String) -> String? {
+    /// A `sql`: one string of one or more statements, not blank; not a list of them. `naming`
+    /// names the migration for the problem.
+    private mutating func sql(_ value: ManifestValue?, at path: @autoclosure () -> String, of naming: String) -> String? {
+        if case .array? = value, let value {
+            problem(path(), "must be one string holding the statements, separated by \";\"\(naming), not a list: \(value.rendered)")
+            return nil
+        }
         guard let text = string(value, at: path()) else { return nil }
         guard !Self.isBlank(text) else {
-            problem(path(), "is empty; give one or more SQL statements")
+            problem(path(), "is empty\(naming); give one or more SQL statements, or leave \"sql\" out")
             return nil
         }
         return text
     }
 
-    /// A `run`: a string with no NUL or other control character but tab and newline (a NUL
-    /// would cut the command short where the shell receives it).
-    private mutating func command(_ value: ManifestValue?, at path: @autoclosure () -> String) -> String? {
+    /// A `run`: a string that is not blank (it would run nothing, yet be recorded as run),
+    /// with no NUL or other control character but tab and newline (a NUL would cut the command
+    /// short where the shell receives it). `naming` names the migration or hook for the problem.
+    private mutating func command(_ value: ManifestValue?, at path: @autoclosure () -> String, of naming: String) -> String? {
         guard let text = string(value, at: path()) else { return nil }
         runsCommands = true
+        guard !Self.isBlank(text) else {
+            problem(path(), "is empty\(naming); give a shell command, or leave \"run\" out")
+            return nil
+        }
         if let (offset, scalar) = text.unicodeScalars.enumerated().first(where: { Self.isForbidden($0.element) }) {
             let code = String(format: "U+%04X", scalar.value)
             problem(path(), "contains the control character \(code) at character \(offset); a command may hold tabs and newlines but no other control characters")

@@ -20,6 +20,9 @@ public struct MigrationPlan: Sendable {
     /// Every hook, with whether it fires (hooks run after the migrations, version hooks first).
     public let hooks: [HookPlan]
     public let problems: [ValidationProblem]
+    /// The recorded marks that are not strict versions, each read as its leading numbers
+    /// (`"1.0-beta"` counts as 1.0): the plan holds, but front ends say so.
+    public let looseMarks: [LooseMark]
     /// The tracks whose app value differs from the recorded one: their hooks fire, and a run
     /// records the new value.
     public let updatedTracks: [MigrationTrack]
@@ -40,7 +43,7 @@ public struct MigrationPlan: Sendable {
         let marks = RecordedMarks(state)
         let baseline = MigrationRule.isBaseline(state, policy: policy)
         let history = HistoryIndex(state.history)
-        let ranOnReplay = baseline ? nil : MigrationRule.ranOnReplay(registry, through: state)
+        let prior = PriorHistory(state, registry: registry)
         self.history = history
         let migrations = registry.migrations
         var problems: [ValidationProblem] = []
@@ -65,8 +68,8 @@ public struct MigrationPlan: Sendable {
                 highest[slot] = migration
             }
             statuses[migration.id] = try MigrationRule.status(
-                of: version, on: migration.track, lastRecord: history.last(migration.track, version),
-                marks: marks, historyIsComplete: state.historyIsComplete, ranOnReplay: ranOnReplay, target: target, baseline: baseline
+                of: version, since: migration.since, on: migration.track, lastRecord: history.last(migration.track, version),
+                marks: marks, prior: prior, target: target, baseline: baseline
             )
             order.add(version, on: migration.track, at: migration.id)
         }
@@ -112,9 +115,10 @@ public struct MigrationPlan: Sendable {
             return HookPlan(hook: hook, fires: fires)
         }
         // Appended in place: copying a million problems would touch a million declarations.
-        problems.append(contentsOf: ReleaseProblems.find(in: valid, registry: registry, state: state, target: target))
+        problems.append(contentsOf: ReleaseProblems.find(in: valid, registry: registry, state: state, prior: prior, target: target))
         self.problems = problems
         self.isBaseline = baseline
+        self.looseMarks = marks.looseMarks
     }
 
     /// Whether a run of this plan runs any body: a pending migration or a hook that fires. A

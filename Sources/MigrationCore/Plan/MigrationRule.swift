@@ -58,6 +58,9 @@ public enum MigrationRule {
         return next
     }
 
+    /// The title of a `reset()`'s record.
+    static let resetTitle = "reset"
+
     /// The state a reset leaves: no marks, so every block up to the app version runs again
     /// whatever the fresh-install policy, and a `reset` record after which earlier records no
     /// longer count. Resets in a row with nothing run in between (an app that resets on every
@@ -71,21 +74,21 @@ public enum MigrationRule {
     public static func reset(_ state: MigrationState, at date: Date = Date()) -> MigrationState {
         var next = state
         for mark in RecordedMark.allCases { next[mark] = nil }
-        let count = next.history.last.map { $0.subject == .reset ? $0.resetCount + 1 : 1 } ?? 1
+        let count = next.history.last.map { $0.isPlainReset ? $0.resetCount + 1 : 1 } ?? 1
         if count > 1 { next.history.removeLast() }
         next.history.append(MigrationRecord(
-            subject: .reset, identifier: count > 1 ? String(count) : nil, title: "reset", date: date, duration: 0, outcome: .succeeded
+            subject: .reset, identifier: count > 1 ? String(count) : nil, title: resetTitle, date: date, duration: 0, outcome: .succeeded
         ))
         next.historyIsComplete = true
         return next
     }
 
-    /// A migration's status in a plan. One at or below the mark that never ran is out of order
-    /// when the history is complete, or when the replay of the releases (`ranOnReplay`, see
-    /// ``ranOnReplay(_:through:)``) never ran it; otherwise it counts as applied.
+    /// A migration's status in a plan. One at or below the mark counts as applied when it has
+    /// a record of running, or when nothing says it never ran (``whyNeverRan(_:since:on:before:)``);
+    /// otherwise it is out of order.
     static func status(
-        of version: Version, on track: MigrationTrack, lastRecord: MigrationRecord?, marks: RecordedMarks,
-        historyIsComplete: Bool, ranOnReplay: Set<Version>?, target: AppTarget, baseline: Bool
+        of version: Version, since: Version?, on track: MigrationTrack, lastRecord: MigrationRecord?, marks: RecordedMarks,
+        prior: PriorHistory, target: AppTarget, baseline: Bool
     ) throws(MigrationStateError) -> MigrationStatus {
         let app = target.value(on: track)
         if baseline {
@@ -97,11 +100,45 @@ public enum MigrationRule {
         }
         if let last, version <= last {
             if lastRecord.map({ $0.outcome != .failed }) == true { return .applied }
-            if historyIsComplete { return .skipped(.outOfOrder) }
-            guard track == .version, let ranOnReplay else { return .applied }
-            return ranOnReplay.contains(version) ? .applied : .skipped(.outOfOrder)
+            return whyNeverRan(version, since: since, on: track, before: prior) == nil ? .applied : .skipped(.outOfOrder)
         }
         return .skipped(.aboveAppVersion)
+    }
+
+    /// Why a migration at `version` (first shipped in `since`, when declared), at or below the
+    /// device's mark and with no record of running, never ran; `nil` when the records cannot
+    /// tell, and it counts as applied. With a complete history it never ran. Otherwise, when
+    /// the app version the device last ran before its history began is a shipped release, the
+    /// replay of the releases up to it says; when not, it never ran if its code first shipped
+    /// after that version (MTMigration never runs a migration below the mark).
+    static func whyNeverRan(_ version: Version, since: Version?, on track: MigrationTrack, before prior: PriorHistory) -> NeverRan? {
+        var shippedAfter: NeverRan?
+        if track == .version, let since, let appVersion = prior.appVersion, since > appVersion {
+            shippedAfter = .shippedAfter(since: since, appVersion: appVersion)
+        }
+        if prior.historyIsComplete { return shippedAfter ?? .noRecord }
+        guard track == .version else { return nil }
+        if let ranOnReplay = prior.ranOnReplay { return ranOnReplay.contains(version) ? nil : shippedAfter ?? .notOnReplay }
+        return shippedAfter
+    }
+
+    /// The app version a device last ran before its recorded history began, when its records
+    /// tell: the one the latest `set` made it (its `reset` record names it), else
+    /// ``lastAppVersionRun(by:)``.
+    static func appVersionBeforeHistory(of state: MigrationState) -> Version? {
+        if let set = state.history.last(where: { $0.subject == .reset }), let named = set.identifier {
+            return Version(leadingComponentsOf: named)
+        }
+        return lastAppVersionRun(by: state)
+    }
+
+    /// The recorded app version, the last one the device ran, unless its mark is above it (it
+    /// once ran a newer release, so the newest it ran is unknown). Marks read as everywhere
+    /// (`2.0b` counts as 2.0).
+    static func lastAppVersionRun(by state: MigrationState) -> Version? {
+        guard let app = state.lastAppVersion.flatMap(Version.init(leadingComponentsOf:)) else { return nil }
+        let mark = state.lastMigratedVersion.flatMap(Version.init(leadingComponentsOf:))
+        return mark.map { $0 <= app } ?? true ? app : nil
     }
 
     /// Whether a registry's update hook titled `title` already succeeded for this update (the

@@ -25,16 +25,19 @@ extension MigrationRegistry {
     /// it in order recorded, each release running the migrations its code contained (`since` ≤
     /// that release) by ``MigrationRule/shouldRun(_:lastMigrated:app:)``: so a migration added
     /// later at or below its high-water mark shows as skipped, out of order. Otherwise the
-    /// history is guessed (``MigrationState/device(at:build:)``) and ``SimulatedDevice/note``
-    /// says so.
+    /// history is guessed (``MigrationState/device(at:build:)``, with a `reset` record naming
+    /// `version`, so that a migration shipped after it stays out of order after a run) and
+    /// ``SimulatedDevice/note`` says so.
     public func device(lastRan version: Version?, build: Version? = nil) -> SimulatedDevice {
         guard let version else { return SimulatedDevice(state: .device(at: nil, build: build), note: nil) }
         guard releases.contains(version) else {
             let known = releases.isEmpty
                 ? "no release history is declared"
                 : "\(version.text) is not a shipped release (\(releases.sorted().map(\.text).joined(separator: ", ")))"
-            return SimulatedDevice(state: .device(at: version, build: build),
-                                   note: "\(known): its history is guessed, everything at or below it counts as applied")
+            var state = MigrationState.device(at: version, build: build)
+            state.history = [MigrationRule.setRecord(version: version, build: build, leaving: state, at: Date())]
+            return SimulatedDevice(state: state,
+                                   note: "\(known): its history is guessed, everything at or below it counts as applied unless it shipped later (since)")
         }
         return SimulatedDevice(state: MigrationRule.replay(self, through: version, build: build), note: nil)
     }
@@ -47,8 +50,8 @@ extension MigrationRegistry {
     /// code did not contain its own migration), so that its next launch replays the upgrade
     /// from there, and a plan over it agrees with the simulation. The history stays, closed by a
     /// `reset` record since what it says ran does not describe that device: update hooks fire
-    /// again, and out-of-order migrations are judged by the replay of the releases (see
-    /// ``MigrationRule/ranOnReplay(_:through:)``). `nil` for both leaves the marks as recorded.
+    /// again, and out-of-order migrations are judged by the app version it names (see
+    /// ``MigrationRule/whyNeverRan(_:since:on:before:)``). `nil` for both leaves the marks as recorded.
     ///
     /// ```swift
     /// let simulated = registry.device(lastRan: try Version("0.8"), over: try store.load())
@@ -67,23 +70,29 @@ extension MigrationRegistry {
             state.lastMigratedBuild = device.lastMigratedBuild
             state.lastAppBuild = device.lastAppBuild
         }
-        let described = [version.map { "version \($0.text)" }, build.map { "build \($0.text)" }].compactMap { $0 }
-        state.history.append(MigrationRecord(
-            subject: .reset, identifier: nil, title: "set to a device at " + described.joined(separator: ", "),
-            date: date, duration: 0, outcome: .succeeded))
+        state.history.append(MigrationRule.setRecord(version: version, build: build, leaving: state, at: date))
         return state
     }
 }
 
 extension MigrationRule {
-    /// The version migrations a device that followed the releases ran, when `state`'s history
-    /// is not complete (imported, set, simulated) and its recorded app version is one of
-    /// `registry`'s releases: the replay of the releases up to it says what ran, so a
-    /// migration at or below its mark that the replay never ran is out of order. `nil`: no
-    /// release history applies, and everything at or below the mark counts as applied.
-    static func ranOnReplay(_ registry: MigrationRegistry, through state: MigrationState) -> Set<Version>? {
-        guard !state.historyIsComplete, !registry.releases.isEmpty,
-              let app = state.lastAppVersion.flatMap({ try? Version($0) }), registry.releases.contains(app) else { return nil }
+    /// The `reset` record that closes a device's history when it is set to one that last ran
+    /// `version` and `build`, leaving `state`'s marks: records before it no longer count, and it
+    /// names the app version the device last ran, which the records after it cannot tell (see
+    /// ``appVersionBeforeHistory(of:)``).
+    static func setRecord(version: Version?, build: Version?, leaving state: MigrationState, at date: Date) -> MigrationRecord {
+        let described = [version.map { "version \($0.text)" }, build.map { "build \($0.text)" }].compactMap { $0 }
+        return MigrationRecord(
+            subject: .reset, identifier: lastAppVersionRun(by: state)?.text, title: "set to a device at " + described.joined(separator: ", "),
+            date: date, duration: 0, outcome: .succeeded)
+    }
+
+    /// The version migrations a device that followed the releases up to `app` ran, when `app`
+    /// (the last app version it ran before its history began, see ``PriorHistory``) is one of
+    /// `registry`'s releases: a migration at or below its mark that the replay never ran is
+    /// out of order. `nil`: no release history applies.
+    static func ranOnReplay(_ registry: MigrationRegistry, through app: Version) -> Set<Version>? {
+        guard registry.releases.contains(app) else { return nil }
         let replayed = replay(registry, through: app, build: nil, at: Date(timeIntervalSince1970: 0))
         return Set(replayed.history.compactMap { record in
             record.subject == .versionMigration ? record.identifier.flatMap { try? Version($0) } : nil

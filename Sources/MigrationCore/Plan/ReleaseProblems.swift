@@ -2,16 +2,20 @@
 /// version, and each migration this device will never run (out of order), with a version
 /// that would run.
 enum ReleaseProblems {
-    static func find(in entries: [PlanEntry], registry: MigrationRegistry, state: MigrationState, target: AppTarget) -> [ValidationProblem] {
+    static func find(
+        in entries: [PlanEntry], registry: MigrationRegistry, state: MigrationState, prior: PriorHistory, target: AppTarget
+    ) -> [ValidationProblem] {
         var problems: [ValidationProblem] = []
         for migration in registry.migrations {
             if let error = migration.sinceError { problems.append(ValidationProblem(migration: migration, kind: .invalidSince(error))) }
         }
         for entry in entries where entry.status == .skipped(.outOfOrder) {
-            let track = entry.migration.track
-            let mark = state.lastMigrated(track) ?? ""
-            problems.append(ValidationProblem(migration: entry.migration, kind: .outOfOrder(
-                lastMigrated: mark, suggested: suggestion(on: track, registry: registry, target: target))))
+            let migration = entry.migration
+            guard let version = migration.version else { continue }
+            let why = MigrationRule.whyNeverRan(version, since: migration.since, on: migration.track, before: prior) ?? .noRecord
+            problems.append(ValidationProblem(migration: migration, kind: .outOfOrder(
+                lastMigrated: state.lastMigrated(migration.track) ?? "",
+                suggested: suggestion(on: migration.track, registry: registry, target: target), why: why)))
         }
         return problems
     }

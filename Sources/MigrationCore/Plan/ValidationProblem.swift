@@ -16,9 +16,9 @@ public struct ValidationProblem: Sendable, CustomStringConvertible {
         case declaredAfter(RegisteredMigration)
         /// Its `since` is not a version.
         case invalidSince(VersionError)
-        /// At or below the device's `lastMigrated` mark, yet it never ran: this device never
-        /// will run it. The fix: a version above the last release, such as `suggested`.
-        case outOfOrder(lastMigrated: String, suggested: String)
+        /// At or below the device's `lastMigrated` mark, yet it never ran (`why`): this device
+        /// never will run it. The fix: a version above the last release, such as `suggested`.
+        case outOfOrder(lastMigrated: String, suggested: String, why: NeverRan)
     }
 
     /// The migration it is about.
@@ -44,7 +44,9 @@ public struct ValidationProblem: Sendable, CustomStringConvertible {
             "\(migration.label) is declared after \(higher.label); it runs in version order here, where MTMigration would never run it"
         case .invalidSince(let error):
             "\(migration.label) since: \(error)"
-        case .outOfOrder(let lastMigrated, let suggested):
+        case .outOfOrder(let lastMigrated, let suggested, .shippedAfter(let since, let appVersion)):
+            "\(migration.label) is out of order: shipped in \(since.text), after this device's \(appVersion.text); MTMigration never runs it, since this device last migrated at \(lastMigrated); give it a version above the last release, e.g. \(suggested)"
+        case .outOfOrder(let lastMigrated, let suggested, _):
             "\(migration.label) is out of order: this device last migrated at \(lastMigrated) and never ran it, so it never will; give it a version above the last release, e.g. \(suggested)"
         }
     }

@@ -57,15 +57,17 @@ public struct MigrationRunner: Sendable {
         try execute(plan(state), store: nil, observer: { _ in })
     }
 
-    /// A sandbox that starts as a device that last migrated at `from` (and `fromBuild`); `nil`
-    /// for both is a fresh install. Plan, dry-run or run it like any store.
+    /// A sandbox that starts as a device that last ran app version `from` (and build
+    /// `fromBuild`), as ``MigrationRegistry/device(lastRan:build:)`` describes it: for a shipped
+    /// release, the history replaying the releases records; otherwise a guessed one, the marks
+    /// at `from`. `nil` for both is a fresh install. Plan, dry-run or run it like any store.
     ///
     /// ```swift
     /// let sandbox = runner.simulate(from: try Version("0.8"))
     /// let report = try runner.run(store: sandbox)
     /// ```
     public func simulate(from: Version?, fromBuild: Version? = nil) -> InMemoryMigrationStore {
-        InMemoryMigrationStore(state: .device(at: from, build: fromBuild))
+        InMemoryMigrationStore(state: registry.device(lastRan: from, build: fromBuild).state)
     }
 
     /// The synchronous walk through a plan, shared by runs and dry-runs.

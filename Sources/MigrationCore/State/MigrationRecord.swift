@@ -21,7 +21,9 @@ public struct MigrationRecord: Sendable, Equatable {
 
     public var subject: Subject
     /// The migration's version or build as declared; for hooks, the app version (or build)
-    /// they ran for; for a reset that stands for several in a row, how many (see ``resetCount``).
+    /// they ran for; for a reset record, made by `reset()`, how many resets in a row it stands
+    /// for when more than one (see ``resetCount``), and made by `set`, the app version the
+    /// device last ran.
     public var identifier: String?
     public var title: String
     public var date: Date
@@ -52,9 +54,13 @@ extension MigrationRecord {
     /// state.history.last?.resetCount   // 3: reset on three launches in a row
     /// ```
     public var resetCount: Int {
-        guard subject == .reset, let identifier, let count = Int(identifier), count > 1 else { return 1 }
+        guard isPlainReset, let identifier, let count = Int(identifier), count > 1 else { return 1 }
         return count
     }
+
+    /// Whether it is the record of a `reset()` (rather than of a `set`, which also starts the
+    /// history afresh but names the device it describes).
+    var isPlainReset: Bool { subject == .reset && title == MigrationRule.resetTitle }
 }
 
 extension MigrationTrack {

@@ -23,9 +23,10 @@ public struct MigrationState: Sendable, Equatable {
     /// Whether ``history`` covers every migration since a fresh install. When it does, a
     /// migration at or below the high-water mark that never ran is shown as skipped (out of
     /// order); when it does not (a record imported from MTMigration, a simulated or set device,
-    /// a baseline), the replay of the app's releases up to the recorded app version says
-    /// whether it ran, when that version is a shipped release, and otherwise it is assumed to
-    /// have run (see ``MigrationRule/ranOnReplay(_:through:)``).
+    /// a baseline), it never ran when its `since` is after the app version the device ran
+    /// before its history (a `set` names it; else the recorded app version), or when the replay
+    /// of the app's releases up to that version never runs it; otherwise it is assumed to have
+    /// run (see ``MigrationRule/whyNeverRan(_:since:on:before:)``).
     public var historyIsComplete: Bool
     /// Where a store read each mark (a `UserDefaults` key, a file's field), so that a
     /// diagnostic can name it. Not saved, and not part of equality.

@@ -50,23 +50,23 @@ final class RecordedMarks: Sendable {
     /// No mark is unusable.
     private let allUsable: Bool
 
-    /// What was read loosely, for diagnostics: `MTMigration.lastMigrationVersion is "2.0b"; …`.
-    let notes: [String]
+    /// The marks read loosely, for diagnostics: `MTMigration.lastMigrationVersion is "2.0b", …`.
+    let looseMarks: [LooseMark]
 
     init(_ state: MigrationState) {
-        var notes: [String] = []
+        var notes: [LooseMark] = []
         (lastMigratedVersion, lastMigratedVersionError) = Self.parse(.lastMigratedVersion, of: state, notes: &notes)
         (lastMigratedBuild, lastMigratedBuildError) = Self.parse(.lastMigratedBuild, of: state, notes: &notes)
         (lastAppVersion, lastAppVersionError) = Self.parse(.lastAppVersion, of: state, notes: &notes)
         (lastAppBuild, lastAppBuildError) = Self.parse(.lastAppBuild, of: state, notes: &notes)
         allUsable = lastMigratedVersionError == nil && lastMigratedBuildError == nil && lastAppVersionError == nil
             && lastAppBuildError == nil
-        self.notes = notes
+        looseMarks = notes
     }
 
     /// `mark` of `state` as a version, or why it is unusable; a loose reading adds a note.
     private static func parse(
-        _ mark: RecordedMark, of state: MigrationState, notes: inout [String]
+        _ mark: RecordedMark, of state: MigrationState, notes: inout [LooseMark]
     ) -> (Version?, MigrationStateError?) {
         guard let text = state[mark] else { return (nil, nil) }
         do {
@@ -76,7 +76,7 @@ final class RecordedMarks: Sendable {
             guard let loose = Version(leadingComponentsOf: text) else {
                 return (nil, MigrationStateError(mark: mark, source: source, error: error))
             }
-            notes.append("\(source) is \"\(text)\", not a version; it counts as \(loose.text)")
+            notes.append(LooseMark(mark: mark, source: source, recorded: text, countsAs: loose))
             return (loose, nil)
         }
     }

@@ -34,7 +34,8 @@ enum JSONReports {
                 }
                 document.field("migrations") { $0.array(plan.entries) { Self.write(&$0, $1, in: plan) } }
                 document.field("problems") {
-                    let problems = plan.downgrades.map { (severity: "warning", migration: RegisteredMigration?.none, message: $0.description) }
+                    let problems = PlanProblem.recordedState(in: plan)
+                        .map { (severity: $0.severity.rawValue, migration: RegisteredMigration?.none, message: $0.message) }
                         + plan.problems.map { (severity: $0.severity.rawValue, migration: Optional($0.migration), message: $0.message) }
                     $0.array(problems) { writer, problem in
                         writer.object { fields in
@@ -133,6 +134,9 @@ enum JSONReports {
         /// The pending migrations a failure held back: they run after it, once it has succeeded.
         let heldBack: [Identity]
         let state: State
+        /// The problems with the recorded state the run started from (a downgrade, a mark read
+        /// loosely), as `plan --json` lists them; the registry's own are `plan`'s.
+        let problems: [StateProblem]
         let error: Nullable<CommandFailure.Document>
 
         /// `error`: why the command failed, when it did (see ``CommandFailure``).
@@ -140,7 +144,22 @@ enum JSONReports {
             (ran, hooks) = Step.split(report.steps)
             heldBack = report.heldBack.map(Identity.init)
             state = State(report.state)
+            problems = PlanProblem.recordedState(in: report.plan).map(StateProblem.init)
             error = Nullable(failure.map(CommandFailure.Document.init))
+        }
+    }
+
+    /// `{"message": …, "migration": null, "severity": "warning"}`: a problem with the recorded
+    /// state, shaped as `plan --json`'s problems.
+    struct StateProblem: Encodable {
+        let message: String
+        let migration: Nullable<Identity>
+        let severity: String
+
+        init(_ problem: PlanProblem) {
+            message = problem.message
+            migration = Nullable(nil)
+            severity = problem.severity.rawValue
         }
     }
 

@@ -44,6 +44,9 @@ enum TextReports {
         let verb = report.mode == .dryRun ? "Dry run" : "Run"
         var lines = [style.paint("\(verb): " + upgradeSummary(app: explorer.app.registry.appName, plan: report.plan, glyphs: glyphs), .title)
             + " \(glyphs.separator) store: \(explorer.storeDescription)"]
+        for problem in PlanProblem.recordedState(in: report.plan) {
+            lines.append(style.paint("\(problem.severity): \(problem.message)", .warning))
+        }
         if report.steps.isEmpty { lines.append("  nothing to do") }
         var table = TextTable()
         for step in report.steps {

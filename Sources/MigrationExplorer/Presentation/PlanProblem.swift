@@ -1,7 +1,7 @@
 import MigrationCore
 
-/// One thing wrong with a plan, worded for people: the registry's validation problems and a
-/// downgrade, each with what it is about and what to do.
+/// One thing wrong with a plan, worded for people: the registry's validation problems, a
+/// downgrade and a mark read loosely, each with what it is about and what to do.
 ///
 /// ```swift
 /// for problem in PlanProblem.all(in: plan) { print(problem.subject, problem.message, problem.hint) }
@@ -16,7 +16,12 @@ struct PlanProblem: Sendable {
     let hint: String
 
     static func all(in plan: MigrationPlan) -> [PlanProblem] {
-        plan.downgrades.map(PlanProblem.init) + plan.problems.map(PlanProblem.init)
+        recordedState(in: plan) + plan.problems.map(PlanProblem.init)
+    }
+
+    /// The problems with the recorded state, not the registry: a downgrade, a mark read loosely.
+    static func recordedState(in plan: MigrationPlan) -> [PlanProblem] {
+        plan.downgrades.map(PlanProblem.init) + plan.looseMarks.map(PlanProblem.init)
     }
 
     private init(_ problem: ValidationProblem) {
@@ -29,7 +34,7 @@ struct PlanProblem: Sendable {
         case .duplicate: "Give each migration its own version, or merge the two."
         case .declaredAfter: "Declare migrations in ascending version order, so every library runs them alike."
         case .invalidSince: "Write since as the release that first contains it (1.0); until then it counts as its own version."
-        case .outOfOrder(_, let suggested):
+        case .outOfOrder(_, let suggested, _):
             "Give it a version above the last release, e.g. \(suggested), so that every device runs it once."
         }
     }
@@ -41,5 +46,14 @@ struct PlanProblem: Sendable {
         message = downgrade.description
         hint = "Nothing runs backwards: data stays as \(downgrade.track) \(downgrade.recorded.text) left it. "
             + "Make sure this release can read it, or upgrade to \(downgrade.recorded.text) or later."
+    }
+
+    private init(_ mark: LooseMark) {
+        severity = .warning
+        migrationID = nil
+        subject = "the recorded state"
+        message = mark.description
+        hint = "It counts as \(mark.countsAs.text) in every plan and run. A run that moves this mark writes a proper "
+            + "version; `set` writes one now."
     }
 }
