@@ -42,12 +42,61 @@ struct FailureRuleTests {
         #expect(ran.items == ["1.0", "1.1"])
     }
 
-    @Test func aHeldBackBlockStaysHeldBackInLaterLaunchesUntilTheFailedOneSucceeds() throws {
+    @Test func aFailureHoldsBackEveryMigratorOnTheStoreUntilItSucceeds() throws {
         let ran = Recorder<String>()
         try? migrator().migrateToVersion("1.0") { throw Oops() }
-        migrator().migrateToVersion("1.1") { ran.append("1.1") }     // a launch that no longer calls 1.0 first
+        migrator().migrateToVersion("1.1") { ran.append("1.1") }     // another migrator, same store
         try? migrator().migrateToVersion("1.0") { throw Oops() }     // fails again
         migrator().migrateToVersion("1.2") { ran.append("1.2") }
+        #expect(ran.items.isEmpty)
+        migrator().migrateToVersion("1.0") { ran.append("1.0") }
+        migrator().migrateToVersion("1.2") { ran.append("1.2") }
+        #expect(ran.items == ["1.0", "1.2"])
+    }
+
+    /// The next launch is a new process: nothing above the failed block was recorded, so the
+    /// app's calls, in order, run it first and then the ones after it. A block the new release
+    /// no longer calls holds nothing back.
+    @Test func theNextLaunchRunsTheFailedBlockFirstAndABlockNoLongerCalledHoldsNothingBack() throws {
+        try? migrator().migrateToVersion("1.0") { throw Oops() }
+        migrator().migrateToVersion("1.1") { Issue.record("1.1 ran after 1.0 failed") }
+        let ran = Recorder<String>()
+        let nextLaunch = Migrator(appVersion: "2.0", appBuild: "20", store: InMemoryMigrationStore(state: store.load()))
+        try? nextLaunch.migrateToVersion("1.0") { throw Oops() }
+        nextLaunch.migrateToVersion("1.1") { ran.append("1.1") }
+        #expect(ran.items.isEmpty)
+        let releaseWithout10 = Migrator(appVersion: "2.0", appBuild: "20", store: InMemoryMigrationStore(state: store.load()))
+        releaseWithout10.migrateToVersion("1.1") { ran.append("1.1") }
+        #expect(ran.items == ["1.1"])
+    }
+
+    @Test func aFailedBuildHoldsBackHigherBuilds() throws {
+        let ran = Recorder<String>()
+        let launch = migrator()
+        try? launch.migrateToBuild("12") { throw Oops() }
+        launch.migrateToBuild("15") { ran.append("build 15") }
+        launch.migrateToVersion("1.0") { ran.append("1.0") }
+        #expect(ran.items == ["1.0"])
+    }
+
+    @Test func aFailureOnUserDefaultsHoldsBackTheBlocksAfterIt() throws {
+        let suite = "migration-failure-\(UUID().uuidString)"
+        let defaults = UserDefaults(suiteName: suite)!
+        defer { defaults.removePersistentDomain(forName: suite) }
+        let ran = Recorder<String>()
+        let launch = Migrator(appVersion: "2.0", store: UserDefaultsMigrationStore(defaults: defaults))
+        try? launch.migrateToVersion("1.0") { throw Oops() }
+        Migrator(appVersion: "2.0", store: UserDefaultsMigrationStore(defaults: defaults)).migrateToVersion("1.1") { ran.append("1.1") }
+        #expect(ran.items.isEmpty)
+        #expect(defaults.string(forKey: "MTMigration.lastMigrationVersion") == nil)
+    }
+
+    @Test func aFailureOnACustomStoreHoldsBackTheBlocksAfterItOnTheSameMigrator() throws {
+        let store = SaveRefusingStore(allowedSaves: 100)
+        let ran = Recorder<String>()
+        let launch = Migrator(appVersion: "2.0", store: store)
+        try? launch.migrateToVersion("1.0") { throw Oops() }
+        launch.migrateToVersion("1.1") { ran.append("1.1") }
         #expect(ran.items.isEmpty)
     }
 
@@ -97,9 +146,9 @@ struct FailureRuleTests {
         #expect(ran.items == ["1.0", "1.1"])
     }
 
-    @Test func theFacadeHoldsBackAfterAFailure() throws {
+    @Test func theFacadeHoldsBackAfterAFailure() async throws {
         let ran = Recorder<String>()
-        withSharedMigrator(migrator()) {
+        await withSharedMigrator(migrator()) {
             try? Migration.migrateToVersion("1.0") { throw Oops() }
             Migration.migrateToVersion("1.1") { ran.append("1.1") }
         }

@@ -13,11 +13,11 @@ import Testing
 @Suite("Peer suites on the static facade", .serialized)
 struct PeerSuiteTests {
     /// Runs `body` with ``Migration/shared`` on fresh defaults after a reset, as the peers' `setUp`.
-    func onTheFacade(_ body: (UserDefaults) throws -> Void) rethrows {
+    func onTheFacade(_ body: (UserDefaults) throws -> Void) async rethrows {
         let suite = "migration-peer-\(UUID().uuidString)"
         let defaults = UserDefaults(suiteName: suite)!
         defer { defaults.removePersistentDomain(forName: suite) }
-        try withSharedMigrator(Migrator(appVersion: "1.0", appBuild: "1", store: UserDefaultsMigrationStore(defaults: defaults))) {
+        try await withSharedMigrator(Migrator(appVersion: "1.0", appBuild: "1", store: UserDefaultsMigrationStore(defaults: defaults))) {
             Migration.reset()
             try body(defaults)
         }
@@ -25,8 +25,8 @@ struct PeerSuiteTests {
 
     // MARK: MTMigration (Objective-C) and its Swift pod, and Clafou's Migration
 
-    @Test func testMigrationReset() {
-        onTheFacade { _ in
+    @Test func testMigrationReset() async {
+        await onTheFacade { _ in
             var ran: [String] = []
             Migration.migrateToVersion("0.9") { ran.append("0.9") }
             Migration.migrateToVersion("1.0") { ran.append("1.0") }
@@ -39,16 +39,16 @@ struct PeerSuiteTests {
         }
     }
 
-    @Test func testMigratesOnFirstRun() {
-        onTheFacade { _ in
+    @Test func testMigratesOnFirstRun() async {
+        await onTheFacade { _ in
             var ran = false
             Migration.migrateToVersion("1.0") { ran = true }
             #expect(ran)
         }
     }
 
-    @Test func testMigratesOnce() {
-        onTheFacade { _ in
+    @Test func testMigratesOnce() async {
+        await onTheFacade { _ in
             var runs = 0
             Migration.migrateToVersion("1.0") { runs += 1 }
             Migration.migrateToVersion("1.0") { runs += 1 }
@@ -56,8 +56,8 @@ struct PeerSuiteTests {
         }
     }
 
-    @Test func testMigratesPreviousBlocks() {
-        onTheFacade { _ in
+    @Test func testMigratesPreviousBlocks() async {
+        await onTheFacade { _ in
             var ran: [String] = []
             Migration.migrateToVersion("0.9") { ran.append("0.9") }
             Migration.migrateToVersion("1.0") { ran.append("1.0") }
@@ -65,8 +65,8 @@ struct PeerSuiteTests {
         }
     }
 
-    @Test func testMigratesInNaturalSortOrder() {
-        onTheFacade { _ in
+    @Test func testMigratesInNaturalSortOrder() async {
+        await onTheFacade { _ in
             var ran: [String] = []
             Migration.migrateToVersion("0.9") { ran.append("0.9") }
             Migration.migrateToVersion("0.1") { ran.append("0.1") }
@@ -75,8 +75,8 @@ struct PeerSuiteTests {
         }
     }
 
-    @Test func testRunsApplicationUpdateBlockOnce() {
-        onTheFacade { _ in
+    @Test func testRunsApplicationUpdateBlockOnce() async {
+        await onTheFacade { _ in
             var runs = 0
             Migration.applicationUpdateBlock { runs += 1 }
             Migration.applicationUpdateBlock { runs += 1 }
@@ -84,8 +84,8 @@ struct PeerSuiteTests {
         }
     }
 
-    @Test func testRunsApplicationUpdateBlockOnlyOnceWithMultipleMigrations() {
-        onTheFacade { _ in
+    @Test func testRunsApplicationUpdateBlockOnlyOnceWithMultipleMigrations() async {
+        await onTheFacade { _ in
             Migration.migrateToVersion("0.8") {}
             Migration.migrateToVersion("0.9") {}
             Migration.migrateToVersion("0.10") {}
@@ -97,8 +97,8 @@ struct PeerSuiteTests {
 
     // MARK: MTMigration's Swift pod, under its own names
 
-    @Test func testRunsApplicationUpdateOnceUnderTheSwiftPodsName() {
-        onTheFacade { _ in
+    @Test func testRunsApplicationUpdateOnceUnderTheSwiftPodsName() async {
+        await onTheFacade { _ in
             var runs = 0
             Migration.applicationUpdate { runs += 1 }
             Migration.applicationUpdate { runs += 1 }
@@ -106,8 +106,8 @@ struct PeerSuiteTests {
         }
     }
 
-    @Test func testRunsBuildNumberUpdateBlockOnce() {
-        onTheFacade { _ in
+    @Test func testRunsBuildNumberUpdateBlockOnce() async {
+        await onTheFacade { _ in
             var runs = 0
             Migration.buildNumberUpdate { runs += 1 }
             Migration.buildNumberUpdate { runs += 1 }
@@ -116,8 +116,8 @@ struct PeerSuiteTests {
         }
     }
 
-    @Test func testRunsBuildUpdateBlockOnlyOnceWithMultipleMigrations() {
-        onTheFacade { _ in
+    @Test func testRunsBuildUpdateBlockOnlyOnceWithMultipleMigrations() async {
+        await onTheFacade { _ in
             Migration.migrateToVersion("0.8") {}
             Migration.migrateToVersion("0.9") {}
             Migration.migrateToVersion("0.10") {}
@@ -149,8 +149,8 @@ struct PeerSuiteTests {
         }
     }
 
-    @Test func theFacadeWritesMTMigrationsKeysSoGoingBackStillWorks() {
-        onTheFacade { defaults in
+    @Test func theFacadeWritesMTMigrationsKeysSoGoingBackStillWorks() async {
+        await onTheFacade { defaults in
             Migration.migrateToVersion("0.9") {}
             Migration.migrateToBuild("1") {}
             Migration.applicationUpdateBlock {}
@@ -164,12 +164,12 @@ struct PeerSuiteTests {
 
     // MARK: The launch-time check behind the facade
 
-    @Test func theFacadeSeesAResetThroughAnotherStoreObject() throws {
+    @Test func theFacadeSeesAResetThroughAnotherStoreObject() async throws {
         let suite = "migration-peer-\(UUID().uuidString)"
         let defaults = UserDefaults(suiteName: suite)!
         let store = UserDefaultsMigrationStore(defaults: defaults)
         defer { defaults.removePersistentDomain(forName: suite) }
-        try withSharedMigrator(Migrator(appVersion: "2.0", store: store)) {
+        try await withSharedMigrator(Migrator(appVersion: "2.0", store: store)) {
             var runs = 0
             Migration.migrateToVersion("1.0") { runs += 1 }
             try LaunchCheckTests.warmUp(Migration.shared, store)

@@ -3,7 +3,7 @@ import Testing
 
 /// The README's switching snippets are the code these tests compile: each block that follows a
 /// `<!-- snippet: NAME -->` line equals the lines between `// snippet: NAME` and `// end snippet`
-/// in this folder's files.
+/// in this folder's files, after the file's imports.
 @Suite("README snippets")
 struct ReadmeSnippetTests {
     static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
@@ -22,7 +22,8 @@ struct ReadmeSnippetTests {
                     name = String(trimmed.dropFirst("// snippet: ".count))
                     body = []
                 } else if trimmed == "// end snippet", let current = name {
-                    snippets[current] = body.map { String($0.drop { $0 == " " }) }.joined(separator: "\n")
+                    let imports = lines.filter { $0.hasPrefix("import ") }
+                    snippets[current] = (imports + body.map { String($0.drop { $0 == " " }) }).joined(separator: "\n")
                     name = nil
                 } else if name != nil {
                     body.append(line)
@@ -32,14 +33,14 @@ struct ReadmeSnippetTests {
         return snippets
     }
 
-    /// The README's snippets, by name: the code block after each marker, without its import lines.
+    /// The README's snippets, by name: the code block after each marker, without blank lines.
     static func readmeSnippets() throws -> [String: String] {
         let lines = try String(contentsOf: readme, encoding: .utf8).components(separatedBy: "\n")
         var snippets: [String: String] = [:]
         for (index, line) in lines.enumerated() where line.hasPrefix("<!-- snippet: ") && line.hasSuffix(" -->") {
             let name = String(line.dropFirst("<!-- snippet: ".count).dropLast(" -->".count))
             guard index + 1 < lines.count, lines[index + 1] == "```swift" else { continue }
-            let body = lines[(index + 2)...].prefix { $0 != "```" }.filter { !$0.hasPrefix("import ") && !$0.isEmpty }
+            let body = lines[(index + 2)...].prefix { $0 != "```" }.filter { !$0.isEmpty }
             snippets[name] = body.joined(separator: "\n")
         }
         return snippets

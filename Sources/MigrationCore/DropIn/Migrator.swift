@@ -8,7 +8,7 @@ import Logging
 /// called after a higher one already ran, or above the app version, does not run. Blocks run
 /// on the caller's thread and may throw: a block that throws is not recorded and runs again
 /// next time, and until it has succeeded no higher block of its track runs (see
-/// ``MigrationRule/failureHoldingBack(_:lastMigrated:history:)``).
+/// ``MigrationRule/isHeldBack(_:byFailureOf:)``).
 ///
 /// Every call decides on the store's current records, so a reset made anywhere (another
 /// store object, a leftover `[MTMigration reset]`, another process) is seen at once. Two
@@ -49,6 +49,8 @@ public final class Migrator: Sendable {
     /// `Set<String>` would cost every launch its type's metadata, with a search of every
     /// protocol conformance the process has loaded (for `String: Hashable`).
     private let reportedNotes = LockedValue<[String]>([])
+    /// This migrator's own record of failures, for a store without a shared resource (see ``failures``).
+    private let ownFailures = LockedValue<FailedBlocks?>(nil)
 
     /// A migrator for an app at `appVersion` (and `appBuild`).
     ///
@@ -94,7 +96,10 @@ public final class Migrator: Sendable {
         self.onDiagnostic = onDiagnostic
     }
 
-    deinit { reportedNotes.destroy() }
+    deinit {
+        reportedNotes.destroy()
+        ownFailures.destroy()
+    }
 
     /// Runs `block` once, when the app reaches `version`.
     @inlinable
@@ -150,7 +155,10 @@ public final class Migrator: Sendable {
     /// Forgets all four records: the next calls run every block up to the app version again,
     /// whatever the fresh-install policy. The history is kept, with a `reset` record.
     public func reset() {
-        do { try store.update { $0 = MigrationRule.reset($0) } } catch {
+        do {
+            try store.update { $0 = MigrationRule.reset($0) }
+            failures.removeAll()
+        } catch {
             report("reset()", "could not reset: \(error)")
         }
     }
@@ -212,8 +220,20 @@ public final class Migrator: Sendable {
     var exactlyOnce: ExactlyOnce {
         ExactlyOnce(
             store: store, target: appVersion.map { AppTarget(version: $0, build: targets.build) }, app: targets, policy: policy,
-            holdsBackAfterFailure: true
+            failures: failures
         )
+    }
+
+    /// The failures the failure rule holds later blocks back by: those of the store's resource,
+    /// shared by every migrator on it in this process, or this migrator's own for any other store.
+    private var failures: FailedBlocks {
+        if let backed = store as? any ResourceBacked { return backed.resource.failedBlocks }
+        return ownFailures.withLock { own in
+            if let own { return own }
+            let created = FailedBlocks()
+            own = created
+            return created
+        }
     }
 
     /// Reports what went wrong with a block that was found due.

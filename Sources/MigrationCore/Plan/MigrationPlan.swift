@@ -96,10 +96,9 @@ public struct MigrationPlan: Sendable {
         valid.append(contentsOf: invalid)
         self.entries = valid
         self.pending = valid.filter { $0.status.willRun }
-        self.holdingBack = try MigrationTrack.allCases.map { track throws(MigrationStateError) in
-            guard let failed = MigrationRule.failureHoldingBack(track, lastMigrated: try marks.lastMigrated(track), history: state.history)
-            else { return nil }
-            return valid.first { $0.status == .failed && $0.migration.track == track && $0.migration.version == failed }?.migration
+        // The first failed entry of each track: entries are in run order, so it is the lowest.
+        self.holdingBack = [MigrationTrack.version, .build].map { track in
+            valid.first { $0.status == .failed && $0.migration.track == track }?.migration
         }
         var updated: [MigrationTrack] = []
         for track in MigrationTrack.allCases where !baseline {
@@ -140,15 +139,18 @@ public struct MigrationPlan: Sendable {
 
     /// The failed migration that holds `entry` back, when `entry` is pending above a migration
     /// of its track whose last run failed: it runs only once that one has succeeded, right
-    /// before it in the same run (``MigrationRule/failureHoldingBack(_:lastMigrated:history:)``).
+    /// before it in the same run (``MigrationRule/isHeldBack(_:byFailureOf:)``).
     ///
     /// ```swift
     /// if let failed = plan.heldBack(entry) { print("held back until \(failed.declared) succeeds") }
     /// ```
     public func heldBack(_ entry: PlanEntry) -> RegisteredMigration? {
-        guard entry.status == .pending, let version = entry.migration.version,
-              let failed = holdingBack[entry.migration.track == .version ? 0 : 1],
-              let failedVersion = failed.version, failedVersion < version else { return nil }
+        let slot = switch entry.migration.track {
+        case .version: 0
+        case .build: 1
+        }
+        guard entry.status == .pending, let version = entry.migration.version, let failed = holdingBack[slot],
+              let failedVersion = failed.version, MigrationRule.isHeldBack(version, byFailureOf: failedVersion) else { return nil }
         return failed
     }
 

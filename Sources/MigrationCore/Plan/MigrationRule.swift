@@ -160,28 +160,17 @@ public enum MigrationRule {
         state[.lastApp(track)] = app.text
     }
 
-    /// The migration on `track` whose failure holds back every higher one: the lowest above the
-    /// mark `lastMigrated` whose latest record since the last reset in `history` is a failure.
-    /// After a block fails, no higher block of its track runs until it has succeeded: later in
-    /// the same launch, or on the next one, when it and everything after it run in order.
-    /// Migrations are ordered because later ones build on earlier ones (GRDB's
-    /// `DatabaseMigrator` and Flyway hold the same rule).
+    /// The failure rule: whether a migration at `version` is held back by the failure of the
+    /// one at `failed` on its track. After a block fails, no higher block of its track runs
+    /// until it has succeeded: later in the same launch, or on the next one, when it and
+    /// everything after it run in order. Migrations are ordered because later ones build on
+    /// earlier ones (GRDB's `DatabaseMigrator` and Flyway hold the same rule).
     ///
     /// ```swift
-    /// // 1.0 failed, nothing recorded above it: 1.1 waits for it.
-    /// MigrationRule.failureHoldingBack(.version, lastMigrated: nil, history: state.history) // 1.0
+    /// MigrationRule.isHeldBack(try Version("1.1"), byFailureOf: try Version("1.0"))   // true
     /// ```
-    public static func failureHoldingBack(_ track: MigrationTrack, lastMigrated: Version?, history: [MigrationRecord]) -> Version? {
-        var latestOutcome: [Version: MigrationRecord.Outcome] = [:]
-        for record in history.reversed() {
-            if record.subject == .reset { break }
-            guard record.subject == track.recordSubject, let text = record.identifier,
-                  let version = try? Version(text), latestOutcome[version] == nil else { continue }
-            latestOutcome[version] = record.outcome
-        }
-        return latestOutcome.compactMap { version, outcome in
-            outcome == .failed && lastMigrated.map { version > $0 } != false ? version : nil
-        }.min()
+    public static func isHeldBack(_ version: Version, byFailureOf failed: Version) -> Bool {
+        failed < version
     }
 
     /// Whether a body that ended with `failure` leaves a record: every success and failure

@@ -20,11 +20,11 @@ struct ExactlyOnce {
     /// The app's version and build; `nil` where it is not usable.
     let app: (version: Version?, build: Version?)
     let policy: FreshInstallPolicy
-    /// Whether ``decide(_:)`` holds back a migration above one that failed
-    /// (``MigrationRule/failureHoldingBack(_:lastMigrated:history:)``): the drop-in, whose
+    /// The failures this process saw on the store, when ``decide(_:)`` holds back a migration
+    /// above one that failed (``MigrationRule/isHeldBack(_:byFailureOf:)``): the drop-in, whose
     /// blocks come in the app's call order. A registry's walk keeps the rule by its order
-    /// instead (ascending, stopping at the first failure), without reading the history per step.
-    var holdsBackAfterFailure = false
+    /// instead (ascending, stopping at the first failure).
+    var failures: FailedBlocks? = nil
 
     enum Outcome {
         /// Not due (or already running in this thread or task): nothing ran.
@@ -91,12 +91,9 @@ struct ExactlyOnce {
         let state = try currentState(full: step.needsHistory)
         let marks = RecordedMarks(state)
         guard try step.isDue(marks: marks, history: state.history, app: app) else { return nil }
-        if holdsBackAfterFailure, case .migration(let track, let version) = step {
-            let history = step.needsHistory ? state.history : try store.load().history
-            if let failed = MigrationRule.failureHoldingBack(track, lastMigrated: try marks.lastMigrated(track), history: history),
-               failed < version {
-                throw HeldBack(step: step, failed: .migration(track, failed))
-            }
+        if let failures, case .migration(let track, let version) = step,
+           let failed = failures.holdingBack(version, on: track, lastMigrated: try marks.lastMigrated(track)) {
+            throw HeldBack(step: step, failed: .migration(track, failed))
         }
         try store.prepareToWrite()
         return state
@@ -111,6 +108,9 @@ struct ExactlyOnce {
         do {
             let saved = try store.recordStep {
                 MigrationRule.record(step, title: title, failure: failure, duration: duration, app: app, in: &$0)
+            }
+            if let failures, case .migration(let track, let version) = step {
+                failures.record(version, on: track, failed: failure != nil)
             }
             if let failure { return .threw(failure, duration: duration, recordError: nil) }
             return .ran(duration: duration, state: saved)
@@ -138,13 +138,13 @@ struct ExactlyOnce {
 }
 
 /// A migration that did not run because a lower one of its track failed and has not succeeded
-/// since (see ``MigrationRule/failureHoldingBack(_:lastMigrated:history:)``).
+/// since (see ``MigrationRule/isHeldBack(_:byFailureOf:)``).
 struct HeldBack: Error, CustomStringConvertible {
     let step: BlockStep
     let failed: BlockStep
 
     var description: String {
-        "held back: \(failed.callName) failed and has not succeeded since; it runs first, then this one, when it is called again (at the latest on the next launch)"
+        "held back: \(failed.callName) failed in this launch and has not succeeded since; this one runs after it succeeds (calling it again runs it; nothing above it is recorded, so next launch it runs first)"
     }
 }
 

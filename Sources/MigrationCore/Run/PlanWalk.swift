@@ -150,7 +150,7 @@ struct PlanWalk {
         }
         steps.append(finished)
         observer(.finished(finished))
-        if case .failed = finished.outcome { heldBack = pendingMigrations(from: next) }
+        if case .threw = outcome { heldBack = pendingMigrations(from: next) }
         return finished.outcome == .succeeded
     }
 

@@ -25,8 +25,10 @@ public struct RunReport: Sendable {
     /// Pending migrations this run left for the next one without recording anything for them:
     /// the ones a launch-time budget had no time left for, or those from a cancelled body on.
     public internal(set) var deferred: [RegisteredMigration] = []
-    /// Pending migrations that did not run because a migration before them failed: they run
-    /// after it, once it has succeeded (see ``MigrationRule/failureHoldingBack(_:lastMigrated:history:)``).
+    /// Pending migrations that did not run because a body before them failed: a run stops at
+    /// its first failure. Those of the failed one's track run after it once it has succeeded
+    /// (the failure rule, ``MigrationRule/isHeldBack(_:byFailureOf:)``); those of the other
+    /// track, on the next run.
     public internal(set) var heldBack: [RegisteredMigration] = []
     /// Whether the task awaiting the run was cancelled (or a body threw `CancellationError`):
     /// the run stopped there, and every success before it stays recorded.

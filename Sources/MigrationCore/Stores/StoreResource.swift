@@ -38,6 +38,8 @@ final class StoreResource: Sendable {
         var blocks: [String: BlockLock] = [:]
         /// Whether ``observeDefaultsChanges()`` was called.
         var observesDefaults = false
+        /// The failures the drop-in saw, made at the first need (see ``failedBlocks``).
+        var failedBlocks: FailedBlocks?
     }
 
     private let tables = LockedValue(Tables())
@@ -66,6 +68,17 @@ final class StoreResource: Sendable {
             if let existing = tables.cache(for: records) { return existing }
             let created = MarksCache(watched: watched)
             if tables.firstCache == nil { tables.firstCache = (records, created) } else { tables.otherCaches.append((records, created)) }
+            return created
+        }
+    }
+
+    /// The migrations that failed on this resource in this process and have not succeeded
+    /// since, shared by every migrator on it (the failure rule).
+    var failedBlocks: FailedBlocks {
+        tables.withLock { tables in
+            if let existing = tables.failedBlocks { return existing }
+            let created = FailedBlocks()
+            tables.failedBlocks = created
             return created
         }
     }

@@ -61,9 +61,16 @@ enum TextReports {
         if let saveError = report.saveError, report.failure == nil {
             lines.append(style.paint("error: \(saveError)", .failed))
         }
-        if let failure = report.failure, !report.heldBack.isEmpty {
-            let versions = report.heldBack.map(\.trackAndVersion).joined(separator: ", ")
-            lines.append(style.paint("Held back until \(failure.subject.label) succeeds: \(versions); they run after it next time", .failed))
+        if let failure = report.failure {
+            let failedTrack: MigrationTrack? = if case .migration(let failed) = failure.subject { failed.track } else { nil }
+            let heldBack = report.heldBack.filter { $0.track == failedTrack }
+            let stopped = report.heldBack.filter { $0.track != failedTrack }
+            if !heldBack.isEmpty {
+                lines.append(style.paint("Held back until \(failure.subject.label) succeeds: \(trackAndVersions(heldBack)); they run after it next time", .failed))
+            }
+            if !stopped.isEmpty {
+                lines.append(style.paint("Not run, as a run stops at its first failure: \(trackAndVersions(stopped)); they run next time", .failed))
+            }
         }
         if let cancelled = report.cancellationSummary {
             lines.append(style.paint(cancelled.capitalisingFirst, .failed))
@@ -75,6 +82,11 @@ enum TextReports {
 }
 
 extension TextReports {
+    /// Migrations named by track and version: "version 1.0, build 118".
+    private static func trackAndVersions(_ migrations: [RegisteredMigration]) -> String {
+        migrations.map(\.trackAndVersion).joined(separator: ", ")
+    }
+
     /// One row per upgrade path: what runs, what never will, what failed last time, What's New.
     static func matrix(_ matrix: UpgradeMatrix, app: String, style: ConsoleStyle) -> [String] {
         var table = TextTable()
