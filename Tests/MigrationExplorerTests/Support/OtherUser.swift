@@ -32,3 +32,39 @@ enum OtherUser {
         try FileManager.default.setAttributes([.posixPermissions: isRoot ? 0o755 : 0o555], ofItemAtPath: folder.path)
     }
 }
+
+/// A file even root may not write, for a test inside the test process: `chattr +i` as root
+/// (where the system lets root set it), mode 0444 otherwise.
+enum ImmutableFile {
+    /// Whether a file can be made so here.
+    static let canBeMade: Bool = {
+        guard OtherUser.isRoot else { return true }
+        let probe = FileManager.default.temporaryDirectory.appendingPathComponent("immutable-probe-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: probe) }
+        guard FileManager.default.createFile(atPath: probe.path, contents: Data()), chattr("+i", probe) else { return false }
+        return chattr("-i", probe)
+    }()
+
+    /// Makes `url` read-only for this process; `undo` makes it writable again (before it is removed).
+    static func make(_ url: URL) throws {
+        if OtherUser.isRoot {
+            guard chattr("+i", url) else { throw CocoaError(.fileWriteNoPermission) }
+        } else {
+            try FileManager.default.setAttributes([.posixPermissions: 0o444], ofItemAtPath: url.path)
+        }
+    }
+
+    static func undo(_ url: URL) {
+        if OtherUser.isRoot { _ = chattr("-i", url) }
+    }
+
+    private static func chattr(_ flag: String, _ url: URL) -> Bool {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/chattr")
+        process.arguments = [flag, url.path]
+        process.standardError = FileHandle.nullDevice
+        guard (try? process.run()) != nil else { return false }
+        process.waitUntilExit()
+        return process.terminationStatus == 0
+    }
+}
