@@ -29,7 +29,7 @@ public struct MigrationStoreError: Error, Sendable, Equatable, CustomStringConve
     }
 
     /// What went wrong, without the location or what it meant for the run: "permission
-    /// denied: the file state.json is not writable by this user (uid 501)".
+    /// denied: this user (uid 501) may not write the file /srv/notes/state.json".
     public var reason: String {
         switch problem {
         case .unreadable(let why), .corrupt(let why), .unwritable(let why), .readOnly(let why), .unlockable(let why): why

@@ -158,10 +158,15 @@ enum JSONReports {
         let path: String
         let reason: String
 
+        init(path: String, reason: String) {
+            self.path = path
+            self.reason = reason
+        }
+
+        /// The explorer's, when runs cannot write its store.
         init?(_ explorer: Explorer) {
             guard let problem = explorer.storeWriteProblem(), let store = explorer.realStore else { return nil }
-            path = store.url.path
-            reason = problem.reason
+            self.init(path: store.url.path, reason: problem.reason)
         }
     }
 
