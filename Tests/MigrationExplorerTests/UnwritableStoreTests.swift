@@ -30,7 +30,7 @@ struct UnwritableStoreTests {
 
     /// A folder holding `m.json` (versions 1 and 2, each command touching its marker in
     /// `marks/`) and `store/`, whose store recorded version 1 and which the other user cannot
-    /// write. Remove ``folder`` when done.
+    /// write. ``remove()`` it when done.
     struct Setup {
         let folder: URL
         let kind: Kind
@@ -68,6 +68,12 @@ struct UnwritableStoreTests {
             }
         }
 
+        /// Removes the folder, its store's folder made writable first (not as root, it is not).
+        func remove() {
+            try? FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: storeFolder.path)
+            try? FileManager.default.removeItem(at: folder)
+        }
+
         func marker(_ version: String) -> URL { folder.appendingPathComponent("marks/\(version)") }
 
         /// Every file of the store's folder, by name, with its bytes.
@@ -95,7 +101,7 @@ struct UnwritableStoreTests {
     @Test("a run exits 65 (store) before any step", arguments: cases)
     func aRunOnAStoreThatCannotBeWrittenExits65BeforeAnyStep(_ testCase: Case) throws {
         let setup = try Setup(testCase)
-        defer { try? FileManager.default.removeItem(at: setup.folder) }
+        defer { setup.remove() }
         let before = try setup.snapshot()
         let text = try setup.run(["run", "--manifest", "m.json"])
         #expect(text.status == 65, "\(text.stdout)\(text.stderr)")
@@ -112,7 +118,7 @@ struct UnwritableStoreTests {
 
     @Test func theFirstCommandDoesNotRunOnAReadOnlySQLiteDatabaseThatHoldsRecords() throws {
         let setup = try Setup(Case(kind: .sqlite, scenario: .readOnlyFile))
-        defer { try? FileManager.default.removeItem(at: setup.folder) }
+        defer { setup.remove() }
         let result = try setup.run(["run", "--manifest", "m.json"])
         #expect(!FileManager.default.fileExists(atPath: setup.marker("2").path), "the command ran: \(result.stdout)")
         #expect(result.status == 65, "\(result.stderr)")
@@ -122,7 +128,7 @@ struct UnwritableStoreTests {
     @Test("reset and set exit 65 (store), naming the path and the reason", arguments: cases)
     func resetAndSetOnAStoreThatCannotBeWrittenExit65NamingThePathAndTheReason(_ testCase: Case) throws {
         let setup = try Setup(testCase)
-        defer { try? FileManager.default.removeItem(at: setup.folder) }
+        defer { setup.remove() }
         let before = try setup.snapshot()
         for command in [["reset"], ["set", "--manifest", "m.json", "--version", "2"]] {
             let text = try setup.run(command)
@@ -140,7 +146,7 @@ struct UnwritableStoreTests {
     @Test("plan and a dry-run say up front that the store cannot be written", arguments: cases)
     func planAndADryRunSayUpFrontThatTheStoreCannotBeWritten(_ testCase: Case) throws {
         let setup = try Setup(testCase)
-        defer { try? FileManager.default.removeItem(at: setup.folder) }
+        defer { setup.remove() }
         for command in [["plan"], ["run", "--dry-run"]] {
             let text = try setup.run(command + ["--manifest", "m.json"])
             #expect(text.status == 0, "\(command): \(text.stderr)")
@@ -171,7 +177,7 @@ struct UnwritableStoreTests {
 
     @Test func theTerminalUIOffersNoRunOrResetOnAStoreThatCannotBeWrittenAndLeavesNoLock() throws {
         let setup = try Setup(Case(kind: .json, scenario: .readOnlyFile))
-        defer { try? FileManager.default.removeItem(at: setup.folder) }
+        defer { setup.remove() }
         let before = try setup.snapshot()
         let store = setup.storeFolder.appendingPathComponent(setup.kind.file).path
         let (binary, arguments) = OtherUser.command(["--manifest", setup.folder.appendingPathComponent("m.json").path, "--store", store])
