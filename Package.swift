@@ -28,7 +28,7 @@ let package = Package(
         .target(name: "MTMigration", dependencies: ["MigrationCore"]),
         .target(
             name: "MigrationSQLite",
-            dependencies: ["MigrationCore", .product(name: "GRDB", package: "GRDB.swift")]
+            dependencies: ["MigrationCore", .product(name: "GRDB", package: "GRDB.swift"), .product(name: "GRDBSQLite", package: "GRDB.swift")]
         ),
         .target(name: "CProcessControl"),
         .target(name: "CHeapUsage"),

@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import GRDBSQLite
 import MigrationCore
 
 /// A store in the app's own SQLite database: a block's changes to that database commit in the
@@ -88,6 +89,30 @@ public final class SQLiteMigrationStore: MigrationStore, HistoryAppending {
                 try BlockTransaction.$current.withValue(BlockTransaction(connection: connection)) { try body(alreadyRunning) }
             }
         }
+    }
+
+    /// Proves, inside a block's transaction before its body runs, that this connection may
+    /// write the database: SQLite opens a file it may not write read-only, without a word,
+    /// and only the record would then fail, after a body (a shell command) had run.
+    public func prepareToWrite() throws {
+        try access { db in
+            guard sqlite3_db_readonly(db.sqliteConnection, "main") == 1 else { return }
+            let reason = WriteAccess.problem(writing: path, what: "the database") ?? "SQLite opened the database read-only"
+            throw MigrationStoreError(location: location, problem: .readOnly(reason))
+        }
+    }
+
+    /// Proves, before a run, a reset or a set takes SQLite's lock, that this process may write
+    /// the database, its journal files (`-wal`, `-shm`) and their folder, where SQLite creates
+    /// them; then that the connection opened it for writing.
+    public func checkWritable() throws {
+        let database = URL(fileURLWithPath: path).resolvingSymlinksInPath()
+        let files = ["", "-wal", "-shm"].map { (path: database.path + $0, what: $0.isEmpty ? "the database" : "the journal file") }
+        let folder = database.deletingLastPathComponent().path
+        if let problem = WriteAccess.problem(files: files, folder: folder) {
+            throw MigrationStoreError(location: location, problem: .readOnly(problem))
+        }
+        try prepareToWrite()
     }
 
     /// The domains the database holds records for, sorted.

@@ -63,3 +63,16 @@ extension MigrationWork {
         try body(context)
     }
 }
+
+/// A store that reads fine but cannot be written, as one on a read-only file system: every
+/// save is refused, and so is the proof, asked before a body runs, that it can write.
+final class ReadOnlyStore: MigrationStore {
+    let inner: InMemoryMigrationStore
+    var location: String { "read-only store" }
+    init(state: MigrationState) { inner = InMemoryMigrationStore(state: state) }
+    private var refusal: MigrationStoreError { MigrationStoreError(location: location, problem: .unwritable("read-only file system")) }
+    func load() throws -> MigrationState { inner.load() }
+    func save(_ state: MigrationState) throws { throw refusal }
+    func prepareToWrite() throws { throw refusal }
+    func withExclusiveAccess<T>(_ body: () throws -> T) throws -> T { try inner.withExclusiveAccess(body) }
+}

@@ -98,7 +98,8 @@ struct CountWordingTests {
               "problems" : [
 
               ],
-              "to" : "1.0"
+              "to" : "1.0",
+              "unwritableStore" : null
             }
 
             """, "\(json.stdout)")

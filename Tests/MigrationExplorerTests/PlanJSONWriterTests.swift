@@ -31,7 +31,7 @@ struct PlanJSONWriterTests {
         registry.onBuildUpdate(title: "hook \(text)")
         let plan = try MigrationPlan(registry: registry, state: .device(at: try Version("0.5"), build: try Version("3")),
                                      target: try AppTarget(version: "1.0", build: "8"))
-        try expectSameDocument(plan, app: text, historyNote: text)
+        try expectSameDocument(plan, app: text, historyNote: text, unwritableStore: JSONReports.UnwritableStore(path: text, reason: text))
     }
 
     @Test func theDemoFromEachRelease() throws {
@@ -85,12 +85,14 @@ struct PlanJSONWriterTests {
         #expect(String(decoding: chunks.joined(), as: UTF8.self) == String(decoding: try codableDocument(plan, app: "Big", historyNote: nil), as: UTF8.self))
     }
 
-    private func expectSameDocument(_ plan: MigrationPlan, app: String, historyNote: String?) throws {
+    private func expectSameDocument(
+        _ plan: MigrationPlan, app: String, historyNote: String?, unwritableStore: JSONReports.UnwritableStore? = nil
+    ) throws {
         var written: [UInt8] = []
         var writer = JSONWriter { written += $0 }
-        JSONReports.Plan(plan, app: app, historyNote: historyNote).write(to: &writer)
+        JSONReports.Plan(plan, app: app, historyNote: historyNote, unwritableStore: unwritableStore).write(to: &writer)
         writer.finish()
-        let encoded = try codableDocument(plan, app: app, historyNote: historyNote)
+        let encoded = try codableDocument(plan, app: app, historyNote: historyNote, unwritableStore: unwritableStore)
         let parsedWritten = try JSONSerialization.jsonObject(with: Data(written)) as? NSDictionary
         let parsedEncoded = try JSONSerialization.jsonObject(with: encoded) as? NSDictionary
         #expect(parsedWritten != nil)
@@ -98,10 +100,12 @@ struct PlanJSONWriterTests {
         #expect(String(decoding: written, as: UTF8.self) == String(decoding: encoded, as: UTF8.self))
     }
 
-    private func codableDocument(_ plan: MigrationPlan, app: String, historyNote: String?) throws -> Data {
+    private func codableDocument(
+        _ plan: MigrationPlan, app: String, historyNote: String?, unwritableStore: JSONReports.UnwritableStore? = nil
+    ) throws -> Data {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        return try encoder.encode(CodablePlan(plan, app: app, historyNote: historyNote))
+        return try encoder.encode(CodablePlan(plan, app: app, historyNote: historyNote, unwritableStore: unwritableStore))
     }
 }
 
@@ -115,10 +119,12 @@ private struct CodablePlan: Encodable {
     let hooks: [Hook]
     let problems: [Problem]
     let historyNote: Nullable<String>
+    let unwritableStore: Nullable<JSONReports.UnwritableStore>
 
-    init(_ plan: MigrationPlan, app: String, historyNote: String?) {
+    init(_ plan: MigrationPlan, app: String, historyNote: String?, unwritableStore: JSONReports.UnwritableStore?) {
         self.app = app
         self.historyNote = Nullable(historyNote)
+        self.unwritableStore = Nullable(unwritableStore)
         from = Nullable(plan.state.fromVersion)
         to = plan.target.version.text
         migrations = plan.entries.map(Migration.init)

@@ -14,7 +14,8 @@ extension MigrationRunner {
     /// }
     /// ```
     /// - Throws: ``MigrationStoreError`` or ``MigrationStateError`` when the store cannot be
-    ///   read: then nothing ran.
+    ///   read, or when there is something to run and the store cannot be written: then
+    ///   nothing ran.
     public func run(store: any MigrationStore, observer: @escaping @Sendable (RunEvent) -> Void = { _ in }) async throws -> RunReport {
         try await walk(store: store, budgetSpent: { false }, observer: observer)
     }
@@ -44,6 +45,7 @@ extension MigrationRunner {
         store: any MigrationStore, budgetSpent: () -> Bool, observer: @escaping @Sendable (RunEvent) -> Void
     ) async throws -> RunReport {
         var walk = PlanWalk(plan: try plan(store.load()), store: store)
+        try walk.checkStoreWritable()
         await walk.walk(budgetSpent: budgetSpent, observer: observer)
         return walk.report
     }

@@ -42,9 +42,13 @@ public struct MigrationRunner: Sendable {
     /// saved, ends the run; that is reported, not thrown. An asynchronous body cannot run here:
     /// its step fails, saying to use `try await run(store:)`.
     /// - Throws: ``MigrationStoreError`` or ``MigrationStateError`` when the store cannot be
-    ///   read: then nothing ran.
+    ///   read, or when there is something to run and the store cannot be written (see
+    ///   ``MigrationStore/checkWritable()``): then nothing ran.
     public func run(store: any MigrationStore, observer: @escaping (RunEvent) -> Void = { _ in }) throws -> RunReport {
-        try execute(plan(store.load()), store: store, observer: observer)
+        var walk = PlanWalk(plan: try plan(store.load()), store: store)
+        try walk.checkStoreWritable()
+        walk.walk(observer: observer)
+        return walk.report
     }
 
     /// What ``run(store:observer:)`` would do now, without running or writing anything.
@@ -54,7 +58,9 @@ public struct MigrationRunner: Sendable {
 
     /// A dry-run for a device in `state`.
     public func dryRun(_ state: MigrationState) throws(MigrationStateError) -> RunReport {
-        try execute(plan(state), store: nil, observer: { _ in })
+        var walk = PlanWalk(plan: try plan(state), store: nil)
+        walk.walk(observer: { _ in })
+        return walk.report
     }
 
     /// A sandbox that starts as a device that last ran app version `from` (and build
@@ -68,14 +74,5 @@ public struct MigrationRunner: Sendable {
     /// ```
     public func simulate(from: Version?, fromBuild: Version? = nil) -> InMemoryMigrationStore {
         InMemoryMigrationStore(state: registry.device(lastRan: from, build: fromBuild).state)
-    }
-
-    /// The synchronous walk through a plan, shared by runs and dry-runs.
-    private func execute(
-        _ plan: MigrationPlan, store: (any MigrationStore)?, observer: @escaping (RunEvent) -> Void
-    ) -> RunReport {
-        var walk = PlanWalk(plan: plan, store: store)
-        walk.walk(observer: observer)
-        return walk.report
     }
 }

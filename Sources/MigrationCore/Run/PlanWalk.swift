@@ -40,6 +40,15 @@ struct PlanWalk {
         self.items = plan.isBaseline ? [] : items
     }
 
+    /// Proves, before the first step, that a walk that will write to its store may write it:
+    /// a store that cannot be written is an error before anything runs, not a failed step. A
+    /// walk with nothing to do, or without a store (a dry-run), checks nothing.
+    /// - Throws: ``MigrationStoreError`` saying what cannot be written and why.
+    func checkStoreWritable() throws {
+        guard let store, plan.isBaseline || !items.isEmpty else { return }
+        try store.checkWritable()
+    }
+
     var report: RunReport {
         var report = RunReport(mode: store == nil ? .dryRun : .run, plan: plan, steps: steps, state: state, saveError: saveError)
         report.deferred = deferred

@@ -106,6 +106,12 @@ public final class FileMigrationStore: MigrationStore, HistoryAppending {
         try file.prepareToWrite()
     }
 
+    /// Proves that this process may write the file, its lock file and its folder, before a
+    /// run, a reset or a set: a read-only file counts as one that cannot be written.
+    public func checkWritable() throws {
+        try file.checkWritable()
+    }
+
     /// The descriptor holding the store's `flock` while the calling thread is inside
     /// ``withExclusiveAccess(_:)`` or running a block; `nil` outside them.
     ///

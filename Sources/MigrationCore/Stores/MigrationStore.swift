@@ -41,6 +41,14 @@ public protocol MigrationStore: Sendable {
     /// - Throws: ``MigrationStoreError`` saying why the records cannot be written.
     func prepareToWrite() throws
 
+    /// Proves that this process may write the store at all (its files and folder, for a store
+    /// in files), before a run, a reset or a set starts, without taking the lock and without
+    /// leaving anything behind (no lock file): a store that cannot be written is then an error
+    /// before anything runs, not a failed migration. The default is ``prepareToWrite()``.
+    /// - Throws: ``MigrationStoreError`` (``MigrationStoreError/Problem/readOnly(_:)``) saying
+    ///   what cannot be written and why.
+    func checkWritable() throws
+
     /// Whether ``withExclusiveAccess(toBlock:_:)`` is one database transaction that commits a
     /// block's changes together with its record, so that a crash leaves both or neither. Then a
     /// record that cannot be saved is thrown out of it, and the block's changes roll back with
@@ -58,6 +66,8 @@ extension MigrationStore {
     }
 
     public func prepareToWrite() throws {}
+
+    public func checkWritable() throws { try prepareToWrite() }
 
     public var commitsBlockWithRecord: Bool { false }
 

@@ -12,6 +12,9 @@ public struct MigrationStoreError: Error, Sendable, Equatable, CustomStringConve
         case corrupt(String)
         /// The new records could not be written.
         case unwritable(String)
+        /// The store cannot be written by this process at all (a missing permission, a read-only
+        /// file or file system): found before anything ran or was written.
+        case readOnly(String)
         /// The lock that keeps processes apart could not be taken.
         case unlockable(String)
     }
@@ -25,6 +28,14 @@ public struct MigrationStoreError: Error, Sendable, Equatable, CustomStringConve
         self.problem = problem
     }
 
+    /// What went wrong, without the location or what it meant for the run: "permission
+    /// denied: this user (uid 501) may not write the file /srv/notes/state.json".
+    public var reason: String {
+        switch problem {
+        case .unreadable(let why), .corrupt(let why), .unwritable(let why), .readOnly(let why), .unlockable(let why): why
+        }
+    }
+
     public var description: String {
         switch problem {
         case .unreadable(let why):
@@ -33,6 +44,8 @@ public struct MigrationStoreError: Error, Sendable, Equatable, CustomStringConve
             "\(location): is not a migration record (\(why)); it was left untouched and nothing was run; repair it or move it away to start afresh"
         case .unwritable(let why):
             "\(location): cannot be written (\(why)); the previous records are unchanged"
+        case .readOnly(let why):
+            "\(location): cannot be written (\(why)); nothing was run or written"
         case .unlockable(let why):
             "\(location): cannot be locked (\(why)); nothing was run"
         }

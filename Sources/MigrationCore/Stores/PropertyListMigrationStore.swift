@@ -75,9 +75,16 @@ public final class PropertyListMigrationStore: MigrationStore {
         try file.withBlock(block, body)
     }
 
-    /// Proves, before a body runs, that the file can be replaced (see ``FileMigrationStore/prepareToWrite()``).
+    /// Proves, before a body runs, that the file may be written and can be replaced (see
+    /// ``FileMigrationStore/prepareToWrite()``).
     public func prepareToWrite() throws {
         try file.prepareToWrite()
+    }
+
+    /// Proves that this process may write the plist, its lock file and its folder (see
+    /// ``FileMigrationStore/checkWritable()``): a read-only plist is not replaced.
+    public func checkWritable() throws {
+        try file.checkWritable()
     }
 
     /// The domains the file records anything for (marks or history): `nil` for MTMigration's

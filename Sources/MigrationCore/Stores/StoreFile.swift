@@ -56,13 +56,27 @@ struct StoreFile: Sendable {
         try locked { try resource.withBlock(block, body) }
     }
 
-    /// Writes as many bytes as the records take, plus room to grow, beside the file and removes
-    /// them again: a read-only folder, a missing permission or a full disk shows up here,
-    /// before a body runs, rather than after it.
+    /// Checks that the file opens for writing, then writes as many bytes as the records take,
+    /// plus room to grow, beside it and removes them again: a read-only file or folder, a
+    /// missing permission or a full disk shows up here, before a body runs, rather than after it.
     func prepareToWrite() throws(MigrationStoreError) {
+        if let problem = WriteAccess.problem(writing: realPath, what: "the file") {
+            throw MigrationStoreError(location: location, problem: .readOnly(problem))
+        }
         let size = (try? FileManager.default.attributesOfItem(atPath: realPath)[.size] as? Int) ?? 0
         do { try AtomicFile.probe(fileURL, bytes: size + 64 * 1024, room: size + 64 * 1024) } catch {
             throw MigrationStoreError(location: location, problem: .unwritable(error.description))
+        }
+    }
+
+    /// Proves that this process may write the file (a read-only file counts as one that cannot
+    /// be written, though its folder would let it be replaced), its lock file and its folder,
+    /// without taking the lock or leaving anything behind (see ``WriteAccess``).
+    func checkWritable() throws(MigrationStoreError) {
+        try refuseDirectory()
+        let files = [(path: realPath, what: "the file"), (path: realPath + ".lock", what: "the lock file")]
+        if let problem = WriteAccess.problem(files: files, folder: fileURL.deletingLastPathComponent().path) {
+            throw MigrationStoreError(location: location, problem: .readOnly(problem))
         }
     }
 

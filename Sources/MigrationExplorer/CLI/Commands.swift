@@ -50,10 +50,12 @@ struct PlanCommand: AsyncParsableCommand {
         try await reportingFailures(json: json, store: source.stores.path) {
             let explorer = try source.explorer()
             let plan = try explorer.plan()
+            let unwritable = JSONReports.UnwritableStore(explorer)
             if json {
-                JSONReports.writeToStandardOutput(JSONReports.Plan(plan, app: explorer.app.registry.appName, historyNote: explorer.historyNote))
+                JSONReports.writeToStandardOutput(JSONReports.Plan(plan, app: explorer.app.registry.appName, historyNote: explorer.historyNote,
+                                                                   unwritableStore: unwritable))
             } else {
-                StandardStreams.print(TextReports.plan(plan, explorer: explorer, style: .forStandardOutput()).joined(separator: "\n"))
+                StandardStreams.print(TextReports.plan(plan, explorer: explorer, unwritable: unwritable, style: .forStandardOutput()).joined(separator: "\n"))
             }
         }
     }

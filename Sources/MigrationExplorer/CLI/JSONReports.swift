@@ -11,11 +11,14 @@ enum JSONReports {
         let app: String
         /// Why the simulated device's history is guessed, when it is.
         let historyNote: String?
+        /// Why runs cannot write the store, when they cannot.
+        let unwritableStore: UnwritableStore?
 
-        init(_ plan: MigrationPlan, app: String, historyNote: String?) {
+        init(_ plan: MigrationPlan, app: String, historyNote: String?, unwritableStore: UnwritableStore? = nil) {
             self.plan = plan
             self.app = app
             self.historyNote = historyNote
+            self.unwritableStore = unwritableStore
         }
 
         func write(to writer: inout JSONWriter) {
@@ -48,6 +51,13 @@ enum JSONReports {
                     }
                 }
                 document.field("to") { $0.string(plan.target.version.text) }
+                document.field("unwritableStore") { writer in
+                    guard let unwritableStore else { return writer.null() }
+                    writer.object { fields in
+                        fields.field("path") { $0.string(unwritableStore.path) }
+                        fields.field("reason") { $0.string(unwritableStore.reason) }
+                    }
+                }
             }
         }
 
@@ -138,14 +148,35 @@ enum JSONReports {
         /// loosely), as `plan --json` lists them; the registry's own are `plan`'s.
         let problems: [StateProblem]
         let error: Nullable<CommandFailure.Document>
+        let unwritableStore: Nullable<UnwritableStore>
 
-        /// `error`: why the command failed, when it did (see ``CommandFailure``).
-        init(_ report: RunReport, error failure: CommandFailure?) {
+        /// `error`: why the command failed, when it did (see ``CommandFailure``);
+        /// `unwritableStore`: why a run could not write the store (a dry-run's notice).
+        init(_ report: RunReport, error failure: CommandFailure?, unwritableStore: UnwritableStore? = nil) {
             (ran, hooks) = Step.split(report.steps)
             heldBack = report.heldBack.map(Identity.init)
             state = State(report.state)
             problems = PlanProblem.recordedState(in: report.plan).map(StateProblem.init)
             error = Nullable(failure.map(CommandFailure.Document.init))
+            self.unwritableStore = Nullable(unwritableStore)
+        }
+    }
+
+    /// `{"path": "state.json", "reason": "permission denied: …"}`: the store a run would stop
+    /// on before running anything, and why; `plan` and `run --dry-run` say it up front.
+    struct UnwritableStore: Encodable {
+        let path: String
+        let reason: String
+
+        init(path: String, reason: String) {
+            self.path = path
+            self.reason = reason
+        }
+
+        /// The explorer's, when runs cannot write its store.
+        init?(_ explorer: Explorer) {
+            guard let problem = explorer.storeWriteProblem(), let store = explorer.realStore else { return nil }
+            self.init(path: store.url.path, reason: problem.reason)
         }
     }
 

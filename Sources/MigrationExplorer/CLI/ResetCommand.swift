@@ -62,6 +62,8 @@ struct ResetCommand: AsyncParsableCommand {
         } else {
             chosen = present
         }
+        // A store that cannot be written fails here, before its lock file is created.
+        if !chosen.isEmpty { try store.checkWritable() }
         let domains = try chosen.map { name in
             var forgotten: [String] = []
             try location.with(domain: name).open().update { state in

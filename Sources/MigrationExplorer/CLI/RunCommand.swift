@@ -30,7 +30,7 @@ struct RunCommand: AsyncParsableCommand {
     func run() async throws {
         try await reportingFailures(json: json, store: source.stores.path) {
             let explorer = try source.explorer()
-            if dryRun { return try write(explorer.dryRun(), explorer: explorer, failure: nil) }
+            if dryRun { return try write(explorer.dryRun(), explorer: explorer, failure: nil, unwritable: JSONReports.UnwritableStore(explorer)) }
             if let work = explorer.app.sandboxRunsForReal, explorer.isSandbox, !yes, try explorer.plan().runsAnyBody {
                 let what = work == .commands ? "the manifest's commands" : "the app's migrations"
                 let told = work == .commands ? " (they get MIGRATION_SANDBOX=1)" : ""
@@ -63,11 +63,12 @@ struct RunCommand: AsyncParsableCommand {
         }
     }
 
-    private func write(_ report: RunReport, explorer: Explorer, failure: CommandFailure?) throws {
+    /// `unwritable`: a dry-run's notice that a run could not write the store.
+    private func write(_ report: RunReport, explorer: Explorer, failure: CommandFailure?, unwritable: JSONReports.UnwritableStore? = nil) throws {
         if json {
-            StandardStreams.print(JSONReports.encode(JSONReports.Run(report, error: failure)))
+            StandardStreams.print(JSONReports.encode(JSONReports.Run(report, error: failure, unwritableStore: unwritable)))
         } else {
-            StandardStreams.print(TextReports.run(report, explorer: explorer, style: .forStandardOutput()).joined(separator: "\n"))
+            StandardStreams.print(TextReports.run(report, explorer: explorer, unwritable: unwritable, style: .forStandardOutput()).joined(separator: "\n"))
         }
     }
 

@@ -47,8 +47,9 @@ struct SetCommand: AsyncParsableCommand {
             do throws(CommandFailure) { location = try stores.location() } catch { failures.append(error) }
             guard failures.isEmpty, let app, let location else { throw CommandFailure(combining: failures) }
             let store = location.open()
-            // A store that cannot be read fails here, before its lock file is created.
+            // A store that cannot be read or written fails here, before its lock file is created.
             _ = try store.load()
+            try store.checkWritable()
             let state = try store.update { $0 = app.registry.device(lastRan: version, build: build, over: $0) }
             let outcome = SetOutcome(location: location, state: state, version: version, buildGiven: build != nil)
             StandardStreams.print(json ? JSONReports.encode(outcome) : outcome.lines.joined(separator: "\n"))

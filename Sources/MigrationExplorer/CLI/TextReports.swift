@@ -2,11 +2,13 @@ import MigrationCore
 
 /// Plans and run reports as aligned text tables with status glyphs.
 enum TextReports {
-    static func plan(_ plan: MigrationPlan, explorer: Explorer, style: ConsoleStyle) -> [String] {
+    /// `unwritable`: why runs cannot write the store, said up front.
+    static func plan(_ plan: MigrationPlan, explorer: Explorer, unwritable: JSONReports.UnwritableStore? = nil, style: ConsoleStyle) -> [String] {
         let glyphs = style.glyphs
         var lines = [style.paint(upgradeSummary(app: explorer.app.registry.appName, plan: plan, glyphs: glyphs), .title)
             + " \(glyphs.separator) store: \(explorer.storeDescription)"]
         if let note = explorer.historyNote { lines.append(style.paint("note: \(note)", .dim)) }
+        if let unwritable { lines.append(notice(unwritable, style: style)) }
         if plan.isBaseline { lines.append("fresh install, baseline policy: a run records every migration up to \(plan.target.version.text) without running it") }
         var table = TextTable()
         table.add([("", .dim), ("STATUS", .dim), ("ORDER", .dim), ("TRACK", .dim), ("VERSION", .dim), ("TITLE", .dim)])
@@ -39,7 +41,8 @@ enum TextReports {
     }
 
     /// The outcome of each step; the output was written live (see ``LiveOutput``).
-    static func run(_ report: RunReport, explorer: Explorer, style: ConsoleStyle) -> [String] {
+    /// `unwritable`: a dry-run's notice that a run could not write the store.
+    static func run(_ report: RunReport, explorer: Explorer, unwritable: JSONReports.UnwritableStore? = nil, style: ConsoleStyle) -> [String] {
         let glyphs = style.glyphs
         let verb = report.mode == .dryRun ? "Dry run" : "Run"
         var lines = [style.paint("\(verb): " + upgradeSummary(app: explorer.app.registry.appName, plan: report.plan, glyphs: glyphs), .title)
@@ -47,6 +50,7 @@ enum TextReports {
         for problem in PlanProblem.recordedState(in: report.plan) {
             lines.append(style.paint("\(problem.severity): \(problem.message)", .warning))
         }
+        if let unwritable { lines.append(notice(unwritable, style: style)) }
         if report.steps.isEmpty { lines.append("  nothing to do") }
         var table = TextTable()
         for step in report.steps {
@@ -85,6 +89,11 @@ extension TextReports {
     /// Migrations named by track and version: "version 1.0, build 118".
     private static func trackAndVersions(_ migrations: [RegisteredMigration]) -> String {
         migrations.map(\.trackAndVersion).joined(separator: ", ")
+    }
+
+    /// The line that says, up front, that runs cannot write the store and what they do then.
+    static func notice(_ unwritable: JSONReports.UnwritableStore, style: ConsoleStyle) -> String {
+        style.paint("warning: the store cannot be written (\(unwritable.reason)): run, reset and set stop before anything runs (exit 65)", .warning)
     }
 
     /// One row per upgrade path: what runs, what never will, what failed last time, What's New.

@@ -76,6 +76,23 @@ public struct Explorer: Sendable {
 
     public func dryRun() throws -> RunReport { try runner.dryRun(store: store) }
 
+    /// Why runs and resets cannot write the store they go to (``MigrationStore/checkWritable()``);
+    /// `nil` when they can, and for a sandbox. Plans and dry-runs show it up front.
+    public func storeWriteProblem() -> MigrationStoreError? {
+        guard !isSandbox else { return nil }
+        return realStoreWriteProblem()
+    }
+
+    /// Why the real store cannot be written, sandbox or not (writing the "from" device to it
+    /// needs it too); `nil` when it can, or when there is none.
+    public func realStoreWriteProblem() -> MigrationStoreError? {
+        guard let realStore else { return nil }
+        do { try realStore.checkWritable() } catch {
+            return error as? MigrationStoreError ?? MigrationStoreError(location: realStore.location, problem: .readOnly(String(describing: error)))
+        }
+        return nil
+    }
+
     /// Runs the plan, awaiting each body: asynchronous and `@MainActor` bodies of an app's own
     /// registry as well as synchronous ones. Manifest commands learn whether the store is a
     /// sandbox, and inherit a real store's lock (see ``CommandSettings``). Cancelling the task
@@ -102,10 +119,12 @@ public struct Explorer: Sendable {
 
     /// Starts again: a sandbox goes back to the device at "from"; a real store forgets its four
     /// marks (``MigrationRule/reset(_:at:)``), so every migration up to the app runs again.
+    /// - Throws: the store's error when it cannot be read or written: then nothing changed.
     public mutating func reset() throws {
         if isSandbox {
             store = try simulatesFreshInstall ? Self.freshSandbox() : Self.sandbox(app.registry, over: realStore, from: from, fromBuild: fromBuild)
         } else {
+            try store.checkWritable()
             try store.update { $0 = MigrationRule.reset($0) }
         }
         startDevice()
@@ -153,6 +172,7 @@ public struct Explorer: Sendable {
         guard writableDevice != nil, let realStore else {
             throw ExplorerError("there is no simulated device to write to a real store", status: .unusableInput)
         }
+        try realStore.checkWritable()
         try realStore.update { [registry = app.registry, from, fromBuild] in $0 = registry.device(lastRan: from, build: fromBuild, over: $0) }
         (store, from, fromBuild) = (realStore, nil, nil)
         startDevice()

@@ -29,10 +29,11 @@ enum Footer {
             Keymap.essential.contains(action) ? .always : essential(action == .problems && !state.problems.isEmpty)
         }
         // In an overlay Enter closes it, so it does not open the details.
-        let passedThrough = hints(Keymap.bindings.filter { $0.action != .details }, priority: main)
+        let offered = Keymap.bindings.filter { state.offers($0.action) }
+        let passedThrough = hints(offered.filter { $0.action != .details }, priority: main)
         if state.prompt != nil || state.filterLine != nil { return hints(Keymap.lineEditing) { essential($0 == .submit || $0 == .cancel) } }
         switch state.overlay {
-        case nil: return hints(Keymap.bindings, priority: main)
+        case nil: return hints(offered, priority: main)
         case .confirm: return hints(Keymap.confirm) { _ in .essential }
         case .whatsNew:
             let pages = [Hint(text: "\(Key.right.name(unicode: unicode)) next", priority: .essential),

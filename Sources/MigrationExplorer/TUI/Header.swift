@@ -13,7 +13,8 @@ enum Header {
             ?? upgradeSummary(app: state.appName, from: "unknown", fromBuild: "unknown", target: state.target, glyphs: glyphs)
         // The upgrade comes first; a long store path keeps its end (the file's name), and the
         // words that say whether runs are real stay whole.
-        let store = cuttingPath(of: state.storeLabel, after: state.isSandbox ? "store: " : "REAL STORE: ",
+        let label = state.isSandbox ? "store: " : state.unwritableStore == nil ? "REAL STORE: " : "READ-ONLY STORE: "
+        let store = cuttingPath(of: state.storeLabel, after: label,
                                 width: max(width / 3, width - upgrade.displayWidth - 4), ellipsis: glyphs.ellipsis)
         let storeWidth = min(store.displayWidth, width - 2)
         screen.write(" " + upgrade, row: 0, column: 0, role: .title, width: max(0, width - storeWidth - 3), ellipsis: glyphs.ellipsis)

@@ -26,6 +26,9 @@ package struct Session {
             state.selection = first
         }
         if let note = explorer.historyNote, !explorer.app.registry.releases.isEmpty { state.message = .init(text: note, role: .warning) }
+        if let unwritable = state.unwritableStore {
+            state.message = .init(text: "\(unwritable): run and reset are off; plan and dry-run work", role: .warning)
+        }
     }
 
     /// Handles one key; `progress` sees the state as a run goes: as the run starts (before it
@@ -142,6 +145,7 @@ package struct Session {
         state.isSandbox = explorer.isSandbox
         state.realStorePath = explorer.realStore?.url.path
         state.writableDevice = explorer.writableDevice
+        state.unwritableStore = explorer.storeWriteProblem().map { "\($0.location): cannot be written (\($0.reason))" }
     }
 
     private func fromMessage() -> ViewState.Message {

@@ -45,6 +45,10 @@ package enum Update {
     }
 
     private static func perform(_ action: Action, _ state: inout ViewState, layout: Layout) -> Effect? {
+        if !state.offers(action), let unwritable = state.unwritableStore {
+            state.message = .init(text: "\(action == .reset ? "No reset" : "No run"): \(unwritable)", role: .failed)
+            return nil
+        }
         switch action {
         case .moveUp: move(by: -1, &state)
         case .moveDown: move(by: 1, &state)

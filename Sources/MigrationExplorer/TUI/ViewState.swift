@@ -57,6 +57,9 @@ package struct ViewState: Sendable {
     /// The simulated device the real store can be set to ("a device at 0.8 (build 90)"); `nil`
     /// when there is none (no real store, the real store itself, a fresh install).
     package var writableDevice: String?
+    /// Why runs and resets cannot write the store they go to ("state.json: cannot be written
+    /// (permission denied: …)"); `nil` when they can. Run and reset are then not offered.
+    package var unwritableStore: String?
     /// The migrations, listed (status unknown) when no plan could be made.
     package let registry: MigrationRegistry
     /// Where the upgrade goes, known even without a plan.
@@ -131,6 +134,11 @@ package struct ViewState: Sendable {
         rebuildItems(keeping: nil)
         selection = 0
         tableTop = 0
+    }
+
+    /// Whether the main screen offers `action`: not run or reset on a store they cannot write.
+    package func offers(_ action: Action) -> Bool {
+        unwritableStore == nil || (action != .runPending && action != .reset)
     }
 
     package var selectedItem: Item? { items.indices.contains(selection) ? items[selection] : nil }
