@@ -17,14 +17,14 @@ public enum Migration {
         set { current.withLock { $0 = newValue } }
     }
 
-    /// ``Migrator/migrateToVersion(_:_:)`` on ``shared``.
+    /// ``Migrator/migrateToVersion(_:_:)-5m26x`` on ``shared``.
     @inlinable
     public static func migrateToVersion<E: Error>(_ version: String, _ block: () throws(E) -> Void) throws(E) {
         if surelySkips(version, on: .version) { return }
         try shared.migrate(version, on: .version, block)
     }
 
-    /// ``Migrator/migrateToBuild(_:_:)`` on ``shared``.
+    /// ``Migrator/migrateToBuild(_:_:)-5gvas`` on ``shared``.
     @inlinable
     public static func migrateToBuild<E: Error>(_ build: String, _ block: () throws(E) -> Void) throws(E) {
         if surelySkips(build, on: .build) { return }
@@ -38,17 +38,17 @@ public enum Migration {
         current.withLock { $0.surelySkips(text, on: track) }
     }
 
-    /// ``Migrator/applicationUpdateBlock(_:)`` on ``shared``.
+    /// ``Migrator/applicationUpdateBlock(_:)-4pdk4`` on ``shared``.
     public static func applicationUpdateBlock<E: Error>(_ block: () throws(E) -> Void) throws(E) {
         try shared.applicationUpdateBlock(block)
     }
 
-    /// ``Migrator/buildNumberUpdateBlock(_:)`` on ``shared``.
+    /// ``Migrator/buildNumberUpdateBlock(_:)-7tbqy`` on ``shared``.
     public static func buildNumberUpdateBlock<E: Error>(_ block: () throws(E) -> Void) throws(E) {
         try shared.buildNumberUpdateBlock(block)
     }
 
-    /// ``Migrator/applicationUpdateBlock(_:)`` on ``shared``, under the name MTMigration's
+    /// ``Migrator/applicationUpdateBlock(_:)-4pdk4`` on ``shared``, under the name MTMigration's
     /// Swift pod gives it, so that code written for that pod compiles unchanged.
     ///
     /// ```swift
@@ -58,7 +58,7 @@ public enum Migration {
         try shared.applicationUpdateBlock(block)
     }
 
-    /// ``Migrator/buildNumberUpdateBlock(_:)`` on ``shared``, under the name MTMigration's
+    /// ``Migrator/buildNumberUpdateBlock(_:)-7tbqy`` on ``shared``, under the name MTMigration's
     /// Swift pod gives it.
     ///
     /// ```swift
@@ -68,7 +68,7 @@ public enum Migration {
         try shared.buildNumberUpdateBlock(block)
     }
 
-    /// ``Migrator/migrateToVersion(_:_:)`` on ``shared``, under the name Hengyu's Migration
+    /// ``Migrator/migrateToVersion(_:_:)-5m26x`` on ``shared``, under the name Hengyu's Migration
     /// gives it, so that code written for that library compiles unchanged.
     ///
     /// ```swift
@@ -78,7 +78,7 @@ public enum Migration {
         try migrateToVersion(version, execution)
     }
 
-    /// ``Migrator/migrateToBuild(_:_:)`` on ``shared``, under the name Hengyu's Migration gives it.
+    /// ``Migrator/migrateToBuild(_:_:)-5gvas`` on ``shared``, under the name Hengyu's Migration gives it.
     ///
     /// ```swift
     /// Migration.migrate(toBuild: "120") { rebuildIndex() }
@@ -94,7 +94,7 @@ public enum Migration {
 }
 
 extension Migration {
-    /// The asynchronous ``Migrator/migrateToVersion(_:_:)`` on ``shared``.
+    /// The asynchronous ``Migrator/migrateToVersion(_:_:)-k615`` on ``shared``.
     ///
     /// ```swift
     /// try await Migration.migrateToVersion("1.1") { try await importer.run() }
@@ -105,21 +105,21 @@ extension Migration {
         try await shared.migrateToVersion(version, block)
     }
 
-    /// The asynchronous ``Migrator/migrateToBuild(_:_:)`` on ``shared``.
+    /// The asynchronous ``Migrator/migrateToBuild(_:_:)-46rv`` on ``shared``.
     nonisolated(nonsending) public static func migrateToBuild<E: Error>(
         _ build: String, _ block: nonisolated(nonsending) () async throws(E) -> Void
     ) async throws(E) {
         try await shared.migrateToBuild(build, block)
     }
 
-    /// The asynchronous ``Migrator/applicationUpdateBlock(_:)`` on ``shared``.
+    /// The asynchronous ``Migrator/applicationUpdateBlock(_:)-6oo79`` on ``shared``.
     nonisolated(nonsending) public static func applicationUpdateBlock<E: Error>(
         _ block: nonisolated(nonsending) () async throws(E) -> Void
     ) async throws(E) {
         try await shared.applicationUpdateBlock(block)
     }
 
-    /// The asynchronous ``Migrator/buildNumberUpdateBlock(_:)`` on ``shared``.
+    /// The asynchronous ``Migrator/buildNumberUpdateBlock(_:)-5ncsj`` on ``shared``.
     nonisolated(nonsending) public static func buildNumberUpdateBlock<E: Error>(
         _ block: nonisolated(nonsending) () async throws(E) -> Void
     ) async throws(E) {

@@ -4,7 +4,7 @@
 ///
 /// ```swift
 /// let migrator = Migrator(appVersion: "1.0", store: store, onDiagnostic: { print($0) })
-/// migrator.migrateToVersion("1.0-beta") { }   // prints: migrateToVersion("1.0-beta") did not run: …
+/// migrator.migrateToVersion("1.0-beta") { }   // prints: migrateToVersion("1.0-beta"): did not run: …
 /// ```
 public struct MigrationDiagnostic: Sendable, CustomStringConvertible {
     /// The call that hit the problem, e.g. `migrateToVersion("1.0-beta")`.
@@ -12,5 +12,6 @@ public struct MigrationDiagnostic: Sendable, CustomStringConvertible {
     /// What went wrong, in words a person can act on.
     public let problem: String
 
+    /// The call and the problem on one line, as logged: `migrateToVersion("1.0-beta"): did not run: …`.
     public var description: String { "\(call): \(problem)" }
 }

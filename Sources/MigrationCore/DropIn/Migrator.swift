@@ -14,7 +14,7 @@ import Logging
 /// store object, a leftover `[MTMigration reset]`, another process) is seen at once. Two
 /// migrators on one store, any number of threads, and with a ``FileMigrationStore`` any
 /// number of processes never run the same block twice; a block may call the migrator for
-/// another block, on its own thread or another one (see ``StoreResource``).
+/// another block, on its own thread or another one (see <doc:StoresAndGuarantees>).
 ///
 /// ```swift
 /// let migrator = Migrator(appVersion: "1.0", appBuild: "100", store: InMemoryMigrationStore())
@@ -54,7 +54,18 @@ public final class Migrator: Sendable {
 
     /// A migrator for an app at `appVersion` (and `appBuild`).
     ///
+    /// A version that cannot be parsed does not stop the app: the calls on its track do not
+    /// run, and a ``MigrationDiagnostic`` says why.
+    ///
+    /// ```swift
+    /// let migrator = Migrator(appVersion: "2.1", appBuild: "312", store: UserDefaultsMigrationStore(suiteName: "group.notes"))
+    /// ```
     /// - Parameters:
+    ///   - appVersion: the app's marketing version (`CFBundleShortVersionString`), as `"2.1"`.
+    ///   - appBuild: the app's build (`CFBundleVersion`); `nil`: the app has no build number,
+    ///     and build blocks do not run.
+    ///   - store: where the four marks and the history are kept (by default the standard
+    ///     `UserDefaults`, under MTMigration's keys).
     ///   - policy: ``FreshInstallPolicy/runAll`` (MTMigration's behaviour) or
     ///     ``FreshInstallPolicy/baseline``.
     ///   - logger: where diagnostics are logged; by default a logger labelled `MigrationCore`,
@@ -102,13 +113,28 @@ public final class Migrator: Sendable {
     }
 
     /// Runs `block` once, when the app reaches `version`.
+    ///
+    /// It runs when the recorded high-water mark is below `version` and `version` is at or
+    /// below the app version; then `version` becomes the mark. Blocks run in call order, on the
+    /// caller's thread. A block that throws is not recorded, its error reaches the caller, and
+    /// no higher version block runs until it has succeeded.
+    ///
+    /// ```swift
+    /// migrator.migrateToVersion("1.1") { normaliseDates() }
+    /// try migrator.migrateToVersion("1.2") { try moveNotesToFolders() }
+    /// ```
     @inlinable
     public func migrateToVersion<E: Error>(_ version: String, _ block: () throws(E) -> Void) throws(E) {
         if surelySkips(version, on: .version) { return }
         try migrate(version, on: .version, block)
     }
 
-    /// Runs `block` once, when the app reaches build `build`.
+    /// Runs `block` once, when the app reaches build `build`: the same rule as
+    /// ``migrateToVersion(_:_:)-5m26x``, on the build track (`CFBundleVersion`).
+    ///
+    /// ```swift
+    /// migrator.migrateToBuild("120") { rebuildSearchIndex() }
+    /// ```
     @inlinable
     public func migrateToBuild<E: Error>(_ build: String, _ block: () throws(E) -> Void) throws(E) {
         if surelySkips(build, on: .build) { return }
@@ -141,12 +167,23 @@ public final class Migrator: Sendable {
 
     /// Runs `block` when the app version differs from the one recorded, a first launch
     /// included; then records the current version, so it runs once per version.
+    ///
+    /// A block that throws records nothing, so it runs again next launch.
+    ///
+    /// ```swift
+    /// migrator.applicationUpdateBlock { showWhatsNew() }
+    /// ```
     public func applicationUpdateBlock<E: Error>(_ block: () throws(E) -> Void) throws(E) {
         guard mayBeDue(.update(.version, hook: nil)) else { return }
         try runOnce(.update(.version, hook: nil), block)
     }
 
-    /// Runs `block` when the app build differs from the one recorded, a first launch included.
+    /// Runs `block` when the app build differs from the one recorded, a first launch included;
+    /// then records the current build, so it runs once per build.
+    ///
+    /// ```swift
+    /// migrator.buildNumberUpdateBlock { refreshCaches() }
+    /// ```
     public func buildNumberUpdateBlock<E: Error>(_ block: () throws(E) -> Void) throws(E) {
         guard mayBeDue(.update(.build, hook: nil)) else { return }
         try runOnce(.update(.build, hook: nil), block)
@@ -154,6 +191,13 @@ public final class Migrator: Sendable {
 
     /// Forgets all four records: the next calls run every block up to the app version again,
     /// whatever the fresh-install policy. The history is kept, with a `reset` record.
+    ///
+    /// A reset also lifts the failure rule (see <doc:TheRules>). A store that cannot be
+    /// written is reported as a ``MigrationDiagnostic``.
+    ///
+    /// ```swift
+    /// migrator.reset()   // "show the welcome again"
+    /// ```
     public func reset() {
         do {
             try store.update { $0 = MigrationRule.reset($0) }

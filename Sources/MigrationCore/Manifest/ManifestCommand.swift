@@ -13,6 +13,7 @@ public struct ManifestCommand: Sendable {
     /// Turns a command into the body of its migration or hook.
     public typealias Runner = @Sendable (ManifestCommand) -> MigrationBody
 
+    /// The command line, run with `/bin/sh -c` by `migration-explorer`.
     public let run: String
     /// The manifest's folder.
     public let folder: URL
@@ -42,8 +43,18 @@ public struct ManifestCommand: Sendable {
     }
 }
 
-/// A manifest's command run where commands cannot run (outside `migration-explorer`).
+/// A manifest's command run where commands cannot run (outside `migration-explorer`): the
+/// error of a body made by ``ManifestCommand/unavailable``.
+///
+/// ```swift
+/// let manifest = try Manifest.load(path: "manifest.json")   // no runner: commands cannot run
+/// let report = try MigrationRunner(registry: manifest.registry, target: try AppTarget(version: manifest.appVersion))
+///     .run(store: InMemoryMigrationStore())
+/// report.failure?.outcome   // .failed("`./scripts/add-guids.sh` is a manifest command: run it with migration-explorer")
+/// ```
 public struct ManifestCommandUnavailable: Error, CustomStringConvertible {
+    /// The command that did not run.
     public let command: String
+    /// The command, and where to run it.
     public var description: String { "`\(command)` is a manifest command: run it with migration-explorer" }
 }

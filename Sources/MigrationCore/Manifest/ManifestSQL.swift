@@ -24,8 +24,16 @@ public struct ManifestSQL: Sendable {
     }
 }
 
-/// A manifest's SQL run where no database store can run it.
+/// A manifest's SQL run where no database store can run it: the error of a body made by
+/// ``ManifestSQL/unavailable``.
+///
+/// ```swift
+/// let manifest = try Manifest.load(path: "manifest.json")   // no SQL runner
+/// // a migration with "sql" then fails: version 1.1 "Pin notes" runs SQL: run it with migration-explorer --sqlite FILE
+/// ```
 public struct ManifestSQLUnavailable: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The migration, as reports name it: `version 1.1 "Pin notes"`.
     public let migration: String
+    /// The migration, and how to run it.
     public var description: String { "\(migration) runs SQL: run it with migration-explorer --sqlite FILE" }
 }

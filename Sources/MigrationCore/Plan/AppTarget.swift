@@ -4,9 +4,17 @@
 /// let target = try AppTarget(version: "1.0", build: "120")
 /// ```
 public struct AppTarget: Sendable, Equatable {
+    /// The app's version (`CFBundleShortVersionString`).
     public var version: Version
+    /// The app's build (`CFBundleVersion`); `nil`: the app has no build number, and no build
+    /// migration or build hook runs.
     public var build: Version?
 
+    /// A target from versions already parsed.
+    ///
+    /// ```swift
+    /// let target = AppTarget(version: try Version("1.0"), build: try Version("120"))
+    /// ```
     public init(version: Version, build: Version? = nil) {
         self.version = version
         self.build = build
@@ -37,6 +45,11 @@ extension Version {
 }
 
 /// What a run does on a fresh install (no record at all).
+///
+/// ```swift
+/// let migrator = Migrator(appVersion: "3.0", policy: .baseline)   // adopted in 3.0: old migrations never run
+/// let runner = MigrationRunner(registry: registry, target: try AppTarget(version: "3.0"), policy: .baseline)
+/// ```
 public enum FreshInstallPolicy: String, Sendable, CaseIterable {
     /// MTMigration's behaviour: every migration up to the app version runs, and hooks fire.
     case runAll

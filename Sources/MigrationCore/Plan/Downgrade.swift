@@ -8,12 +8,18 @@
 /// plan.downgrades   // [version: recorded 1.1, app 1.0]
 /// ```
 public struct Downgrade: Sendable, Equatable, CustomStringConvertible {
+    /// The track (version or build) on which the device is ahead of the app.
     public let track: MigrationTrack
     /// The highest mark recorded on the track (last migrated or last app value).
     public let recorded: Version
     /// The app's value on the track, below ``recorded``.
     public let app: Version
 
+    /// A downgrade on `track` from `recorded` to `app`.
+    ///
+    /// ```swift
+    /// let downgrade = Downgrade(track: .version, recorded: try Version("1.2"), app: try Version("1.0"))
+    /// ```
     public init(track: MigrationTrack, recorded: Version, app: Version) {
         self.track = track
         self.recorded = recorded

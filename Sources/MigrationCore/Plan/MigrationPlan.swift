@@ -8,9 +8,13 @@
 /// for entry in plan.pending { print(entry.migration.declared, entry.migration.title) }
 /// ```
 public struct MigrationPlan: Sendable {
+    /// The declared migrations and hooks the plan is of.
     public let registry: MigrationRegistry
+    /// The recorded state the device starts from.
     public let state: MigrationState
+    /// The app version (and build) the upgrade goes to.
     public let target: AppTarget
+    /// What a fresh install does.
     public let policy: FreshInstallPolicy
     /// Every migration: the version track in ascending order, then the build track, then the
     /// invalid declarations in declaration order.
@@ -19,6 +23,8 @@ public struct MigrationPlan: Sendable {
     public let pending: [PlanEntry]
     /// Every hook, with whether it fires (hooks run after the migrations, version hooks first).
     public let hooks: [HookPlan]
+    /// Everything wrong or suspicious in the registry (invalid, duplicate or out-of-order
+    /// declarations), all of them, never thrown at the first.
     public let problems: [ValidationProblem]
     /// The recorded marks that are not strict versions, each read as its leading numbers
     /// (`"1.0-beta"` counts as 1.0): the plan holds, but front ends say so.
@@ -33,7 +39,12 @@ public struct MigrationPlan: Sendable {
     /// Per track (version, build): the pending migration whose failure holds back the ones above it.
     private let holdingBack: [RegisteredMigration?]
 
-    /// Plans an upgrade.
+    /// Plans the upgrade of a device in `state` to `target`; nothing runs and nothing is read
+    /// or written.
+    ///
+    /// ```swift
+    /// let plan = try MigrationPlan(registry: registry, state: try store.load(), target: try AppTarget(version: "1.0"))
+    /// ```
     /// - Throws: ``MigrationStateError`` when the state records a mark that cannot be read as
     ///   a version at all (a loosely written one, like `"2.0b"`, counts as its leading numbers).
     public init(

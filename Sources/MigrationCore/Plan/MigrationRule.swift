@@ -3,6 +3,15 @@ import Foundation
 /// The rules of MTMigration, and this package's own, in one place. Every plan, run, dry-run,
 /// simulation and the drop-in ``Migrator`` ask these functions; nothing else decides what
 /// runs, what a status is, or what a step, a baseline or a reset records.
+///
+/// ```swift
+/// let app = try Version("2.0")
+/// MigrationRule.shouldRun(try Version("1.10"), lastMigrated: try Version("1.9"), app: app)   // true
+/// MigrationRule.shouldRun(try Version("2.1"), lastMigrated: nil, app: app)                  // false: above the app
+/// MigrationRule.updateHooksFire(recorded: try Version("1.0"), current: try Version("1.0.0")) // false: the same version
+/// ```
+///
+/// See <doc:TheRules> for every rule in words.
 public enum MigrationRule {
     /// Whether a migration at `version` runs on a device whose high-water mark is
     /// `lastMigrated` (`nil`: nothing recorded) with the app at `app` (`nil`: unknown).
@@ -36,6 +45,10 @@ public enum MigrationRule {
 
     /// Whether a run under `policy` on a device in `state` is a baseline: a fresh install
     /// recorded as up to date without running anything.
+    ///
+    /// ```swift
+    /// MigrationRule.isBaseline(.freshInstall, policy: .baseline)   // true
+    /// ```
     public static func isBaseline(_ state: MigrationState, policy: FreshInstallPolicy) -> Bool {
         policy == .baseline && state.isFreshInstall
     }

@@ -1,4 +1,12 @@
 /// Where a migration stands in a plan.
+///
+/// ```swift
+/// switch entry.status {
+/// case .pending, .failed: print("runs next launch")
+/// case .skipped(let reason): print("skipped:", reason.phrase)
+/// case .applied: break
+/// }
+/// ```
 public enum MigrationStatus: Sendable, Equatable {
     /// At or below the recorded high-water mark, and it ran (or history is not known).
     case applied
@@ -30,6 +38,10 @@ public enum MigrationStatus: Sendable, Equatable {
 }
 
 /// Why a migration will not run.
+///
+/// ```swift
+/// if case .skipped(let reason) = entry.status { print(reason.rawValue) }   // "out-of-order", as `plan --json` writes it
+/// ```
 public enum SkipReason: String, Sendable, Equatable, CaseIterable {
     /// Its version is above the app's: MTMigration never runs those.
     case aboveAppVersion = "above-app-version"

@@ -23,6 +23,14 @@ struct PriorHistory: Sendable {
 
 /// Why a migration at or below a device's mark, with no record of running, never ran (and,
 /// MTMigration's rule being what it is, never will on that device).
+///
+/// ```swift
+/// for problem in plan.problems {
+///     if case .outOfOrder(_, let suggested, .shippedAfter(let since, _)) = problem.kind {
+///         print("shipped in \(since), after the device's version: give it \(suggested)")
+///     }
+/// }
+/// ```
 public enum NeverRan: Sendable, Equatable {
     /// The history is complete and holds no record of it.
     case noRecord

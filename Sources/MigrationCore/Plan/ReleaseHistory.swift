@@ -9,6 +9,7 @@ import Foundation
 /// if let note = device.note { print(note) }   // nil: 0.8 is a shipped release
 /// ```
 public struct SimulatedDevice: Sendable, Equatable {
+    /// What the device has recorded: its marks and history.
     public let state: MigrationState
     /// Why its history is guessed (everything at or below its marks counts as applied), when it is.
     public let note: String?
@@ -28,6 +29,11 @@ extension MigrationRegistry {
     /// history is guessed (``MigrationState/device(at:build:)``, with a `reset` record naming
     /// `version`, so that a migration shipped after it stays out of order after a run) and
     /// ``SimulatedDevice/note`` says so.
+    ///
+    /// ```swift
+    /// registry.releases = try ["0.8", "0.9", "0.10"].map { try Version($0) }
+    /// let device = registry.device(lastRan: try Version("0.10"))   // device.note == nil: a shipped release
+    /// ```
     public func device(lastRan version: Version?, build: Version? = nil) -> SimulatedDevice {
         guard let version else { return SimulatedDevice(state: .device(at: nil, build: build), note: nil) }
         guard releases.contains(version) else {
@@ -51,7 +57,7 @@ extension MigrationRegistry {
     /// from there, and a plan over it agrees with the simulation. The history stays, closed by a
     /// `reset` record since what it says ran does not describe that device: update hooks fire
     /// again, and out-of-order migrations are judged by the app version it names (see
-    /// ``MigrationRule/whyNeverRan(_:since:on:before:)``). `nil` for both leaves the marks as recorded.
+    /// ``NeverRan``). `nil` for both leaves the marks as recorded.
     ///
     /// ```swift
     /// let simulated = registry.device(lastRan: try Version("0.8"), over: try store.load())

@@ -3,11 +3,16 @@
 /// versions; builds have no release history).
 ///
 /// ```swift
-/// let matrix = UpgradeMatrix(registry: registry, target: try AppTarget(version: "1.0"))
+/// let matrix = try UpgradeMatrix(registry: registry, target: try AppTarget(version: "1.0"))
 /// for row in matrix.rows { print(row.from?.text ?? "fresh install", row.runs.map(\.declared)) }
 /// ```
 public struct UpgradeMatrix: Sendable {
-    /// One upgrade path.
+    /// One upgrade path: a device that last ran ``from``, upgraded to the matrix's target.
+    ///
+    /// ```swift
+    /// let row = matrix.rows[1]
+    /// print(row.from?.text ?? "fresh install", "runs", row.runs.map(\.declared), "never runs", row.outOfOrder.map(\.declared))
+    /// ```
     public struct Row: Sendable {
         /// The release the device last ran; `nil`: a fresh install.
         public let from: Version?
@@ -38,14 +43,25 @@ public struct UpgradeMatrix: Sendable {
         }
     }
 
+    /// The app version every row upgrades to.
     public let target: AppTarget
     /// A fresh install first, then each release below the target, ascending.
     public let rows: [Row]
     /// The valid version migrations, in run order: the matrix's columns.
     public let migrations: [RegisteredMigration]
 
-    /// - Parameter lastRun: a recorded state whose history says which migrations failed when
-    ///   last run (a real store's); `nil`: none did.
+    /// Plans the upgrade to `target` from a fresh install and from every release of `registry`
+    /// below it.
+    ///
+    /// ```swift
+    /// let matrix = try UpgradeMatrix(registry: registry, target: try AppTarget(version: "1.0"), lastRun: try store.load())
+    /// ```
+    /// - Parameters:
+    ///   - registry: the declared migrations and the releases the app shipped.
+    ///   - target: the app version (and build) every row upgrades to.
+    ///   - policy: what a fresh install does (the first row).
+    ///   - lastRun: a recorded state whose history says which migrations failed when
+    ///     last run (a real store's); `nil`: none did.
     /// - Throws: ``MigrationStateError`` when `lastRun` records a mark that is not a version.
     public init(
         registry: MigrationRegistry, target: AppTarget, policy: FreshInstallPolicy = .runAll, lastRun: MigrationState? = nil

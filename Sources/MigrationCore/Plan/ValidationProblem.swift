@@ -1,6 +1,12 @@
 /// Something wrong (or suspicious) in a registry, found while planning. All are listed; none
 /// stops planning. The message is worded only when asked for, so planning stays fast.
+///
+/// ```swift
+/// for problem in plan.problems { print(problem) }
+/// // warning: version 0.7 "Trim titles" is declared after version 1.0 "Pin notes"; it runs in version order here, …
+/// ```
 public struct ValidationProblem: Sendable, CustomStringConvertible {
+    /// How bad a problem is.
     public enum Severity: String, Sendable {
         /// The migration cannot run (invalid or duplicate version).
         case error
@@ -8,7 +14,9 @@ public struct ValidationProblem: Sendable, CustomStringConvertible {
         case warning
     }
 
+    /// What is wrong.
     public enum Kind: Sendable {
+        /// Its version cannot be parsed.
         case invalidVersion(VersionError)
         /// Same track and version as an earlier declaration, which is the one that counts.
         case duplicate(of: RegisteredMigration)
@@ -23,10 +31,14 @@ public struct ValidationProblem: Sendable, CustomStringConvertible {
 
     /// The migration it is about.
     public let migration: RegisteredMigration
+    /// What is wrong.
     public let kind: Kind
 
+    /// The migration's ``RegisteredMigration/id``.
     public var migrationID: Int { migration.id }
 
+    /// An error for a migration that cannot run, a warning for one that runs other than its
+    /// declaration suggests.
     public var severity: Severity {
         switch kind {
         case .declaredAfter, .outOfOrder: .warning
@@ -34,6 +46,7 @@ public struct ValidationProblem: Sendable, CustomStringConvertible {
         }
     }
 
+    /// The problem in words, naming the migration, with a fix where there is one.
     public var message: String {
         switch kind {
         case .invalidVersion(let error):
@@ -51,5 +64,6 @@ public struct ValidationProblem: Sendable, CustomStringConvertible {
         }
     }
 
+    /// The severity and the message: `warning: version 0.9 "Add GUIDs" is out of order: …`.
     public var description: String { "\(severity): \(message)" }
 }

@@ -17,6 +17,13 @@ public final class MigrationContext: Sendable {
     private let fraction = Locked<Double>(0)
     private let onProgress: (@Sendable (Double) -> Void)?
 
+    /// A context for calling a body yourself, say in a test; runs make their own.
+    ///
+    /// ```swift
+    /// let context = MigrationContext(from: "0.8", to: "1.0")
+    /// try body(context)
+    /// context.logLines   // what it logged
+    /// ```
     public convenience init(from: String?, to: String) {
         self.init(from: from, to: to, onProgress: nil)
     }

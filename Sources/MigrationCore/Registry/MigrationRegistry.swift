@@ -27,6 +27,11 @@ public struct MigrationRegistry: Sendable {
     /// ```
     public var releases: [Version] = []
 
+    /// An empty registry for the app named `appName`.
+    ///
+    /// ```swift
+    /// var registry = MigrationRegistry(appName: "Notes")
+    /// ```
     public init(appName: String = "App") {
         self.appName = appName
     }
@@ -36,6 +41,13 @@ public struct MigrationRegistry: Sendable {
     /// An invalid version is kept and reported by the plan, never dropped. `since` is the
     /// first release whose code contains it (default: `version`): a migration added in 1.0
     /// for version 0.7 has `since: "1.0"`, and devices already past 0.7 never run it.
+    ///
+    /// ```swift
+    /// registry.migrate(toVersion: "0.9", title: "Add GUIDs", notes: "Each note gets a GUID for sync",
+    ///                  whatsNew: ["Sync across devices"]) { context in
+    ///     context.log("added \(try addGUIDs()) GUIDs")
+    /// }
+    /// ```
     public mutating func migrate(
         toVersion version: String, title: String, notes: String? = nil, whatsNew: [String] = [],
         since: String? = nil, body: @escaping MigrationBody = { _ in }
@@ -58,7 +70,12 @@ public struct MigrationRegistry: Sendable {
         declare(.version, version, title: title, notes: notes, whatsNew: whatsNew, since: since, body: .async(body))
     }
 
-    /// Declares a migration that runs once when the app reaches build `build`.
+    /// Declares a migration that runs once when the app reaches build `build`
+    /// (`CFBundleVersion`), by the same rule as version migrations, on the build track.
+    ///
+    /// ```swift
+    /// registry.migrate(toBuild: "118", title: "Rebuild the search index") { _ in try rebuildIndex() }
+    /// ```
     public mutating func migrate(
         toBuild build: String, title: String, notes: String? = nil, whatsNew: [String] = [],
         body: @escaping MigrationBody = { _ in }
@@ -67,6 +84,10 @@ public struct MigrationRegistry: Sendable {
     }
 
     /// Declares a migration to build `build` with an asynchronous body.
+    ///
+    /// ```swift
+    /// registry.migrate(toBuild: "118", title: "Rebuild the search index") { _ async throws in try await index.rebuild() }
+    /// ```
     public mutating func migrate(
         toBuild build: String, title: String, notes: String? = nil, whatsNew: [String] = [],
         body: @escaping AsyncMigrationBody
@@ -75,6 +96,11 @@ public struct MigrationRegistry: Sendable {
     }
 
     /// Declares code that runs whenever the app version changes, a first launch included.
+    /// Hooks run after the migrations, version hooks first.
+    ///
+    /// ```swift
+    /// registry.onUpdate(title: "Reset statistics") { _ in statistics.reset() }
+    /// ```
     public mutating func onUpdate(title: String, body: @escaping MigrationBody = { _ in }) {
         hook(.version, title: title, body: .sync(body))
     }
@@ -89,11 +115,19 @@ public struct MigrationRegistry: Sendable {
     }
 
     /// Declares code that runs whenever the app build changes, a first launch included.
+    ///
+    /// ```swift
+    /// registry.onBuildUpdate(title: "Clear caches") { _ in try clearCaches() }
+    /// ```
     public mutating func onBuildUpdate(title: String, body: @escaping MigrationBody = { _ in }) {
         hook(.build, title: title, body: .sync(body))
     }
 
     /// Declares asynchronous code that runs whenever the app build changes.
+    ///
+    /// ```swift
+    /// registry.onBuildUpdate(title: "Refresh the catalogue") { _ async throws in try await catalogue.refresh() }
+    /// ```
     public mutating func onBuildUpdate(title: String, body: @escaping AsyncMigrationBody) {
         hook(.build, title: title, body: .async(body))
     }

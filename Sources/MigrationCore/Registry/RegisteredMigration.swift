@@ -2,9 +2,16 @@
 ///
 /// A reference, so that plans of 100,000 migrations share the declarations instead of
 /// copying them.
+///
+/// ```swift
+/// for migration in registry.migrations {
+///     print(migration.label, migration.version == nil ? "(not a version)" : "", migration.whatsNew)
+/// }
+/// ```
 public final class RegisteredMigration: Sendable, Identifiable {
     /// Its position in declaration order, from 0.
     public let id: Int
+    /// Whether it is keyed on the app version or the build.
     public let track: MigrationTrack
     /// The version or build exactly as declared.
     public let declared: String
@@ -14,7 +21,9 @@ public final class RegisteredMigration: Sendable, Identifiable {
     public var versionError: VersionError? {
         if case .failure(let error) = parsed { error } else { nil }
     }
+    /// What it does, in a few words, for plans and reports.
     public let title: String
+    /// A longer explanation, for the terminal UI's details pane.
     public let notes: String?
     /// Lines for a "What's New" screen.
     public let whatsNew: [String]
@@ -26,6 +35,7 @@ public final class RegisteredMigration: Sendable, Identifiable {
     public var sinceError: VersionError? {
         if case .failure(let error) = sinceDeclaration?.parsed { error } else { nil }
     }
+    /// The code it runs.
     public let body: MigrationWork
 
     // Stored compactly, since a registry may hold a million of these: a version or its error
@@ -70,10 +80,19 @@ public final class RegisteredMigration: Sendable, Identifiable {
 
 /// Code that runs when the app version (``MigrationTrack/version``, `applicationUpdateBlock`)
 /// or build (``MigrationTrack/build``, `buildNumberUpdateBlock`) differs from the recorded one.
+///
+/// ```swift
+/// registry.onUpdate(title: "Show What's New") { _ in }
+/// registry.hooks.last?.kind   // "onUpdate"
+/// ```
 public struct UpdateHook: Sendable, Identifiable {
+    /// Its position among the registry's hooks, in declaration order, from 0.
     public let id: Int
+    /// ``MigrationTrack/version`` for `onUpdate`, ``MigrationTrack/build`` for `onBuildUpdate`.
     public let track: MigrationTrack
+    /// What it does, in a few words, for plans and reports.
     public let title: String
+    /// The code it runs.
     public let body: MigrationWork
 
     /// `onUpdate` or `onBuildUpdate`, as manifests and reports name the kind.

@@ -30,7 +30,11 @@ extension MigrationRunner {
     /// let report = try await runner.run(store: store, budget: .seconds(2))
     /// if !report.deferred.isEmpty { scheduleBackgroundRun() }
     /// ```
-    /// - Parameter clock: measures the time spent; tests pass a clock they advance themselves.
+    /// - Parameters:
+    ///   - store: where the records are read and written.
+    ///   - budget: the time the run may spend before it starts no further migration.
+    ///   - clock: measures the time spent; tests pass a clock they advance themselves.
+    ///   - observer: told of every step as it starts, reports progress and finishes.
     @available(iOS 16, macOS 13, tvOS 16, watchOS 9, *)
     public func run<C: Clock>(
         store: any MigrationStore, budget: Duration, clock: C = ContinuousClock(),

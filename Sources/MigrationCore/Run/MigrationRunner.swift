@@ -13,10 +13,18 @@ import Foundation
 /// let report = try runner.run(store: store)        // run it
 /// ```
 public struct MigrationRunner: Sendable {
+    /// The declared migrations and hooks.
     public let registry: MigrationRegistry
+    /// The app version (and build) runs upgrade to.
     public let target: AppTarget
+    /// What a fresh install does.
     public let policy: FreshInstallPolicy
 
+    /// A runner of `registry` for an app at `target`.
+    ///
+    /// ```swift
+    /// let runner = MigrationRunner(registry: registry, target: try AppTarget(version: "1.0", build: "120"), policy: .baseline)
+    /// ```
     public init(registry: MigrationRegistry, target: AppTarget, policy: FreshInstallPolicy = .runAll) {
         self.registry = registry
         self.target = target
@@ -24,11 +32,20 @@ public struct MigrationRunner: Sendable {
     }
 
     /// The plan for a device in `state`.
+    ///
+    /// ```swift
+    /// let plan = try runner.plan(.device(at: try Version("0.8")))
+    /// ```
     public func plan(_ state: MigrationState) throws(MigrationStateError) -> MigrationPlan {
         try MigrationPlan(registry: registry, state: state, target: target, policy: policy)
     }
 
-    /// The plan for the device recorded in `store`.
+    /// The plan for the device recorded in `store`: every migration with its status, in run
+    /// order; nothing runs or is written.
+    ///
+    /// ```swift
+    /// for entry in try runner.plan(store: store).entries { print(entry.migration.label, entry.status.word) }
+    /// ```
     /// - Throws: ``MigrationStoreError`` or ``MigrationStateError``.
     public func plan(store: any MigrationStore) throws -> MigrationPlan {
         try plan(store.load())
@@ -41,6 +58,13 @@ public struct MigrationRunner: Sendable {
     /// call the drop-in API for another block. A body that throws, or a record that cannot be
     /// saved, ends the run; that is reported, not thrown. An asynchronous body cannot run here:
     /// its step fails, saying to use `try await run(store:)`.
+    ///
+    /// ```swift
+    /// let report = try runner.run(store: store) { event in
+    ///     if case .finished(let step) = event { print(step.subject.label, step.outcome) }
+    /// }
+    /// if !report.succeeded { print(report.failure?.outcome ?? "a record could not be saved") }
+    /// ```
     /// - Throws: ``MigrationStoreError`` or ``MigrationStateError`` when the store cannot be
     ///   read, or when there is something to run and the store cannot be written (see
     ///   ``MigrationStore/checkWritable()``): then nothing ran.
@@ -51,12 +75,20 @@ public struct MigrationRunner: Sendable {
         return walk.report
     }
 
-    /// What ``run(store:observer:)`` would do now, without running or writing anything.
+    /// What ``run(store:observer:)-3an0q`` would do now, without running or writing anything.
+    ///
+    /// ```swift
+    /// for step in try runner.dryRun(store: store).steps { print(step.subject.label, step.outcome) }
+    /// ```
     public func dryRun(store: any MigrationStore) throws -> RunReport {
         try dryRun(store.load())
     }
 
     /// A dry-run for a device in `state`.
+    ///
+    /// ```swift
+    /// let preview = try runner.dryRun(.freshInstall)
+    /// ```
     public func dryRun(_ state: MigrationState) throws(MigrationStateError) -> RunReport {
         var walk = PlanWalk(plan: try plan(state), store: nil)
         walk.walk(observer: { _ in })

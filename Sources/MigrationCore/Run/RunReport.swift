@@ -6,12 +6,15 @@
 /// if let failure = report.failure { print("stopped at", failure.subject.label) }
 /// ```
 public struct RunReport: Sendable {
+    /// Whether the report is of a run or of a dry-run.
     public enum Mode: String, Sendable {
+        /// Steps ran, and what succeeded was recorded.
         case run
         /// Nothing ran and nothing was written.
         case dryRun = "dry-run"
     }
 
+    /// A run or a dry-run.
     public let mode: Mode
     /// The plan the run followed.
     public let plan: MigrationPlan
@@ -39,13 +42,23 @@ public struct RunReport: Sendable {
         steps.first { if case .failed = $0.outcome { true } else { false } }
     }
 
+    /// Whether no step failed and every record was saved.
     public var succeeded: Bool { failure == nil && saveError == nil }
 }
 
 /// One migration or hook in a ``RunReport``.
+///
+/// ```swift
+/// for step in report.steps where step.outcome != .succeeded {
+///     print(step.subject.label, step.outcome, step.log.joined(separator: "\n"))
+/// }
+/// ```
 public struct RunStep: Sendable {
+    /// What a step ran: a migration or an update hook.
     public enum Subject: Sendable {
+        /// A version or build migration.
         case migration(RegisteredMigration)
+        /// An update hook (`onUpdate`, `onBuildUpdate`).
         case hook(UpdateHook)
 
         /// How reports name it: `version 0.9 "Add GUIDs"`, `onUpdate "Reset statistics"`.
@@ -56,6 +69,7 @@ public struct RunStep: Sendable {
             }
         }
 
+        /// The migration's or hook's title.
         public var title: String {
             switch self {
             case .migration(let migration): migration.title
@@ -66,6 +80,7 @@ public struct RunStep: Sendable {
 
     /// How a step ended.
     public enum Outcome: Sendable, Equatable {
+        /// The body returned, and its record was saved.
         case succeeded
         /// The body threw, or its success could not be recorded; the message says which.
         case failed(String)
@@ -78,7 +93,9 @@ public struct RunStep: Sendable {
         case cancelled
     }
 
+    /// The migration or hook.
     public let subject: Subject
+    /// How it ended.
     public let outcome: Outcome
     /// Seconds the body took (0 when it did not run).
     public let duration: Double
@@ -94,8 +111,10 @@ public struct RunStep: Sendable {
 /// }
 /// ```
 public enum RunEvent: Sendable {
+    /// A step starts.
     case started(RunStep.Subject)
     /// The running body reported progress, from 0 to 1 (see ``MigrationContext/reportProgress(_:)``).
     case progress(RunStep.Subject, Double)
+    /// A step ended, with its outcome, duration and log.
     case finished(RunStep)
 }

@@ -7,6 +7,7 @@
 /// // warning: MTMigration.lastMigrationVersion is "1.0-beta", not a version; it counts as 1.0
 /// ```
 public struct LooseMark: Sendable, Equatable, CustomStringConvertible {
+    /// Which of the four marks.
     public let mark: RecordedMark
     /// Where it was read: a `UserDefaults` key, a file's field; the mark's phrase otherwise.
     public let source: String
@@ -15,5 +16,6 @@ public struct LooseMark: Sendable, Equatable, CustomStringConvertible {
     /// The version it counts as.
     public let countsAs: Version
 
+    /// Where it was read, the value and what it counts as, as plans and runs print it.
     public var description: String { "\(source) is \"\(recorded)\", not a version; it counts as \(countsAs.text)" }
 }

@@ -1,10 +1,23 @@
 import Foundation
 
 /// One line of a ``MigrationState``'s history: a migration or hook that ran (or was baselined).
+///
+/// ```swift
+/// for record in try store.load().history where record.outcome == .failed {
+///     print(record.date, record.subject, record.identifier ?? "", record.title, record.error ?? "")
+/// }
+/// ```
 public struct MigrationRecord: Sendable, Equatable {
     /// What the record is about.
     public enum Subject: String, Sendable, Codable {
-        case versionMigration, buildMigration, updateHook, buildUpdateHook
+        /// A version migration (`migrateToVersion`).
+        case versionMigration
+        /// A build migration (`migrateToBuild`).
+        case buildMigration
+        /// An app version update hook (`applicationUpdateBlock`, `onUpdate`).
+        case updateHook
+        /// A build update hook (`buildNumberUpdateBlock`, `onBuildUpdate`).
+        case buildUpdateHook
         /// ``Migrator/reset()`` forgot the marks: records before it no longer count.
         case reset
     }
@@ -19,19 +32,31 @@ public struct MigrationRecord: Sendable, Equatable {
         case baselined
     }
 
+    /// What ran: a migration, a hook or a reset.
     public var subject: Subject
     /// The migration's version or build as declared; for hooks, the app version (or build)
     /// they ran for; for a reset record, made by `reset()`, how many resets in a row it stands
     /// for when more than one (see ``resetCount``), and made by `set`, the app version the
     /// device last ran.
     public var identifier: String?
+    /// The migration's or hook's title; the drop-in call's name for a block
+    /// (`migrateToVersion("1.1")`).
     public var title: String
+    /// When it ended.
     public var date: Date
     /// Wall-clock seconds the body took.
     public var duration: Double
+    /// How it ended.
     public var outcome: Outcome
+    /// What the body threw, when it failed.
     public var error: String?
 
+    /// A record, as stores and runs write it.
+    ///
+    /// ```swift
+    /// let record = MigrationRecord(subject: .versionMigration, identifier: "0.9", title: "Add GUIDs",
+    ///                              date: Date(), duration: 0.002, outcome: .succeeded)
+    /// ```
     public init(
         subject: Subject, identifier: String?, title: String, date: Date,
         duration: Double, outcome: Outcome, error: String? = nil

@@ -26,7 +26,7 @@ public struct MigrationState: Sendable, Equatable {
     /// a baseline), it never ran when its `since` is after the app version the device ran
     /// before its history (a `set` names it; else the recorded app version), or when the replay
     /// of the app's releases up to that version never runs it; otherwise it is assumed to have
-    /// run (see ``MigrationRule/whyNeverRan(_:since:on:before:)``).
+    /// run (see ``NeverRan``).
     public var historyIsComplete: Bool
     /// Where a store read each mark (a `UserDefaults` key, a file's field), so that a
     /// diagnostic can name it. Not saved, and not part of equality.
@@ -66,6 +66,12 @@ public struct MigrationState: Sendable, Equatable {
         }
     }
 
+    /// A state with the given marks and history.
+    ///
+    /// ```swift
+    /// let device = MigrationState(lastMigratedVersion: "0.8", lastAppVersion: "0.8")
+    /// try store.save(device)
+    /// ```
     public init(
         lastMigratedVersion: String? = nil,
         lastMigratedBuild: String? = nil,
@@ -139,6 +145,8 @@ public struct MigrationState: Sendable, Equatable {
     /// that update hooks compare against.
     public func lastApp(_ track: MigrationTrack) -> String? { self[.lastApp(track)] }
 
+    /// Whether the marks, the history and ``historyIsComplete`` are equal (``markSources``
+    /// does not count).
     public static func == (lhs: MigrationState, rhs: MigrationState) -> Bool {
         lhs.lastMigratedVersion == rhs.lastMigratedVersion && lhs.lastMigratedBuild == rhs.lastMigratedBuild
             && lhs.lastAppVersion == rhs.lastAppVersion && lhs.lastAppBuild == rhs.lastAppBuild

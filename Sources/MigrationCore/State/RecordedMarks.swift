@@ -1,6 +1,18 @@
 /// One of the four marks a store records, MTMigration's own records.
+///
+/// ```swift
+/// var state = try store.load()
+/// state[.lastMigrated(.version)] = "0.8"   // state.lastMigratedVersion
+/// ```
 public enum RecordedMark: String, Sendable, CaseIterable {
-    case lastMigratedVersion, lastMigratedBuild, lastAppVersion, lastAppBuild
+    /// The version of the last version migration that ran.
+    case lastMigratedVersion
+    /// The build of the last build migration that ran.
+    case lastMigratedBuild
+    /// The app version that version update hooks last fired for.
+    case lastAppVersion
+    /// The app build that build update hooks last fired for.
+    case lastAppBuild
 
     /// The high-water mark of `track`.
     public static func lastMigrated(_ track: MigrationTrack) -> RecordedMark {
@@ -114,13 +126,21 @@ final class RecordedMarks: Sendable {
 
 /// A store recorded a mark that cannot be read as a version, so nothing on its track can
 /// safely run.
+///
+/// ```swift
+/// do { _ = try runner.plan(store: store) } catch let error as MigrationStateError {
+///     print(error)   // the recorded last migrated version cannot be used: … is "abc", which is not a version; …
+/// }
+/// ```
 public struct MigrationStateError: Error, Sendable, Equatable, CustomStringConvertible {
     /// Which mark.
     public let mark: RecordedMark
     /// Where it was read: a `UserDefaults` key, a file's field; the mark's phrase otherwise.
     public let source: String
+    /// Why the recorded value is not a version.
     public let error: VersionError
 
+    /// The mark, where it was read, its value, and what to do.
     public var description: String {
         "the recorded \(mark.phrase) cannot be used: \(source) is \"\(error.input)\", which is not a version; "
             + "nothing on that track runs; fix or reset the store"

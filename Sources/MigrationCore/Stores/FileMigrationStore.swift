@@ -4,7 +4,7 @@ import Foundation
 ///
 /// A step of a run appends one line to the file and flushes it, so a run of n steps costs n;
 /// other writes replace the file atomically (temporary file, `fsync`, `rename`); see
-/// ``RecordsFile`` for the layout. An advisory lock on `<file>.lock` keeps two processes from
+/// <doc:StoresAndGuarantees> for the layout. An advisory lock on `<file>.lock` keeps two processes from
 /// running the same migration. The path may be a
 /// symbolic link: the store reads, locks and writes the file it points to, so every path to
 /// one file is one store. A file that cannot be read, is not JSON, has a field this package
@@ -19,6 +19,7 @@ import Foundation
 public final class FileMigrationStore: MigrationStore, HistoryAppending {
     /// The path as given.
     public var url: URL { file.url }
+    /// The domain whose records this store reads and writes; other domains in the file stay.
     public let domain: String
     /// The file the records are in: ``url`` with every symbolic link resolved.
     public var fileURL: URL { file.fileURL }
@@ -30,6 +31,13 @@ public final class FileMigrationStore: MigrationStore, HistoryAppending {
     /// The domain used when none is named.
     public static let defaultDomain = "default"
 
+    /// A store on the file at `url` (created by the first write), for the records of `domain`.
+    /// Nothing is read until the records are asked for.
+    ///
+    /// ```swift
+    /// let store = FileMigrationStore(url: URL(filePath: "state.json"))
+    /// let database = FileMigrationStore(url: URL(filePath: "state.json"), domain: "database")
+    /// ```
     public init(url: URL, domain: String = FileMigrationStore.defaultDomain) {
         self.domain = domain
         let path = url.filePath
@@ -100,7 +108,8 @@ public final class FileMigrationStore: MigrationStore, HistoryAppending {
 
     /// Proves the next write can be made before a body runs: a step that will append its line
     /// needs the file open for writing and room for the line; any other write (the first one,
-    /// a compaction) is proved by ``StoreFile/prepareToWrite()``.
+    /// a compaction) is proved by opening the file for writing and writing as many bytes as the
+    /// records take beside it, then removing them.
     public func prepareToWrite() throws {
         if records.canAppend() { return }
         try file.prepareToWrite()

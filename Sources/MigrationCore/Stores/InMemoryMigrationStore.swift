@@ -10,6 +10,11 @@ public final class InMemoryMigrationStore: MigrationStore, HistoryAppending {
     public let isSandbox = true
     public var location: String { "memory" }
 
+    /// A store that starts with `state` (by default a fresh install).
+    ///
+    /// ```swift
+    /// let store = InMemoryMigrationStore()
+    /// ```
     public init(state: MigrationState = .freshInstall) {
         self.state = Locked(state)
     }

@@ -57,18 +57,25 @@ public protocol MigrationStore: Sendable {
 }
 
 extension MigrationStore {
+    /// A real record, not a sandbox.
     public var isSandbox: Bool { false }
 
+    /// The whole state, through ``load()``.
     public func loadMarks() throws -> MigrationState { try load() }
 
+    /// Holds the whole store through ``withExclusiveAccess(_:)``; the block is never found
+    /// already running.
     public func withExclusiveAccess<T>(toBlock block: String, _ body: (_ alreadyRunning: Bool) throws -> T) throws -> T {
         try withExclusiveAccess { try body(false) }
     }
 
+    /// Proves nothing: a store that can always be written.
     public func prepareToWrite() throws {}
 
+    /// The same proof as ``prepareToWrite()``.
     public func checkWritable() throws { try prepareToWrite() }
 
+    /// Not a database transaction: a block's record is saved after it.
     public var commitsBlockWithRecord: Bool { false }
 
     /// Reads the current records, applies `change` and saves the result, all under the store's

@@ -5,6 +5,7 @@
 /// catch let error as MigrationStoreError { print(error) } // state.json: is not valid JSON (…); …
 /// ```
 public struct MigrationStoreError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// What went wrong, each with the reason in words.
     public enum Problem: Sendable, Equatable {
         /// The records exist but could not be read (permissions, a folder in the way, I/O).
         case unreadable(String)
@@ -21,8 +22,14 @@ public struct MigrationStoreError: Error, Sendable, Equatable, CustomStringConve
 
     /// The store's ``MigrationStore/location``.
     public let location: String
+    /// What went wrong.
     public let problem: Problem
 
+    /// An error for the store at `location`.
+    ///
+    /// ```swift
+    /// throw MigrationStoreError(location: "state.json", problem: .unreadable("permission denied"))
+    /// ```
     public init(location: String, problem: Problem) {
         self.location = location
         self.problem = problem
@@ -36,6 +43,7 @@ public struct MigrationStoreError: Error, Sendable, Equatable, CustomStringConve
         }
     }
 
+    /// The location, the reason, and what it meant: whether anything ran or was written.
     public var description: String {
         switch problem {
         case .unreadable(let why):

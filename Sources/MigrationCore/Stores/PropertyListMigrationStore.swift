@@ -31,6 +31,12 @@ public final class PropertyListMigrationStore: MigrationStore {
     let cache: MarksCache
     public var location: String { file.location }
 
+    /// A store on the plist at `url`, under MTMigration's keys (`domain` `nil`) or a named
+    /// domain's. Nothing is read until the records are asked for.
+    ///
+    /// ```swift
+    /// let store = PropertyListMigrationStore(url: URL(filePath: "com.example.notes.plist"), domain: "database")
+    /// ```
     public init(url: URL, domain: String? = nil) {
         self.domain = domain
         self.keys = UserDefaultsKeys(domain: domain)

@@ -39,6 +39,8 @@ extension MigrationState: Codable {
         "lastMigratedVersion", "lastMigratedBuild", "lastAppVersion", "lastAppBuild", "history", "historyIsComplete",
     ]
 
+    /// Decodes a state strictly: an unknown field (`"lastMigratedVersoin"`) or a wrong type
+    /// is an error naming it, never ignored.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.strictContainer(known: Self.fields)
         self.init(
@@ -51,6 +53,7 @@ extension MigrationState: Codable {
         )
     }
 
+    /// Encodes the marks that are recorded, the history and ``historyIsComplete``.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: AnyCodingKey.self)
         for mark in RecordedMark.allCases { try container.encodeIfPresent(self[mark], forKey: AnyCodingKey(mark.rawValue)) }
@@ -62,6 +65,8 @@ extension MigrationState: Codable {
 extension MigrationRecord: Codable {
     private static let fields: Set<String> = ["subject", "identifier", "title", "date", "duration", "outcome", "error"]
 
+    /// Decodes a record strictly: an unknown field, a missing required one or a wrong type is
+    /// an error naming it.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.strictContainer(known: Self.fields)
         self.init(
@@ -75,6 +80,7 @@ extension MigrationRecord: Codable {
         )
     }
 
+    /// Encodes every field; `identifier` and `error` only when present.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: AnyCodingKey.self)
         try container.encode(subject, forKey: AnyCodingKey("subject"))

@@ -29,6 +29,12 @@ public final class UserDefaultsMigrationStore: MigrationStore, HistoryAppending,
     let cache: MarksCache
     public let location: String
 
+    /// A store on `defaults`, under MTMigration's keys (`domain` `nil`) or a named domain's;
+    /// every store on the same `UserDefaults` object and domain shares one lock.
+    ///
+    /// ```swift
+    /// let store = UserDefaultsMigrationStore()   // .standard, MTMigration's keys
+    /// ```
     public convenience init(defaults: UserDefaults = .standard, domain: String? = nil) {
         // `.standard` is one object for the whole process, so it needs no name of its own.
         self.init(defaults: defaults, identity: "object \(ObjectIdentifier(defaults).hashValue)", owner: defaults, domain: domain)
@@ -36,6 +42,10 @@ public final class UserDefaultsMigrationStore: MigrationStore, HistoryAppending,
 
     /// A store on the defaults of the suite `suiteName` (`nil`: the standard defaults); every
     /// store on the same suite name shares one lock, whichever `UserDefaults` object it uses.
+    ///
+    /// ```swift
+    /// let store = UserDefaultsMigrationStore(suiteName: "group.com.example.notes")
+    /// ```
     public convenience init(suiteName: String?, domain: String? = nil) {
         guard let suiteName, let defaults = UserDefaults(suiteName: suiteName) else {
             self.init(defaults: .standard, domain: domain)
@@ -57,7 +67,8 @@ public final class UserDefaultsMigrationStore: MigrationStore, HistoryAppending,
     }
 
     /// The four marks, each the highest any library recorded, from the cache while nothing
-    /// changed them (see ``MarksCache`` for what counts as a change); no history.
+    /// changed them (a save through any store on the same defaults and domain, or
+    /// `UserDefaults.didChangeNotification`, drops the cache); no history.
     public func loadMarks() -> MigrationState {
         var state = cachedMarks().state
         state.historyIsComplete = keys.isHistoryComplete(in: defaults)

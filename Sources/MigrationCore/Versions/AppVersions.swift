@@ -17,6 +17,11 @@ public struct AppVersions: Sendable, Equatable {
     /// Where ``build`` came from, for diagnostics.
     public var buildSource: String
 
+    /// Versions given as strings; the sources name them in diagnostics.
+    ///
+    /// ```swift
+    /// let versions = AppVersions(version: "2.1", build: "312")
+    /// ```
     public init(version: String, build: String? = nil, versionSource: String = "appVersion", buildSource: String = "appBuild") {
         self.version = version
         self.build = build
@@ -33,6 +38,10 @@ public struct AppVersions: Sendable, Equatable {
     ///
     /// Where the bundle has no version (a bare executable on Linux) the version is empty, which
     /// the migrator reports as a diagnostic rather than running anything.
+    ///
+    /// ```swift
+    /// let migrator = Migrator(versions: .mainBundle())
+    /// ```
     public static func mainBundle() -> AppVersions {
         let info = Bundle.main.infoDictionary ?? [:]
         return AppVersions(
@@ -45,6 +54,10 @@ public struct AppVersions: Sendable, Equatable {
     /// Reads the versions from an `Info.plist` file (XML or binary) on any platform.
     ///
     /// Integer values are accepted too, for apps that keep a numeric "compatibility level".
+    ///
+    /// ```swift
+    /// let versions = try AppVersions.infoPlist(at: plistURL, versionKey: "DatabaseLevel", buildKey: nil)
+    /// ```
     /// - Throws: ``InfoPlistError`` when the file cannot be read or parsed, or the version key is
     ///   missing or not a string or integer.
     public static func infoPlist(
@@ -82,17 +95,29 @@ public struct AppVersions: Sendable, Equatable {
 }
 
 /// Why an `Info.plist` could not give an app version.
+///
+/// ```swift
+/// do { _ = try AppVersions.infoPlist(at: plistURL) } catch { print(error) }   // …/Info.plist: has no key "CFBundleShortVersionString"
+/// ```
 public struct InfoPlistError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// What is wrong with the file.
     public enum Problem: Sendable, Equatable {
+        /// The file could not be read; the reason.
         case unreadable(String)
+        /// The file is not a property list with a dictionary at its root.
         case notADictionary
+        /// The version key is missing; the key.
         case missingKey(String)
+        /// The version key holds neither a string nor an integer; the key.
         case notAString(String)
     }
 
+    /// The file's path.
     public let path: String
+    /// What is wrong with it.
     public let problem: Problem
 
+    /// The path and what is wrong, in words.
     public var description: String {
         switch problem {
         case .unreadable(let why): "\(path): cannot be read (\(why))"

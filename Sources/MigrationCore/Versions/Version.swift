@@ -103,12 +103,15 @@ public struct Version: Sendable, Hashable, Comparable, CustomStringConvertible {
         return all
     }
 
+    /// The version as written (``text``).
     public var description: String { text }
 
+    /// Equal when the components are, trailing zeros aside: `1.0 == 1.0.0`, `1.01 == 1.1`.
     public static func == (lhs: Version, rhs: Version) -> Bool {
         lhs.head == rhs.head && lhs.tail == rhs.tail
     }
 
+    /// Hashes the components, so that equal versions written differently hash alike.
     public func hash(into hasher: inout Hasher) {
         hasher.combine(head.0)
         hasher.combine(head.1)
@@ -117,6 +120,7 @@ public struct Version: Sendable, Hashable, Comparable, CustomStringConvertible {
         hasher.combine(tail)
     }
 
+    /// Compares component by component, numerically: `1.9 < 1.10`.
     public static func < (lhs: Version, rhs: Version) -> Bool {
         if lhs.head != rhs.head { return lhs.head < rhs.head }
         return lhs.tail.lexicographicallyPrecedes(rhs.tail)

@@ -7,16 +7,22 @@
 public struct VersionError: Error, Sendable, Equatable, CustomStringConvertible {
     /// What is wrong with the input.
     public enum Reason: Sendable, Equatable {
+        /// Nothing but whitespace.
         case empty
+        /// Two dots in a row, or a dot at either end (`1..2`, `.1`).
         case emptyComponent
+        /// A character other than digits and dots (`-` in `1.0-beta`).
         case invalidCharacter(Character)
+        /// A component too large for 64 bits.
         case componentTooLarge
     }
 
     /// The string exactly as it was given.
     public let input: String
+    /// What is wrong with it.
     public let reason: Reason
 
+    /// The input, what is wrong, and what a version looks like.
     public var description: String {
         let quoted = "\"\(input)\""
         switch reason {
