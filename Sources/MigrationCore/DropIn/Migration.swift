@@ -18,6 +18,10 @@ public enum Migration {
     }
 
     /// ``Migrator/migrateToVersion(_:_:)-5m26x`` on ``shared``.
+    ///
+    /// ```swift
+    /// Migration.migrateToVersion("1.1") { normaliseDates() }
+    /// ```
     @inlinable
     public static func migrateToVersion<E: Error>(_ version: String, _ block: () throws(E) -> Void) throws(E) {
         if surelySkips(version, on: .version) { return }
@@ -25,6 +29,10 @@ public enum Migration {
     }
 
     /// ``Migrator/migrateToBuild(_:_:)-5gvas`` on ``shared``.
+    ///
+    /// ```swift
+    /// Migration.migrateToBuild("120") { rebuildSearchIndex() }
+    /// ```
     @inlinable
     public static func migrateToBuild<E: Error>(_ build: String, _ block: () throws(E) -> Void) throws(E) {
         if surelySkips(build, on: .build) { return }
@@ -39,11 +47,19 @@ public enum Migration {
     }
 
     /// ``Migrator/applicationUpdateBlock(_:)-4pdk4`` on ``shared``.
+    ///
+    /// ```swift
+    /// Migration.applicationUpdateBlock { showWhatsNew() }
+    /// ```
     public static func applicationUpdateBlock<E: Error>(_ block: () throws(E) -> Void) throws(E) {
         try shared.applicationUpdateBlock(block)
     }
 
     /// ``Migrator/buildNumberUpdateBlock(_:)-7tbqy`` on ``shared``.
+    ///
+    /// ```swift
+    /// Migration.buildNumberUpdateBlock { refreshCaches() }
+    /// ```
     public static func buildNumberUpdateBlock<E: Error>(_ block: () throws(E) -> Void) throws(E) {
         try shared.buildNumberUpdateBlock(block)
     }
@@ -88,6 +104,10 @@ public enum Migration {
     }
 
     /// ``Migrator/reset()`` on ``shared``.
+    ///
+    /// ```swift
+    /// Migration.reset()
+    /// ```
     public static func reset() {
         shared.reset()
     }
@@ -106,6 +126,10 @@ extension Migration {
     }
 
     /// The asynchronous ``Migrator/migrateToBuild(_:_:)-46rv`` on ``shared``.
+    ///
+    /// ```swift
+    /// try await Migration.migrateToBuild("120") { try await cache.rebuild() }
+    /// ```
     nonisolated(nonsending) public static func migrateToBuild<E: Error>(
         _ build: String, _ block: nonisolated(nonsending) () async throws(E) -> Void
     ) async throws(E) {
@@ -113,6 +137,10 @@ extension Migration {
     }
 
     /// The asynchronous ``Migrator/applicationUpdateBlock(_:)-6oo79`` on ``shared``.
+    ///
+    /// ```swift
+    /// await Migration.applicationUpdateBlock { await whatsNew.prepare() }
+    /// ```
     nonisolated(nonsending) public static func applicationUpdateBlock<E: Error>(
         _ block: nonisolated(nonsending) () async throws(E) -> Void
     ) async throws(E) {
@@ -120,6 +148,10 @@ extension Migration {
     }
 
     /// The asynchronous ``Migrator/buildNumberUpdateBlock(_:)-5ncsj`` on ``shared``.
+    ///
+    /// ```swift
+    /// await Migration.buildNumberUpdateBlock { await analytics.flush() }
+    /// ```
     nonisolated(nonsending) public static func buildNumberUpdateBlock<E: Error>(
         _ block: nonisolated(nonsending) () async throws(E) -> Void
     ) async throws(E) {

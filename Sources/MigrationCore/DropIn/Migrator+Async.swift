@@ -17,6 +17,10 @@ extension Migrator {
     }
 
     /// Runs the asynchronous `block` once, when the app reaches build `build`.
+    ///
+    /// ```swift
+    /// try await migrator.migrateToBuild("120") { try await cache.rebuild() }
+    /// ```
     nonisolated(nonsending) public func migrateToBuild<E: Error>(
         _ build: String, _ block: nonisolated(nonsending) () async throws(E) -> Void
     ) async throws(E) {
@@ -27,6 +31,10 @@ extension Migrator {
 
     /// Runs the asynchronous `block` when the app version differs from the one recorded, a
     /// first launch included; then records the current version.
+    ///
+    /// ```swift
+    /// await migrator.applicationUpdateBlock { await whatsNew.prepare() }
+    /// ```
     nonisolated(nonsending) public func applicationUpdateBlock<E: Error>(
         _ block: nonisolated(nonsending) () async throws(E) -> Void
     ) async throws(E) {
@@ -35,7 +43,11 @@ extension Migrator {
     }
 
     /// Runs the asynchronous `block` when the app build differs from the one recorded, a first
-    /// launch included.
+    /// launch included; then records the current build.
+    ///
+    /// ```swift
+    /// await migrator.buildNumberUpdateBlock { await analytics.flush() }
+    /// ```
     nonisolated(nonsending) public func buildNumberUpdateBlock<E: Error>(
         _ block: nonisolated(nonsending) () async throws(E) -> Void
     ) async throws(E) {

@@ -19,6 +19,12 @@ import Foundation
 public enum Manifest {
     /// Loads and checks the manifest at `path`; `commands` turns each `run` into a body, and
     /// `sql` each `sql` (default: bodies that fail, saying they need `migration-explorer`).
+    ///
+    /// ```swift
+    /// let manifest = try Manifest.load(path: "Examples/notes/manifest.json")
+    /// let plan = try MigrationRunner(registry: manifest.registry, target: try AppTarget(version: manifest.appVersion))
+    ///     .plan(.freshInstall)
+    /// ```
     /// - Throws: ``ManifestError`` listing every problem (unreadable file, bad JSON, unknown
     ///   field, missing title, both or neither of version/build, malformed or duplicate version,
     ///   a `since` or release that is not a version, a `timeout` that is not a positive number,
@@ -39,7 +45,13 @@ public enum Manifest {
         return try parse(data, path: path, folder: url.deletingLastPathComponent(), commands: commands, sql: sql)
     }
 
-    /// Checks manifest `data`; `run` commands will run in `folder`.
+    /// Checks manifest `data`; `run` commands will run in `folder`. `path` names the manifest
+    /// in errors.
+    ///
+    /// ```swift
+    /// let manifest = try Manifest.parse(data, path: "notes.json", folder: URL(filePath: "/srv/notes"))
+    /// ```
+    /// - Throws: ``ManifestError`` listing every problem, as ``load(path:commands:sql:)`` does.
     public static func parse(
         _ data: Data, path: String, folder: URL, commands: @escaping ManifestCommand.Runner = ManifestCommand.unavailable,
         sql: @escaping ManifestSQL.Runner = ManifestSQL.unavailable

@@ -21,6 +21,10 @@ public struct AppTarget: Sendable, Equatable {
     }
 
     /// Parses both strings; an empty or missing build means the app has no build number.
+    ///
+    /// ```swift
+    /// let target = try AppTarget(version: "1.0", build: "120")
+    /// ```
     /// - Throws: ``VersionError`` naming the string that is not a version.
     public init(version: String, build: String? = nil) throws(VersionError) {
         self.version = try Version(version)

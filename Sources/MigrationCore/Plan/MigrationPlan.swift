@@ -166,6 +166,10 @@ public struct MigrationPlan: Sendable {
     }
 
     /// The most recent history record of a migration (its last result, duration and error).
+    ///
+    /// ```swift
+    /// if let record = plan.lastRecord(of: entry.migration), record.outcome == .failed { print(record.error ?? "") }
+    /// ```
     public func lastRecord(of migration: RegisteredMigration) -> MigrationRecord? {
         guard let version = migration.version else { return nil }
         return history.last(migration.track, version)

@@ -36,6 +36,10 @@ public final class MigrationContext: Sendable {
     }
 
     /// Adds a line to the migration's log, shown in reports and the terminal UI.
+    ///
+    /// ```swift
+    /// context.log("converted \(count) recipes")
+    /// ```
     public func log(_ line: String) {
         lines.withLock { $0.append(line) }
     }

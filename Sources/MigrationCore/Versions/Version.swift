@@ -17,7 +17,12 @@ public struct Version: Sendable, Hashable, Comparable, CustomStringConvertible {
     let head: (UInt64, UInt64, UInt64, UInt64)
     let tail: [UInt64]
 
-    /// Parses a version such as `"1.10.2"`.
+    /// Parses a version such as `"1.10.2"`; surrounding whitespace is trimmed.
+    ///
+    /// ```swift
+    /// let version = try Version("1.10.2")
+    /// version.components   // [1, 10, 2]
+    /// ```
     ///
     /// - Throws: ``VersionError`` naming the input when it is empty, has an empty component
     ///   (`1..2`), a character other than digits and dots (`1.0-beta`, `v2`), or a component
