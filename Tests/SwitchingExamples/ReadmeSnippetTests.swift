@@ -1,13 +1,15 @@
 import Foundation
 import Testing
 
-/// The README's switching snippets are the code these tests compile: each block that follows a
-/// `<!-- snippet: NAME -->` line equals the lines between `// snippet: NAME` and `// end snippet`
-/// in this folder's files, after the file's imports.
+/// The switching snippets of the README and of the DocC article are the code these tests
+/// compile: each block that follows a `<!-- snippet: NAME -->` line equals the lines between
+/// `// snippet: NAME` and `// end snippet` in this folder's files, after the file's imports.
 @Suite("README snippets")
 struct ReadmeSnippetTests {
     static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-    static let readme = folder.deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("README.md")
+    static let root = folder.deletingLastPathComponent().deletingLastPathComponent()
+    static let readme = root.appendingPathComponent("README.md")
+    static let article = root.appendingPathComponent("Sources/MigrationCore/MigrationCore.docc/SwitchingFromMTMigration.md")
 
     /// The snippets in this folder's Swift files, by name, unindented.
     static func compiledSnippets() throws -> [String: String] {
@@ -33,9 +35,9 @@ struct ReadmeSnippetTests {
         return snippets
     }
 
-    /// The README's snippets, by name: the code block after each marker, without blank lines.
-    static func readmeSnippets() throws -> [String: String] {
-        let lines = try String(contentsOf: readme, encoding: .utf8).components(separatedBy: "\n")
+    /// A page's snippets, by name: the code block after each marker, without blank lines.
+    static func documentedSnippets(in page: URL) throws -> [String: String] {
+        let lines = try String(contentsOf: page, encoding: .utf8).components(separatedBy: "\n")
         var snippets: [String: String] = [:]
         for (index, line) in lines.enumerated() where line.hasPrefix("<!-- snippet: ") && line.hasSuffix(" -->") {
             let name = String(line.dropFirst("<!-- snippet: ".count).dropLast(" -->".count))
@@ -48,9 +50,16 @@ struct ReadmeSnippetTests {
 
     @Test func everyReadmeSwitchingSnippetIsCompiledCode() throws {
         let compiled = try Self.compiledSnippets()
-        let documented = try Self.readmeSnippets()
+        let documented = try Self.documentedSnippets(in: Self.readme)
         #expect(Set(compiled.keys) == ["from-mtmigration", "from-mtmigration-swift-pod", "from-clafou", "from-hengyu"])
         #expect(Set(documented.keys) == Set(compiled.keys))
         for (name, code) in compiled { #expect(documented[name] == code, "README snippet \(name) differs from the compiled code") }
+    }
+
+    @Test func everySwitchingArticleSnippetIsCompiledCode() throws {
+        let compiled = try Self.compiledSnippets()
+        let documented = try Self.documentedSnippets(in: Self.article)
+        #expect(Set(documented.keys) == Set(compiled.keys))
+        for (name, code) in compiled { #expect(documented[name] == code, "DocC article snippet \(name) differs from the compiled code") }
     }
 }
