@@ -51,7 +51,7 @@ struct BrokenOutputTests {
         let process = Process()
         process.executableURL = Executable.url
         process.arguments = ["run", "--manifest", try manifest(in: folder).path, "--store", store.path] + format
-        process.standardOutput = try #require(FileHandle(forWritingAtPath: "/dev/full"))
+        process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: "/dev/full"))
         let stderr = Pipe()
         process.standardError = stderr
         try process.run()
@@ -71,7 +71,7 @@ struct BrokenOutputTests {
         process.executableURL = Executable.url
         process.arguments = ["run", "--manifest", manifest.path, "--store", folder.appendingPathComponent("s.json").path]
         process.standardOutput = FileHandle.nullDevice
-        process.standardError = try #require(FileHandle(forWritingAtPath: "/dev/full"))
+        process.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: "/dev/full"))
         try process.run()
         process.waitUntilExit()
         #expect(process.terminationReason == .exit)
