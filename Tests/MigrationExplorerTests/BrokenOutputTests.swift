@@ -7,14 +7,14 @@ import Testing
 /// and the program exits with 74 when its output was lost.
 @Suite("Output that cannot be written")
 struct BrokenOutputTests {
-    /// A manifest in `folder` whose 0.1 prints a line at once and 0.2, a moment later, prints
-    /// another and leaves a marker file.
+    /// A manifest in `folder` whose 0.1 prints a line at once and 0.2, once the file `go` is in
+    /// `folder` (ten seconds at most), prints another and leaves a marker file.
     func manifest(in folder: URL) throws -> URL {
         let manifest = folder.appendingPathComponent("m.json")
         try manifest.write("""
             { "appVersion": "1.0", "migrations": [
               { "version": "0.1", "title": "First", "run": "echo first" },
-              { "version": "0.2", "title": "Second", "run": "sleep 0.5; echo second; echo done > marker" } ] }
+              { "version": "0.2", "title": "Second", "run": "for i in $(seq 1000); do [ -e go ] && break; sleep 0.01; done; echo second; echo done > marker" } ] }
             """)
         return manifest
     }
@@ -34,6 +34,7 @@ struct BrokenOutputTests {
             first += chunk
         }
         try running.stdout.fileHandleForReading.close()
+        try folder.appendingPathComponent("go").write("")
         running.process.waitUntilExit()
         let stderr = String(decoding: running.stderr.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         #expect(running.process.terminationReason == .exit, "killed by SIGPIPE")
@@ -48,6 +49,7 @@ struct BrokenOutputTests {
         let folder = try makeTemporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let store = folder.appendingPathComponent("s.json")
+        try folder.appendingPathComponent("go").write("")
         let process = Process()
         process.executableURL = Executable.url
         process.arguments = ["run", "--manifest", try manifest(in: folder).path, "--store", store.path] + format

@@ -50,23 +50,25 @@ struct TUIWaitingForStoreTests {
         let size = Size(width: 80, height: 24)
         await session.press(.runPending, size: size)
         let held = try HeldLock(store: store)
+        let shownWhileWaiting = Locked<[ViewState]>([])
         // A watchdog: a run that is never shown while it waits must still end.
         Thread.detachNewThread {
-            Thread.sleep(forTimeInterval: 3)
-            held.release()
+            if !waitUntil(timeout: 60, { !shownWhileWaiting.value.isEmpty }) { held.release() }
         }
         var settings = CommandSettings.current
         let cancellation = RunCancellation()
         settings.cancellation = cancellation
-        let shownWhileWaiting = Locked<[ViewState]>([])
+        let sawTheRunWait = Locked<Bool?>(nil)
         await CommandSettings.$current.withValue(settings) {
             await session.handle(.character("y"), size: size) { state in
-                // After the first state shown, while the run waits: cancelled as Esc would, the store then freed.
+                // After the first state shown, once the run waits for the store (where that can
+                // be seen): cancelled as Esc would, the store then freed.
                 guard shownWhileWaiting.withLock({ shown in defer { shown.append(state) }; return shown.isEmpty }) else { return }
                 Thread.detachNewThread {
-                    Thread.sleep(forTimeInterval: 0.3)
+                    let lockFile = URL(fileURLWithPath: store.path + ".lock")
+                    let waited = someoneWaitsForTheLock(on: lockFile) == nil ? nil : waitUntil { someoneWaitsForTheLock(on: lockFile) == true }
+                    sawTheRunWait.withLock { $0 = waited }
                     cancellation.cancel()
-                    Thread.sleep(forTimeInterval: 0.2)
                     held.release()
                 }
             }
@@ -74,9 +76,14 @@ struct TUIWaitingForStoreTests {
         let first = try #require(shownWhileWaiting.value.first)
         #expect(first.prompt == nil && first.overlay == nil, "the confirmation is gone as the run starts")
         #expect(first.running?.isEmpty == true && first.runningStep == nil, "the run shows before any step starts")
-        // Cancelled while it waits for 0.1's lock, or (on a busy machine) before it even asked for it.
         let outcomes = try #require(session.state.lastReport?.steps.map(\.outcome))
-        #expect(outcomes == [.cancelled] || outcomes.isEmpty, "\(outcomes)")
+        if let sawTheRunWait = sawTheRunWait.value {
+            #expect(sawTheRunWait, "the run never waited for the store")
+            #expect(outcomes == [.cancelled], "cancelled while it waited for 0.1's lock: \(outcomes)")
+        } else {
+            // Where waiting cannot be seen: cancelled while it waits, or before it even asked.
+            #expect(outcomes == [.cancelled] || outcomes.isEmpty, "\(outcomes)")
+        }
         #expect(session.state.message?.text.hasPrefix("Run cancelled") == true, "\(session.state.message?.text ?? "")")
         #expect(session.state.message?.text.hasSuffix("; 2 migrations wait for the next run") == true)
         #expect(log.textIfAny.isEmpty, "a command started after the run was cancelled:\n\(log.textIfAny)")
@@ -156,8 +163,10 @@ struct TUIWaitingForStoreTests {
         #expect(try tmux.exitStatus() == status)
         let screen = try tmux.waitFor("stopped by \(cause) before anything ran")
         #expect(!screen.contains("gave up waiting"), "\(screen)")
+        // The UI has exited and nothing waits for the store (where that can be seen): once it is
+        // free, nothing can start a command.
+        #expect(someoneWaitsForTheLock(on: URL(fileURLWithPath: files.store.path + ".lock")) != true, "a process still waits for the store")
         held.release()
-        Thread.sleep(forTimeInterval: 0.3)
         #expect(files.log.textIfAny.isEmpty, "a command started:\n\(files.log.textIfAny)")
     }
 }
