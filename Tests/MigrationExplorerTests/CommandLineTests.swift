@@ -361,8 +361,10 @@ struct EmbeddingTests {
     }
 
     /// A command that outlives SIGTERM: it notes each one in `term` and goes on; it records
-    /// its shell's pid in `pid`.
-    static let stubborn = "trap 'echo stopping >> term' TERM; echo $$ > pid; while :; do sleep 1000; done"
+    /// its shell's pid in `pid`. (It waits with `wait`, which a trapped signal interrupts at
+    /// once; a shell waiting for a command in the foreground would take the trap only once
+    /// that command ended.)
+    static let stubborn = "trap 'echo stopping >> term' TERM; echo $$ > pid; while :; do sleep 1000 & wait $!; done"
 
     /// Sends SIGINT to `running`, waits until the first one has reached the stubborn command
     /// in `folder` (the run is cancelling), then sends the second.

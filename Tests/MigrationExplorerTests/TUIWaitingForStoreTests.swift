@@ -65,8 +65,9 @@ struct TUIWaitingForStoreTests {
                 // be seen): cancelled as Esc would, the store then freed.
                 guard shownWhileWaiting.withLock({ shown in defer { shown.append(state) }; return shown.isEmpty }) else { return }
                 Thread.detachNewThread {
+                    // The explorer's runs share one thread: under a full test run, others may hold it a while.
                     let lockFile = URL(fileURLWithPath: store.path + ".lock")
-                    let waited = someoneWaitsForTheLock(on: lockFile) == nil ? nil : waitUntil { someoneWaitsForTheLock(on: lockFile) == true }
+                    let waited = someoneWaitsForTheLock(on: lockFile) == nil ? nil : waitUntil(timeout: 60) { someoneWaitsForTheLock(on: lockFile) == true }
                     sawTheRunWait.withLock { $0 = waited }
                     cancellation.cancel()
                     held.release()
