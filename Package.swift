@@ -33,7 +33,10 @@ let package = Package(
         ),
         .target(name: "CProcessControl"),
         .target(name: "CHeapUsage"),
-        .systemLibrary(name: "CNcurses", pkgConfig: "ncursesw", providers: [.apt(["libncurses-dev"]), .brew(["ncurses"])]),
+        // No pkgConfig: ncursesw.pc's Cflags carry -D flags that SwiftPM refuses with a warning,
+        // and shim.h defines what the header needs itself. The module map links ncursesw; on
+        // macOS, Homebrew's ncurses is found with -Xcc -I and -Xlinker -L (see the README).
+        .systemLibrary(name: "CNcurses"),
         .target(
             name: "MigrationExplorer",
             dependencies: [

@@ -3,6 +3,8 @@
 #ifndef CNCURSES_SHIM_H
 #define CNCURSES_SHIM_H
 
+/* The wide-character API (cchar_t, setcchar, mvwadd_wch), asked for here rather than by
+   pkg-config's Cflags, which the package does not use. */
 #define NCURSES_WIDECHAR 1
 #define _XOPEN_SOURCE_EXTENDED 1
 #include <locale.h>

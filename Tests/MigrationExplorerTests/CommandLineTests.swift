@@ -360,16 +360,29 @@ struct EmbeddingTests {
         #expect(printed.lowerBound < hook.lowerBound, "what a body prints comes in the order it happened")
     }
 
+    /// A command that outlives SIGTERM: it notes each one in `term` and goes on; it records
+    /// its shell's pid in `pid`. (It waits with `wait`, which a trapped signal interrupts at
+    /// once; a shell waiting for a command in the foreground would take the trap only once
+    /// that command ended.)
+    static let stubborn = "trap 'echo stopping >> term' TERM; echo $$ > pid; while :; do sleep 1000 & wait $!; done"
+
+    /// Sends SIGINT to `running`, waits until the first one has reached the stubborn command
+    /// in `folder` (the run is cancelling), then sends the second.
+    func signalTwice(_ running: Executable.Running, stubbornIn folder: URL) throws {
+        kill(running.process.processIdentifier, SIGINT)
+        let cancelling = waitUntil { folder.appendingPathComponent("term").textIfAny.contains("stopping") }
+        try #require(cancelling, "the first SIGINT did not reach the running command")
+        kill(running.process.processIdentifier, SIGINT)
+    }
+
     @Test func aSecondSignalWhileTheRunningStepIgnoresCancellingExitsAtOnce() throws {
         let folder = try makeTemporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let manifest = folder.appendingPathComponent("manifest.json"), store = folder.appendingPathComponent("state.json")
-        try manifest.write(#"{ "appVersion": "3.0", "migrations": [ { "version": "2.5", "title": "Quick", "run": "true" }, { "version": "2.6", "title": "Stubborn", "run": "trap '' TERM; echo $$ > pid; sleep 1000" } ] }"#)
+        try manifest.write(#"{ "appVersion": "3.0", "migrations": [ { "version": "2.5", "title": "Quick", "run": "true" }, { "version": "2.6", "title": "Stubborn", "run": "\#(Self.stubborn)" } ] }"#)
         let running = try Executable.start(["run", "--manifest", manifest.path, "--store", store.path])
         let shell = try pidWritten(to: folder.appendingPathComponent("pid"))
-        kill(running.process.processIdentifier, SIGINT)
-        Thread.sleep(forTimeInterval: 0.3)
-        kill(running.process.processIdentifier, SIGINT)
+        try signalTwice(running, stubbornIn: folder)
         let result = Executable.finish(running)
         #expect(result.status == 130)
         #expect(result.stderr.contains("stopped by a second signal 2 before the running step stopped"), "\(result.stderr)")
@@ -380,12 +393,10 @@ struct EmbeddingTests {
         let folder = try makeTemporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let manifest = folder.appendingPathComponent("manifest.json"), store = folder.appendingPathComponent("state.json")
-        try manifest.write(#"{ "appVersion": "3.0", "migrations": [ { "version": "2.5", "title": "Quick", "run": "echo done" }, { "version": "2.6", "title": "Stubborn", "run": "trap '' TERM; echo $$ > pid; sleep 1000" } ] }"#)
+        try manifest.write(#"{ "appVersion": "3.0", "migrations": [ { "version": "2.5", "title": "Quick", "run": "echo done" }, { "version": "2.6", "title": "Stubborn", "run": "\#(Self.stubborn)" } ] }"#)
         let running = try Executable.start(["run", "--manifest", manifest.path, "--store", store.path, "--json"])
         _ = try pidWritten(to: folder.appendingPathComponent("pid"))
-        kill(running.process.processIdentifier, SIGINT)
-        Thread.sleep(forTimeInterval: 0.3)
-        kill(running.process.processIdentifier, SIGINT)
+        try signalTwice(running, stubbornIn: folder)
         let result = Executable.finish(running)
         #expect(result.status == 130)
         let json = try #require(try? result.json(), "\(result.stdout)")

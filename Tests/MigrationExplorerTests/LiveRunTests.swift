@@ -13,6 +13,8 @@ struct LiveRunTests {
         private let lock = NSLock()
         private var waitsAskedFor: [Int] = []
         private var drawn: [Screen] = []
+        /// For each screen drawn, how many waits had begun by then.
+        private var waitsBeforeDrawing: [Int] = []
         private var events: [TerminalEvent]
         let size: Size
         let unicode = true
@@ -22,7 +24,12 @@ struct LiveRunTests {
             self.events = events
         }
 
-        func draw(_ screen: Screen) { lock.withLock { drawn.append(screen) } }
+        func draw(_ screen: Screen) {
+            lock.withLock {
+                drawn.append(screen)
+                waitsBeforeDrawing.append(waitsAskedFor.count)
+            }
+        }
         func nextEvent(waitingAtMost milliseconds: Int) -> TerminalEvent? {
             let event: TerminalEvent? = lock.withLock {
                 waitsAskedFor.append(milliseconds)
@@ -38,6 +45,16 @@ struct LiveRunTests {
 
         var waits: [Int] { lock.withLock { waitsAskedFor } }
         var screens: [Screen] { lock.withLock { drawn } }
+
+        /// Waits (ten seconds at most) until a screen is drawn whose text contains `text`;
+        /// returns how many waits had begun by then, `nil` if none was.
+        func waitsBeforeDrawing(_ text: String) async -> Int? {
+            func found() -> Int? {
+                lock.withLock { drawn.firstIndex { $0.text.contains(text) }.map { waitsBeforeDrawing[$0] } }
+            }
+            _ = await waitUntil { found() != nil }
+            return found()
+        }
     }
 
     func demoState() throws -> ViewState {
@@ -50,8 +67,9 @@ struct LiveRunTests {
         let state = try demoState()
         await LiveRun.around(terminal: terminal, size: terminal.size, state: state) { live in
             CommandSettings.current.onCommandStart("0.9 `./scripts/slow.sh`")
-            try? await Task.sleep(for: .milliseconds(300))
+            _ = await waitUntil { !terminal.screens.isEmpty }
             live.show(state)
+            _ = await waitUntil { terminal.screens.count > 1 }
         }
         let footers = terminal.screens.map { $0.text.split(separator: "\n", omittingEmptySubsequences: false)[23] }
         #expect(!footers.isEmpty)
@@ -66,7 +84,7 @@ struct LiveRunTests {
         let state = try demoState()
         await LiveRun.around(terminal: terminal, size: terminal.size, state: state) { live in
             live.show(state)
-            try? await Task.sleep(for: .milliseconds(300))
+            _ = await waitUntil { !terminal.screens.isEmpty }
         }
         let footers = terminal.screens.map { $0.text.split(separator: "\n", omittingEmptySubsequences: false)[23] }
         #expect(!footers.isEmpty)
@@ -76,20 +94,20 @@ struct LiveRunTests {
     @Test func theWatcherNeverHoldsTheTerminalLongSoAStepIsDrawnAtOnce() async throws {
         let terminal = WaitingTerminal()
         var state = try demoState()
+        // Waits begun once a step is shown and before it is drawn; at once is within one wait.
+        var waitsBeforeEachStepWasDrawn: [Int?] = []
         await LiveRun.around(terminal: terminal, size: terminal.size, state: state) { live in
             CommandSettings.current.onCommandStart("0.9 `true`")
             for step in 1...5 {
                 state.appName = "Step\(step)App"
                 live.show(state)
-                try? await Task.sleep(for: .milliseconds(60))
+                let shown = terminal.waits.count
+                waitsBeforeEachStepWasDrawn.append(await terminal.waitsBeforeDrawing("Step\(step)App").map { $0 - shown })
             }
         }
         #expect(!terminal.waits.isEmpty)
         #expect(terminal.waits.allSatisfy { $0 <= LiveRun.keyWait }, "\(Set(terminal.waits))")
-        let headers = terminal.screens.map { $0.text.split(separator: "\n", omittingEmptySubsequences: false)[0] }
-        for step in 1...5 {
-            #expect(headers.contains { $0.contains("Step\(step)App") }, "step \(step) was drawn while the watcher watched")
-        }
+        #expect(waitsBeforeEachStepWasDrawn.allSatisfy { $0.map { $0 <= 1 } == true }, "\(waitsBeforeEachStepWasDrawn)")
     }
 
     /// The demo's state as a run shows it: the first pending migration running.
@@ -107,7 +125,7 @@ struct LiveRunTests {
         await LiveRun.around(terminal: terminal, size: terminal.size, state: state) { live in
             CommandSettings.current.onCommandStart("0.9 `./scripts/slow.sh`")
             live.show(state)
-            try? await Task.sleep(for: .milliseconds(300))
+            _ = await waitUntil { !terminal.screens.isEmpty }
         }
         let keys = events.isEmpty ? LiveRunPhase.running.footer(cancelled: false) : LiveRunPhase.running.footer(cancelled: true)
         let last = try #require(terminal.screens.last?.text)
@@ -124,7 +142,7 @@ struct LiveRunTests {
         let terminal = WaitingTerminal(size: Size(width: 80, height: 14))
         await LiveRun.around(terminal: terminal, size: terminal.size, state: state) { live in
             live.show(state)
-            try? await Task.sleep(for: .milliseconds(100))
+            _ = await waitUntil { !terminal.screens.isEmpty }
         }
         let drawn = try #require(terminal.screens.last?.text)
         #expect(drawn.split(separator: "\n").contains { $0.hasPrefix("▶") }, "\(drawn)")

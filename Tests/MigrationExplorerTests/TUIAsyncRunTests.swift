@@ -63,13 +63,15 @@ struct TUIAsyncRunTests {
         func close() {}
 
         var screens: [Screen] { lock.withLock { drawn } }
+        /// How many events are still to be given.
+        var eventsLeft: Int { lock.withLock { script.count } }
     }
 
     @Test func escCancelsARunningSwiftBodyAndNothingAfterItRuns() async throws {
         let laterRan = Locked(false)
         var registry = MigrationRegistry(appName: "Recipes")
         registry.migrate(toVersion: "1.0", title: "Wait for cancelling") { _ async throws in
-            for _ in 0..<1_000 { try await Task.sleep(for: .milliseconds(5)) }   // 5 s at most
+            try await Task.sleep(for: .seconds(60))   // ends at once when cancelled; a minute at most, so a failure does not hang
         }
         registry.migrate(toVersion: "1.1", title: "Later") { _ in laterRan.withLock { $0 = true } }
         let explorer = try Explorer(app: ExplorerApp(registry: registry, appVersion: "1.1"), options: ExplorerOptions())
@@ -84,13 +86,14 @@ struct TUIAsyncRunTests {
     }
 
     @Test func aResizeDuringARunIsKeptAfterIt() async throws {
-        var registry = MigrationRegistry(appName: "Recipes")
-        registry.migrate(toVersion: "1.0", title: "Slow") { _ async throws in try await Task.sleep(for: .milliseconds(300)) }
-        let explorer = try Explorer(app: ExplorerApp(registry: registry, appVersion: "1.0"), options: ExplorerOptions())
         let run = try #require(Keymap.binding(for: .runPending)?.keys.first)
         let quit = try #require(Keymap.binding(for: .quit)?.keys.first)
         let smaller = Size(width: 60, height: 16)
         let terminal = ScriptedTerminal([(.key(run), "Recipes"), (.resize(smaller), LiveRunPhase.running.footer(cancelled: false)), (.key(.escape), "Ran 1 step"), (.key(quit), "q quit")])
+        var registry = MigrationRegistry(appName: "Recipes")
+        // Runs until the terminal has been resized (the run key and the resize given).
+        registry.migrate(toVersion: "1.0", title: "Slow") { _ async in _ = await waitUntil { terminal.eventsLeft <= 2 } }
+        let explorer = try Explorer(app: ExplorerApp(registry: registry, appVersion: "1.0"), options: ExplorerOptions())
         #expect(await TerminalApp(session: Session(explorer: explorer), terminal: terminal).run() == nil)
         let afterTheRun = terminal.screens.drop { !$0.text.contains("Ran 1 step") }
         #expect(!afterTheRun.isEmpty)

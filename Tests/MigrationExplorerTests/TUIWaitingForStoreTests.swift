@@ -50,23 +50,22 @@ struct TUIWaitingForStoreTests {
         let size = Size(width: 80, height: 24)
         await session.press(.runPending, size: size)
         let held = try HeldLock(store: store)
+        let shownWhileWaiting = Locked<[ViewState]>([])
         // A watchdog: a run that is never shown while it waits must still end.
         Thread.detachNewThread {
-            Thread.sleep(forTimeInterval: 3)
-            held.release()
+            if !waitUntil(timeout: 60, { !shownWhileWaiting.value.isEmpty }) { held.release() }
         }
         var settings = CommandSettings.current
         let cancellation = RunCancellation()
         settings.cancellation = cancellation
-        let shownWhileWaiting = Locked<[ViewState]>([])
         await CommandSettings.$current.withValue(settings) {
             await session.handle(.character("y"), size: size) { state in
-                // After the first state shown, while the run waits: cancelled as Esc would, the store then freed.
+                // After the first state shown, once the run waits for the store (where that can
+                // be seen): cancelled as Esc would, the store then freed.
                 guard shownWhileWaiting.withLock({ shown in defer { shown.append(state) }; return shown.isEmpty }) else { return }
                 Thread.detachNewThread {
-                    Thread.sleep(forTimeInterval: 0.3)
+                    _ = waitUntil { someoneWaitsForTheLock(on: URL(fileURLWithPath: store.path + ".lock")) ?? true }
                     cancellation.cancel()
-                    Thread.sleep(forTimeInterval: 0.2)
                     held.release()
                 }
             }
@@ -74,7 +73,8 @@ struct TUIWaitingForStoreTests {
         let first = try #require(shownWhileWaiting.value.first)
         #expect(first.prompt == nil && first.overlay == nil, "the confirmation is gone as the run starts")
         #expect(first.running?.isEmpty == true && first.runningStep == nil, "the run shows before any step starts")
-        // Cancelled while it waits for 0.1's lock, or (on a busy machine) before it even asked for it.
+        // Cancelled while it waits for 0.1's lock, or before it even asked for it: the explorer's
+        // runs share one thread, which other tests may hold a while under a full test run.
         let outcomes = try #require(session.state.lastReport?.steps.map(\.outcome))
         #expect(outcomes == [.cancelled] || outcomes.isEmpty, "\(outcomes)")
         #expect(session.state.message?.text.hasPrefix("Run cancelled") == true, "\(session.state.message?.text ?? "")")
@@ -156,8 +156,10 @@ struct TUIWaitingForStoreTests {
         #expect(try tmux.exitStatus() == status)
         let screen = try tmux.waitFor("stopped by \(cause) before anything ran")
         #expect(!screen.contains("gave up waiting"), "\(screen)")
+        // The UI has exited and nothing waits for the store (where that can be seen): once it is
+        // free, nothing can start a command.
+        #expect(someoneWaitsForTheLock(on: URL(fileURLWithPath: files.store.path + ".lock")) != true, "a process still waits for the store")
         held.release()
-        Thread.sleep(forTimeInterval: 0.3)
         #expect(files.log.textIfAny.isEmpty, "a command started:\n\(files.log.textIfAny)")
     }
 }

@@ -50,6 +50,18 @@ struct Executable {
         let stderr: Pipe
     }
 
+    /// ``run(_:in:environment:binary:)`` that gives up after `seconds`: `nil`, the process
+    /// killed, when it has not ended by then.
+    static func run(_ arguments: [String], in folder: URL? = nil, endingWithin seconds: Double) throws -> Result? {
+        let running = try start(arguments, in: folder)
+        guard waitUntil(timeout: seconds, { !running.process.isRunning }) else {
+            kill(running.process.processIdentifier, SIGKILL)
+            _ = finish(running)
+            return nil
+        }
+        return finish(running)
+    }
+
     static func finish(_ running: Running) -> Result {
         let stdoutData = running.stdout.fileHandleForReading.readDataToEndOfFile()
         let stderrData = running.stderr.fileHandleForReading.readDataToEndOfFile()

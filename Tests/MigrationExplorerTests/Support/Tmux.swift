@@ -47,7 +47,7 @@ final class Tmux {
     /// Polls the screen until it contains every one of `texts` (`seconds` at most) and
     /// returns it.
     @discardableResult
-    func waitFor(_ texts: String..., colors: Bool = false, seconds: Double = 5) throws -> String {
+    func waitFor(_ texts: String..., colors: Bool = false, seconds: Double = 10) throws -> String {
         var screen = ""
         for _ in 0..<Int(seconds * 20) {
             screen = try capture(colors: colors)
@@ -67,9 +67,9 @@ final class Tmux {
         kill.waitUntilExit()
     }
 
-    /// Waits for the command to exit and returns its status.
+    /// Waits for the command to exit (ten seconds at most) and returns its status.
     func exitStatus() throws -> Int32 {
-        for _ in 0..<100 {
+        for _ in 0..<200 {
             if let text = try? String(contentsOf: statusFile, encoding: .utf8), let status = Int32(text.trimmingCharacters(in: .whitespacesAndNewlines)) {
                 return status
             }
