@@ -6,23 +6,24 @@ import Darwin
 #endif
 
 /// Whether this process may write a store's files, and if not, why, in words a person can act
-/// on. It asks the system by opening for writing, as the store will, so permissions, ACLs,
+/// on. It asks the kernel (`faccessat` with the effective user), so permissions, ACLs,
 /// read-only file systems and immutable files all count; it takes no lock, changes no byte and
 /// leaves nothing behind.
+///
+/// - Warning: it never opens a store's existing files: closing any descriptor of a file drops
+///   every POSIX lock the process holds on it, and SQLite keeps such locks on its database and
+///   its `-shm` file while a connection is open. Another process that then finds the `-shm`
+///   unlocked rebuilds it under this one's memory map, which ends this one with a bus error.
 ///
 /// ```swift
 /// WriteAccess.problem(writing: "/srv/notes/state.json", what: "the file")
 /// // "permission denied: this user (uid 65534) may not write the file /srv/notes/state.json"
 /// ```
 package enum WriteAccess {
-    /// Why the existing file at `path` cannot be opened for writing; `nil` when it can, or
-    /// when there is no file there (creating it is ``problem(creatingIn:)``'s question).
+    /// Why the existing file at `path` cannot be written; `nil` when it can, or when there is no
+    /// file there (creating it is ``problem(creatingIn:)``'s question).
     package static func problem(writing path: String, what: String) -> String? {
-        let descriptor = open(path, O_WRONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK)
-        if descriptor >= 0 {
-            close(descriptor)
-            return nil
-        }
+        guard faccessat(AT_FDCWD, path, W_OK, AT_EACCESS) != 0 else { return nil }
         let code = errno
         return code == ENOENT ? nil : reason(code, "\(what) \(path)")
     }
@@ -38,7 +39,7 @@ package enum WriteAccess {
         return nil
     }
 
-    /// The first problem among `files` (each existing one must open for writing) and then
+    /// The first problem among `files` (each existing one must be writable) and then
     /// their `folder` (a file must be creatable in it); `nil` when everything can be written.
     package static func problem(files: [(path: String, what: String)], folder: String) -> String? {
         for file in files {
