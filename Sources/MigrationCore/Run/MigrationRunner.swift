@@ -40,11 +40,13 @@ public struct MigrationRunner: Sendable {
     /// so two runs (threads or processes) on one store never run a step twice, and a body may
     /// call the drop-in API for another block. A body that throws, or a record that cannot be
     /// saved, ends the run; that is reported, not thrown. An asynchronous body cannot run here:
-    /// its step fails, saying to use `try await run(store:)`.
+    /// its step fails, saying to use `try await run(store:)`. A reset or set of the store
+    /// (``MigrationStore/withoutRuns(onWait:_:)``) waits for the run, from the reading of its
+    /// plan to its last record, so it never lands between two steps.
     /// - Throws: ``MigrationStoreError`` or ``MigrationStateError`` when the store cannot be
     ///   read: then nothing ran.
     public func run(store: any MigrationStore, observer: @escaping (RunEvent) -> Void = { _ in }) throws -> RunReport {
-        try execute(plan(store.load()), store: store, observer: observer)
+        try store.withRun { try execute(plan(store.load()), store: store, observer: observer) }
     }
 
     /// What ``run(store:observer:)`` would do now, without running or writing anything.
