@@ -1,5 +1,12 @@
 import Foundation
+import MigrationCore
 import Testing
+@testable import MigrationExplorer
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// A `reset` or `set` made while a `run` on the same store is between two steps: the change
 /// waits for the run and says so, and the store ends as the run followed by the change leaves
@@ -68,5 +75,29 @@ struct ResetDuringRunTests {
             #expect(changed.stderr.contains("waiting for the run on \(store.arguments[1]) to finish \(change.waiting)"), "round \(round): \(changed.stderr)")
             #expect(try Self.outcome(store, in: folder) == runThenChange, "round \(round)")
         }
+    }
+
+    @Test func theTerminalUIsResetWhileAnotherProcessRunsSaysSoAndChangesNothing() async throws {
+        let folder = try Self.folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let store = folder.appendingPathComponent("state.json")
+        try FileMigrationStore(url: store).update { $0.lastMigratedVersion = "0.2" }
+        let manifest = folder.appendingPathComponent("manifest.json").path
+        var session = Session(explorer: try Explorer(app: ExplorerApp(manifestAt: manifest), options: ExplorerOptions(store: .jsonFile(store.path))))
+        let size = Size(width: 80, height: 24)
+        // Another process's run: a shared hold of the store's run lock (a `flock` of another
+        // open file excludes this process as any other's would).
+        let run = open(store.path + ".run.lock", O_RDWR | O_CREAT, 0o644)
+        defer { close(run) }
+        try #require(run >= 0 && flock(run, LOCK_SH) == 0)
+        await session.press(.reset, size: size)
+        await session.handle(.character("y"), size: size)
+        #expect(session.state.message?.text == "Not reset: a run on \(store.path) is going on; try again once it has finished")
+        #expect(try FileMigrationStore(url: store).load().lastMigratedVersion == "0.2")
+        flock(run, LOCK_UN)
+        await session.press(.reset, size: size)
+        await session.handle(.character("y"), size: size)
+        #expect(session.state.message?.text.hasPrefix("Reset:") == true, "\(session.state.message?.text ?? "")")
+        #expect(try FileMigrationStore(url: store).load().lastMigratedVersion == nil)
     }
 }
