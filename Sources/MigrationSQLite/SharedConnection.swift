@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import MigrationCore
 
 /// The one connection this process keeps to a database file, shared by every
 /// ``SQLiteMigrationStore`` on it (whatever the path or domain used to reach it), so that a
@@ -8,6 +9,9 @@ import GRDB
 final class SharedConnection: Sendable {
     let path: String
     let busyTimeout: TimeInterval
+    /// What keeps runs on the database apart from its resets and sets, across processes by a
+    /// `flock` on `<database>.run.lock` (SQLite's own locks last one transaction, one step).
+    let runLock: RunLock
     private let state = Guarded(State())
 
     private struct State {
@@ -17,9 +21,10 @@ final class SharedConnection: Sendable {
         var runningBlocks: Set<String> = []
     }
 
-    private init(path: String, busyTimeout: TimeInterval) {
+    private init(path: String, realPath: String, busyTimeout: TimeInterval) {
         self.path = path
         self.busyTimeout = busyTimeout
+        self.runLock = RunLock(path: realPath + ".run.lock")
     }
 
     /// The connection for the file at `path`: the same object for every path to one file.
@@ -27,7 +32,7 @@ final class SharedConnection: Sendable {
         let key = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
         return table.withLock { table in
             if let existing = table[key] { return existing }
-            let created = SharedConnection(path: path, busyTimeout: busyTimeout)
+            let created = SharedConnection(path: path, realPath: key, busyTimeout: busyTimeout)
             table[key] = created
             return created
         }

@@ -190,7 +190,9 @@ public final class Migrator: Sendable {
     }
 
     /// Forgets all four records: the next calls run every block up to the app version again,
-    /// whatever the fresh-install policy. The history is kept, with a `reset` record.
+    /// whatever the fresh-install policy. The history is kept, with a `reset` record. A
+    /// registry run on the same store (``MigrationRunner``) is waited for, so the reset never
+    /// lands between two of its steps (see ``MigrationStore/withoutRuns(onWait:_:)``).
     ///
     /// A reset also lifts the failure rule (see <doc:TheRules>). A store that cannot be
     /// written is reported as a ``MigrationDiagnostic``.
@@ -200,7 +202,7 @@ public final class Migrator: Sendable {
     /// ```
     public func reset() {
         do {
-            try store.update { $0 = MigrationRule.reset($0) }
+            try store.withoutRuns { try store.update { $0 = MigrationRule.reset($0) } }
             failures.removeAll()
         } catch {
             report("reset()", "could not reset: \(error)")

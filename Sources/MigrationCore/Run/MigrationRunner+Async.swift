@@ -44,13 +44,16 @@ extension MigrationRunner {
         return try await walk(store: store, budgetSpent: { start.duration(to: clock.now) >= budget }, observer: observer)
     }
 
-    /// The asynchronous walk through the plan for the device recorded in `store`.
-    private func walk(
+    /// The asynchronous walk through the plan for the device recorded in `store`, which a
+    /// reset or set of the store waits for, as in the synchronous run.
+    nonisolated(nonsending) private func walk(
         store: any MigrationStore, budgetSpent: () -> Bool, observer: @escaping @Sendable (RunEvent) -> Void
     ) async throws -> RunReport {
-        var walk = PlanWalk(plan: try plan(store.load()), store: store)
-        try walk.checkStoreWritable()
-        await walk.walk(budgetSpent: budgetSpent, observer: observer)
-        return walk.report
+        try await store.withRun {
+            var walk = PlanWalk(plan: try plan(store.load()), store: store)
+            try walk.checkStoreWritable()
+            await walk.walk(budgetSpent: budgetSpent, observer: observer)
+            return walk.report
+        }
     }
 }

@@ -57,7 +57,9 @@ public struct MigrationRunner: Sendable {
     /// so two runs (threads or processes) on one store never run a step twice, and a body may
     /// call the drop-in API for another block. A body that throws, or a record that cannot be
     /// saved, ends the run; that is reported, not thrown. An asynchronous body cannot run here:
-    /// its step fails, saying to use `try await run(store:)`.
+    /// its step fails, saying to use `try await run(store:)`. A reset or set of the store
+    /// (``MigrationStore/withoutRuns(onWait:_:)``) waits for the run, from the reading of its
+    /// plan to its last record, so it never lands between two steps.
     ///
     /// ```swift
     /// let report = try runner.run(store: store) { event in
@@ -69,10 +71,12 @@ public struct MigrationRunner: Sendable {
     ///   read, or when there is something to run and the store cannot be written (see
     ///   ``MigrationStore/checkWritable()``): then nothing ran.
     public func run(store: any MigrationStore, observer: @escaping (RunEvent) -> Void = { _ in }) throws -> RunReport {
-        var walk = PlanWalk(plan: try plan(store.load()), store: store)
-        try walk.checkStoreWritable()
-        walk.walk(observer: observer)
-        return walk.report
+        try store.withRun {
+            var walk = PlanWalk(plan: try plan(store.load()), store: store)
+            try walk.checkStoreWritable()
+            walk.walk(observer: observer)
+            return walk.report
+        }
     }
 
     /// What ``run(store:observer:)-3an0q`` would do now, without running or writing anything.

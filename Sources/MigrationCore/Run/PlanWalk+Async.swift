@@ -3,7 +3,7 @@ extension PlanWalk {
     /// awaits each body, synchronous or not, and stops before a migration once `budgetSpent()`.
     /// On a store that commits a block with its record, a synchronous body runs as in the
     /// synchronous walk, inside the store's transaction.
-    mutating func walk(budgetSpent: () -> Bool, observer: @escaping @Sendable (RunEvent) -> Void) async {
+    nonisolated(nonsending) mutating func walk(budgetSpent: () -> Bool, observer: @escaping @Sendable (RunEvent) -> Void) async {
         defer { reload() }
         if plan.isBaseline { return await holdingStore("baseline") { $0.recordBaseline() } }
         while let item = nextItem(budgetSpent: budgetSpent) {

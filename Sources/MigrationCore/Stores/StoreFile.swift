@@ -5,7 +5,8 @@ import Foundation
 /// prove beforehand that they can be replaced.
 ///
 /// Every store on one real file (a JSON store's domains, a preferences plist's) shares one
-/// ``StoreResource``, so one in-process lock and one `flock` on `<file>.lock`.
+/// ``StoreResource``, so one in-process lock and one `flock` on `<file>.lock`, and one
+/// ``RunLock`` on `<file>.run.lock` that keeps runs apart from resets.
 struct StoreFile: Sendable {
     /// The path as given.
     let url: URL
@@ -24,7 +25,7 @@ struct StoreFile: Sendable {
         self.path = path
         self.location = location
         realPath = RealPath.of(path)
-        resource = StoreResource.shared("file:" + realPath, lockFile: realPath + ".lock")
+        resource = StoreResource.shared("file:" + realPath, lockFile: realPath + ".lock", runLockFile: realPath + ".run.lock")
     }
 
     /// The file's bytes; `nil` when there is no file yet.

@@ -18,6 +18,9 @@ import Foundation
 ///   it loses neither record.
 /// - **Across processes**, a file's `flock` is held by the process while any of its threads is
 ///   inside a block or a record section, so another process waits for the whole of it.
+/// - **Runs against resets.** A registry run holds the resource's ``RunLock`` from its plan to
+///   its last record, shared with other runs; a reset or set waits for it (with a file, on
+///   `<file>.run.lock` across processes), so it never lands between two steps of a run.
 final class StoreResource: Sendable {
     /// What the resource hands out to every store object on it, behind one lock (a launch
     /// creates one resource, and each lock of its own type costs the launch its metadata).
@@ -40,21 +43,28 @@ final class StoreResource: Sendable {
         var observesDefaults = false
         /// The failures the drop-in saw, made at the first need (see ``failedBlocks``).
         var failedBlocks: FailedBlocks?
+        /// What keeps runs apart from resets; made by the first that asks (a launch never does).
+        var runLock: RunLock?
     }
 
     private let tables = LockedValue(Tables())
     private let records = RecursiveLock()
     private let fileLock: FileLock?
+    /// The lock file runs share against resets in other processes; `nil`: this process only.
+    private let runLockFile: String?
 
-    init(fileLock: FileLock? = nil) { self.fileLock = fileLock }
+    init(fileLock: FileLock? = nil, runLockFile: String? = nil) {
+        self.fileLock = fileLock
+        self.runLockFile = runLockFile
+    }
 
     deinit { tables.destroy() }
 
     /// The resource for `key`, shared process-wide: the same object for the same key. With an
     /// `owner` (an object whose identity is part of the key), the entry lasts only as long as
     /// the owner does, so a later object at the same address gets a resource of its own.
-    static func shared(_ key: String, lockFile: String? = nil, owner: AnyObject? = nil) -> StoreResource {
-        registry.resource(key, owner: owner) { StoreResource(fileLock: lockFile.map(FileLock.init)) }
+    static func shared(_ key: String, lockFile: String? = nil, runLockFile: String? = nil, owner: AnyObject? = nil) -> StoreResource {
+        registry.resource(key, owner: owner) { StoreResource(fileLock: lockFile.map(FileLock.init), runLockFile: runLockFile) }
     }
 
     private static let registry = ResourceRegistry()
@@ -102,6 +112,16 @@ final class StoreResource: Sendable {
                 self.tables.withLock { $0.caches.forEach { $0.invalidate() } }
             }
             self.tables.withLock { $0.caches.forEach { $0.watch() } }
+        }
+    }
+
+    /// What keeps the runs on the resource apart from its resets and sets (see ``RunLock``).
+    var runLock: RunLock {
+        tables.withLock { tables in
+            if let existing = tables.runLock { return existing }
+            let created = RunLock(path: runLockFile)
+            tables.runLock = created
+            return created
         }
     }
 

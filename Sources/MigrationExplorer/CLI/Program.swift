@@ -10,4 +10,10 @@ enum Program {
     static func report(_ message: String) {
         StandardStreams.write("\(name): \(message)\n", to: .standardError)
     }
+
+    /// Says, on standard error, that `reset` or `set` (`doing`: "resetting it") waits for a run
+    /// on `store` to finish.
+    static func reportWaitingForRun(on store: String, before doing: String) {
+        report("waiting for the run on \(store) to finish before \(doing)…")
+    }
 }

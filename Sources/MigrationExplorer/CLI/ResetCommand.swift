@@ -11,7 +11,9 @@ struct ResetCommand: AsyncParsableCommand {
         commandName: "reset", abstract: "Forget the records of a store's domain, as MTMigration's reset does.",
         discussion: """
         A store with one domain is reset whole; with several, name one with --domain or give \
-        --all-domains. A preferences plist's MTMigration keys have no domain name: without \
+        --all-domains. A run on the same store is waited for (saying so on stderr), so the reset \
+        lands before the run starts or after it ends, never between two of its steps. A \
+        preferences plist's MTMigration keys have no domain name: without \
         --domain they are the ones reset when they record anything (the plist's named domains \
         are listed, untouched). A store that is not a migration record is left alone (exit 65) \
         unless --force moves it aside to FILE.corrupt-<UTC time>; a SQLite database is never \
@@ -47,6 +49,15 @@ struct ResetCommand: AsyncParsableCommand {
             }
             return ResetOutcome(store: location.path, movedAside: try moveAside(store, path: location.path), domains: [])
         }
+        // A store that cannot be written fails here, before its run lock file is created.
+        if !present.isEmpty { try store.checkWritable() }
+        return try store.withoutRuns(onWait: { Program.reportWaitingForRun(on: location.path, before: "resetting it") }) {
+            try reset(try domains(of: store), of: location)
+        }
+    }
+
+    /// Resets the chosen domains of the `present` ones, while no run on the store goes on.
+    private func reset(_ present: [String?], of location: StoreLocation) throws -> ResetOutcome {
         let chosen: [String?]
         var untouched: [String] = []
         if allDomains {
@@ -62,8 +73,6 @@ struct ResetCommand: AsyncParsableCommand {
         } else {
             chosen = present
         }
-        // A store that cannot be written fails here, before its lock file is created.
-        if !chosen.isEmpty { try store.checkWritable() }
         let domains = try chosen.map { name in
             var forgotten: [String] = []
             try location.with(domain: name).open().update { state in

@@ -14,8 +14,9 @@ struct SetCommand: AsyncParsableCommand {
         too) of the store's domain; the history is kept but no longer counts, so the update \
         hooks fire again. For one of the app's releases the last migrated version is where \
         replaying the releases leaves it (below the release when its code lacked its own \
-        migration), as `matrix` and `plan --from` show it. Quit the app first: a running app \
-        keeps its defaults in memory.
+        migration), as `matrix` and `plan --from` show it. A run on the same store is waited for \
+        (saying so on stderr), so the marks are set before the run starts or after it ends, never \
+        between two of its steps. Quit the app first: a running app keeps its defaults in memory.
         """)
 
     @OptionGroup var stores: StoreOptions
@@ -50,7 +51,9 @@ struct SetCommand: AsyncParsableCommand {
             // A store that cannot be read or written fails here, before its lock file is created.
             _ = try store.load()
             try store.checkWritable()
-            let state = try store.update { $0 = app.registry.device(lastRan: version, build: build, over: $0) }
+            let state = try store.withoutRuns(onWait: { Program.reportWaitingForRun(on: location.path, before: "setting it") }) {
+                try store.update { $0 = app.registry.device(lastRan: version, build: build, over: $0) }
+            }
             let outcome = SetOutcome(location: location, state: state, version: version, buildGiven: build != nil)
             StandardStreams.print(json ? JSONReports.encode(outcome) : outcome.lines.joined(separator: "\n"))
         }

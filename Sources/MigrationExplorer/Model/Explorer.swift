@@ -118,14 +118,17 @@ public struct Explorer: Sendable {
     }
 
     /// Starts again: a sandbox goes back to the device at "from"; a real store forgets its four
-    /// marks (``MigrationRule/reset(_:at:)``), so every migration up to the app runs again.
+    /// marks (``MigrationRule/reset(_:at:)``), so every migration up to the app runs again. A
+    /// run on the real store (another process's) is waited for, after `onWait`, which may throw
+    /// to give up instead (see ``MigrationStore/withoutRuns(onWait:_:)``).
     /// - Throws: the store's error when it cannot be read or written: then nothing changed.
-    public mutating func reset() throws {
+    public mutating func reset(onWait: () throws -> Void = {}) throws {
         if isSandbox {
             store = try simulatesFreshInstall ? Self.freshSandbox() : Self.sandbox(app.registry, over: realStore, from: from, fromBuild: fromBuild)
         } else {
+            let store = store
             try store.checkWritable()
-            try store.update { $0 = MigrationRule.reset($0) }
+            try store.withoutRuns(onWait: onWait) { try store.update { $0 = MigrationRule.reset($0) } }
         }
         startDevice()
     }
@@ -166,14 +169,19 @@ public struct Explorer: Sendable {
     /// var explorer = try Explorer(app: app, options: ExplorerOptions(from: "0.8", store: .defaultsPlist(plist)))
     /// try explorer.writeFromToRealStore()   // the plist is now a device that last ran 0.8
     /// ```
+    ///
+    /// A run on the real store (another process's) is waited for, after `onWait`, which may
+    /// throw to give up instead (see ``MigrationStore/withoutRuns(onWait:_:)``).
     /// - Throws: ``ExplorerError`` when there is no such device (see ``writableDevice``), or
     ///   the store's error when it cannot be written.
-    public mutating func writeFromToRealStore() throws {
+    public mutating func writeFromToRealStore(onWait: () throws -> Void = {}) throws {
         guard writableDevice != nil, let realStore else {
             throw ExplorerError("there is no simulated device to write to a real store", status: .unusableInput)
         }
         try realStore.checkWritable()
-        try realStore.update { [registry = app.registry, from, fromBuild] in $0 = registry.device(lastRan: from, build: fromBuild, over: $0) }
+        try realStore.withoutRuns(onWait: onWait) {
+            try realStore.update { [registry = app.registry, from, fromBuild] in $0 = registry.device(lastRan: from, build: fromBuild, over: $0) }
+        }
         (store, from, fromBuild) = (realStore, nil, nil)
         startDevice()
     }

@@ -109,7 +109,8 @@ package struct Session {
                 let matrix = try explorer.matrix()
                 state.overlay = .matrix(matrix, selection: MatrixView.row(of: explorer.from, in: matrix))
             case .reset:
-                try explorer.reset()
+                let busy = Self.runGoingOn(explorer, instead: "Not reset")
+                try explorer.reset(onWait: { throw busy })
                 state.lastReport = nil
                 refreshPlan()
                 state.message = .init(text: explorer.isSandbox
@@ -122,7 +123,8 @@ package struct Session {
                 state.message = fromMessage()
             case .writeFrom:
                 let device = explorer.deviceDescription
-                try explorer.writeFromToRealStore()
+                let busy = Self.runGoingOn(explorer, instead: "Not written")
+                try explorer.writeFromToRealStore(onWait: { throw busy })
                 state.lastReport = nil
                 refreshPlan()
                 state.message = .init(text: "Wrote \(device) to \(explorer.storeDescription): the app's next launch replays this upgrade", role: .accent)
@@ -137,6 +139,13 @@ package struct Session {
         }
         if let planError = state.planError { state.message = .init(text: "No plan: \(planError)", role: .failed) }
         showStore()
+    }
+
+    /// Why a change to the real store was not made: a run on it (another process's) is going
+    /// on. The session does not freeze waiting for it; the change can be made once it ends.
+    private static func runGoingOn(_ explorer: Explorer, instead: String) -> ExplorerError {
+        let store = explorer.realStore?.url.path ?? explorer.storeDescription
+        return ExplorerError("\(instead): a run on \(store) is going on; try again once it has finished", status: .unusableInput)
     }
 
     /// Which store the session plays, and which device it could write to the real one.

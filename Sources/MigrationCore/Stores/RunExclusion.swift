@@ -1,0 +1,80 @@
+/// A store whose runs and resets are kept apart by a ``RunLock`` shared by every store object
+/// on the same records (and, with a lock file, by every process).
+package protocol KeepsRunsApart {
+    var runLock: RunLock { get }
+}
+
+extension InMemoryMigrationStore: KeepsRunsApart {
+    package var runLock: RunLock { resource.runLock }
+}
+
+extension UserDefaultsMigrationStore: KeepsRunsApart {
+    package var runLock: RunLock { resource.runLock }
+}
+
+extension FileMigrationStore: KeepsRunsApart {
+    package var runLock: RunLock { file.resource.runLock }
+}
+
+extension PropertyListMigrationStore: KeepsRunsApart {
+    package var runLock: RunLock { file.resource.runLock }
+}
+
+extension MigrationStore {
+    /// Runs `body` once no registry run (``MigrationRunner``) on this store is going on, and
+    /// keeps runs from starting until it returns: for a change that replaces the marks
+    /// wholesale (a reset, or setting the device a store records), which must land before a run
+    /// reads its plan or after its last step, never between two steps. Runs on the same store
+    /// in this process are waited for, and with a file, preferences plist or SQLite store those
+    /// of other processes too. ``Migrator/reset()`` goes through it.
+    ///
+    /// ```swift
+    /// try store.withoutRuns(onWait: { print("waiting for the run on \(store.location) to finish…") }) {
+    ///     try store.update { $0 = MigrationRule.reset($0) }
+    /// }
+    /// ```
+    /// - Parameter onWait: called once, before waiting, when a run is going on; throw from it to
+    ///   give up instead of waiting.
+    /// - Throws: what `onWait` or `body` throws, or ``MigrationStoreError`` when the lock cannot
+    ///   be taken, or when called from inside a run on the same store, which it would wait for
+    ///   forever.
+    @discardableResult
+    public func withoutRuns<T>(onWait: () throws -> Void = {}, _ body: () throws -> T) throws -> T {
+        try runLock.withoutRuns(of: location, onWait: onWait, body)
+    }
+
+    /// Runs `body` as a run of this store, which a reset or set waits for. A store that cannot
+    /// be read fails first, before its run lock file is made, so that it is left as it was.
+    ///
+    /// A store this process cannot write (``checkWritable()``) gets no run lock: its lock file
+    /// could not be made, or would be left behind by a run that writes nothing. A run on it can
+    /// only find nothing to do, or stop before any step, so no change can land inside it.
+    func withRun<T>(_ body: () throws -> T) throws -> T {
+        _ = try load()
+        guard isWritable else { return try body() }
+        return try runLock.withRun(of: location, body)
+    }
+
+    /// ``withRun(_:)`` for an asynchronous run.
+    nonisolated(nonsending) func withRun<T>(_ body: nonisolated(nonsending) () async throws -> T) async throws -> T {
+        _ = try load()
+        guard isWritable else { return try await body() }
+        return try await runLock.withRun(of: location, body)
+    }
+
+    /// Whether this process may write the store now.
+    private var isWritable: Bool {
+        do {
+            try checkWritable()
+            return true
+        } catch {
+            return false
+        }
+    }
+
+    /// What keeps this store's runs apart from its resets: its own, or (for a store of another
+    /// package) one per location, which keeps apart those of this process only.
+    var runLock: RunLock {
+        (self as? any KeepsRunsApart)?.runLock ?? RunLock.shared(forLocation: location)
+    }
+}

@@ -1,0 +1,165 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Keeps the runs of one store apart from the changes that replace its marks wholesale (a
+/// reset, a `set`): any number of runs may go on together, or one change alone. A change waits
+/// for every run on the store to end, and no run starts while a change is being made, so a
+/// change lands before a run plans or after its last step, never between two steps.
+///
+/// In this process it counts the runs; across processes, with a lock file, a run holds a
+/// shared `flock` on it and a change an exclusive one. One `RunLock` per store resource per
+/// process (see ``StoreResource``), so the threads of a process share one descriptor. Unlike a
+/// thread's lock, a hold may end on another thread than the one that took it: an asynchronous
+/// run ends it wherever its task resumes.
+package final class RunLock: @unchecked Sendable {
+    // Safe: `runs`, `changing` and `descriptor` are only touched while `condition` is held.
+    private let condition = NSCondition()
+    private var runs = 0
+    private var changing = false
+    private var descriptor: Int32 = -1
+    /// The lock file shared with other processes; `nil`: this process only.
+    let path: String?
+
+    /// The runs the current task (or thread) is inside, by lock: a change made from inside one
+    /// of them would wait for itself.
+    @TaskLocal static var inside: [ObjectIdentifier] = []
+
+    package init(path: String?) { self.path = path }
+
+    deinit { if descriptor >= 0 { close(descriptor) } }
+
+    /// Runs `body` as one run of the store at `location`: a change waits until it returns,
+    /// and it waits for a change being made.
+    /// - Throws: ``MigrationStoreError`` when the lock file cannot be opened or locked, or
+    ///   what `body` throws.
+    package func withRun<T>(of location: String, _ body: () throws -> T) throws -> T {
+        try enter(location) { try enterRun() }
+        defer { leaveRun() }
+        return try Self.$inside.withValue(Self.inside + [ObjectIdentifier(self)]) { try body() }
+    }
+
+    /// ``withRun(of:_:)`` for an asynchronous run: the wait for a change happens on a thread
+    /// of its own, so no thread of the cooperative pool blocks.
+    nonisolated(nonsending) package func withRun<T>(
+        of location: String, _ body: nonisolated(nonsending) () async throws -> T
+    ) async throws -> T {
+        try await withCheckedThrowingContinuation { (entered: CheckedContinuation<Void, any Error>) in
+            Thread.detachNewThread {
+                do {
+                    try self.enter(location) { try self.enterRun() }
+                    entered.resume()
+                } catch {
+                    entered.resume(throwing: error)
+                }
+            }
+        }
+        defer { leaveRun() }
+        return try await Self.$inside.withValue(Self.inside + [ObjectIdentifier(self)]) { try await body() }
+    }
+
+    /// Runs `body` once no run of the store at `location` is going on, in this process or
+    /// (with a lock file) another one; no run starts until it returns. `onWait` is called
+    /// once, before waiting, when there is a run to wait for; it may throw to give up instead.
+    /// - Throws: what `onWait` or `body` throws, or ``MigrationStoreError`` when the lock file
+    ///   cannot be opened or locked, or when the current task is inside a run of the same
+    ///   store, which would wait for itself.
+    package func withoutRuns<T>(of location: String, onWait: () throws -> Void, _ body: () throws -> T) throws -> T {
+        try enter(location) {
+            if Self.inside.contains(ObjectIdentifier(self)) {
+                throw FileLock.LockError(description: "a reset or set from inside a run of the same store would wait for that run forever; make it after the run")
+            }
+            try enterChange(onWait: onWait)
+        }
+        defer { leaveChange() }
+        return try body()
+    }
+
+    /// Calls `enter`, reporting a lock that cannot be taken as the store's error.
+    private func enter(_ location: String, _ enter: () throws -> Void) throws {
+        do { try enter() } catch let error as FileLock.LockError {
+            throw MigrationStoreError(location: location, problem: .unlockable(error.description))
+        }
+    }
+
+    private func enterRun() throws(FileLock.LockError) {
+        condition.lock()
+        defer { condition.unlock() }
+        while changing { condition.wait() }
+        // Held while taking the shared lock: no other thread of this process starts a run
+        // before the process holds it, or a change while it is being taken.
+        if runs == 0 { try lockFile(LOCK_SH) }
+        runs += 1
+    }
+
+    private func leaveRun() {
+        condition.lock()
+        defer { condition.unlock() }
+        runs -= 1
+        if runs == 0 {
+            unlockFile()
+            condition.broadcast()
+        }
+    }
+
+    private func enterChange(onWait: () throws -> Void) throws {
+        condition.lock()
+        defer { condition.unlock() }
+        var told = false
+        if runs > 0 || changing {
+            try onWait()
+            told = true
+            while runs > 0 || changing { condition.wait() }
+        }
+        let free = try lockFile(LOCK_EX | LOCK_NB)
+        if !free {
+            if !told { try onWait() }
+            try lockFile(LOCK_EX)
+        }
+        changing = true
+    }
+
+    private func leaveChange() {
+        condition.lock()
+        defer { condition.unlock() }
+        changing = false
+        unlockFile()
+        condition.broadcast()
+    }
+
+    /// Takes the lock file's `flock` in `operation`'s mode; `false` when a non-blocking
+    /// attempt found it held. Without a lock file there is nothing to take.
+    @discardableResult
+    private func lockFile(_ operation: Int32) throws(FileLock.LockError) -> Bool {
+        guard let path else { return true }
+        if descriptor < 0 {
+            descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
+            guard descriptor >= 0 else { throw FileLock.LockError(description: "open \(path): \(errnoText())") }
+        }
+        var result: Int32
+        repeat { result = flock(descriptor, operation) } while result != 0 && errno == EINTR
+        if result == 0 { return true }
+        if errno == EWOULDBLOCK { return false }
+        throw FileLock.LockError(description: "flock \(path): \(errnoText())")
+    }
+
+    private func unlockFile() {
+        if descriptor >= 0 { flock(descriptor, LOCK_UN) }
+    }
+
+    /// The lock for the runs of a store that keeps no ``RunLock`` of its own, by its location:
+    /// its runs and changes in this process are kept apart, not those of other processes.
+    static func shared(forLocation location: String) -> RunLock {
+        byLocation.withLock { locks in
+            if let existing = locks[location] { return existing }
+            let created = RunLock(path: nil)
+            locks[location] = created
+            return created
+        }
+    }
+
+    private static let byLocation = Locked<[String: RunLock]>([:])
+}

@@ -1,0 +1,103 @@
+import Foundation
+import MigrationCore
+import Testing
+@testable import MigrationExplorer
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A `reset` or `set` made while a `run` on the same store is between two steps: the change
+/// waits for the run and says so, and the store ends as the run followed by the change leaves
+/// it, on every store the command line takes.
+@Suite("A reset or set during a run")
+struct ResetDuringRunTests {
+    enum Store: String, CaseIterable, CustomTestStringConvertible {
+        case stateFile = "--store", sqlite = "--sqlite", defaultsPlist = "--defaults-plist"
+
+        var testDescription: String { rawValue }
+        var arguments: [String] { [rawValue, self == .defaultsPlist ? "prefs.plist" : self == .sqlite ? "app.sqlite" : "state.json"] }
+    }
+
+    enum Change: String, CaseIterable, CustomTestStringConvertible {
+        case reset, set
+
+        var testDescription: String { rawValue }
+        var arguments: [String] { self == .reset ? ["reset"] : ["set", "--manifest", "manifest.json", "--version", "0.3"] }
+        var waiting: String { self == .reset ? "before resetting it…" : "before setting it…" }
+    }
+
+    /// Six migrations, each logging its start and end, and an update hook.
+    static func manifest(in folder: URL) throws {
+        let migrations = (1...6).map { #"{ "version": "0.\#($0)", "title": "m\#($0)", "run": "echo start 0.\#($0) >> log; sleep 0.1; echo end 0.\#($0) >> log" }"# }
+        try folder.appendingPathComponent("manifest.json").write("""
+            { "appVersion": "1.0", "migrations": [\(migrations.joined(separator: ", "))], "onUpdate": [ { "title": "hook", "run": "true" } ] }
+            """)
+    }
+
+    /// What the store records, as `plan` shows it: the last migrated version, each migration's
+    /// status and whether the hook fires.
+    static func outcome(_ store: Store, in folder: URL) throws -> String {
+        let plan = try Executable.run(["plan", "--manifest", "manifest.json", "--json"] + store.arguments, in: folder)
+        let json = try plan.json()
+        let statuses = (json["migrations"] as? [[String: Any]] ?? []).map { "\($0["version"] ?? "") \($0["status"] ?? "") \($0["reason"] ?? "")" }
+        let hooks = (json["hooks"] as? [[String: Any]] ?? []).map { "hook fires: \($0["fires"] ?? "")" }
+        return (["from \(json["from"] ?? "")"] + statuses + hooks).joined(separator: "\n")
+    }
+
+    /// A fresh folder with the manifest.
+    static func folder() throws -> URL {
+        let folder = try makeTemporaryFolder()
+        try manifest(in: folder)
+        return folder
+    }
+
+    @Test(arguments: Store.allCases, Change.allCases)
+    func aResetOrSetBetweenTwoStepsOfARunWaitsForItAndSaysSo(store: Store, change: Change) throws {
+        let serial = try Self.folder()
+        defer { try? FileManager.default.removeItem(at: serial) }
+        #expect(try Executable.run(["run", "--manifest", "manifest.json"] + store.arguments, in: serial).status == 0)
+        #expect(try Executable.run(change.arguments + store.arguments, in: serial).status == 0)
+        let runThenChange = try Self.outcome(store, in: serial)
+
+        for round in 1...2 {
+            let folder = try Self.folder()
+            defer { try? FileManager.default.removeItem(at: folder) }
+            let run = try Executable.start(["run", "--manifest", "manifest.json"] + store.arguments, in: folder)
+            let log = folder.appendingPathComponent("log")
+            let deadline = Date().addingTimeInterval(30)
+            while !((try? log.read())?.contains("end 0.2") ?? false), Date() < deadline { usleep(2_000) }
+            let changed = try Executable.run(change.arguments + store.arguments, in: folder)
+            let ran = Executable.finish(run)
+            #expect(ran.status == 0, "round \(round): \(ran.stderr)")
+            #expect(changed.status == 0, "round \(round): \(changed.stderr)")
+            #expect(changed.stderr.contains("waiting for the run on \(store.arguments[1]) to finish \(change.waiting)"), "round \(round): \(changed.stderr)")
+            #expect(try Self.outcome(store, in: folder) == runThenChange, "round \(round)")
+        }
+    }
+
+    @Test func theTerminalUIsResetWhileAnotherProcessRunsSaysSoAndChangesNothing() async throws {
+        let folder = try Self.folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let store = folder.appendingPathComponent("state.json")
+        try FileMigrationStore(url: store).update { $0.lastMigratedVersion = "0.2" }
+        let manifest = folder.appendingPathComponent("manifest.json").path
+        var session = Session(explorer: try Explorer(app: ExplorerApp(manifestAt: manifest), options: ExplorerOptions(store: .jsonFile(store.path))))
+        let size = Size(width: 80, height: 24)
+        // Another process's run: a shared hold of the store's run lock (a `flock` of another
+        // open file excludes this process as any other's would).
+        let run = open(store.path + ".run.lock", O_RDWR | O_CREAT, 0o644)
+        defer { close(run) }
+        try #require(run >= 0 && flock(run, LOCK_SH) == 0)
+        await session.press(.reset, size: size)
+        await session.handle(.character("y"), size: size)
+        #expect(session.state.message?.text == "Not reset: a run on \(store.path) is going on; try again once it has finished")
+        #expect(try FileMigrationStore(url: store).load().lastMigratedVersion == "0.2")
+        flock(run, LOCK_UN)
+        await session.press(.reset, size: size)
+        await session.handle(.character("y"), size: size)
+        #expect(session.state.message?.text.hasPrefix("Reset:") == true, "\(session.state.message?.text ?? "")")
+        #expect(try FileMigrationStore(url: store).load().lastMigratedVersion == nil)
+    }
+}
