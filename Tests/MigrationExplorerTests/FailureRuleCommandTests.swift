@@ -20,7 +20,7 @@ struct FailureRuleCommandTests {
 
         let plan = try Executable.run(["plan", "--manifest", failing.path, "--store", store], environment: ["LANG": "C.UTF-8"])
         #expect(plan.stdout.contains("failed: runs on the next launch"))
-        #expect(plan.stdout.contains("pending: held back until 0.10 succeeds"))
+        #expect(plan.stdout.contains("pending: held back until version 0.10 succeeds"))
         let planJSON = try Executable.run(["plan", "--manifest", failing.path, "--store", store, "--json"]).json()
         let migrations = try #require(planJSON["migrations"] as? [[String: Any]])
         #expect(migrations.first { $0["version"] as? String == "1.0" }?["heldBackBy"] as? String == "0.10")
