@@ -33,8 +33,10 @@ extension MigrationStore {
     ///     try store.update { $0 = MigrationRule.reset($0) }
     /// }
     /// ```
-    /// - Parameter onWait: called once, before waiting, when a run is going on; throw from it to
-    ///   give up instead of waiting.
+    /// - Parameters:
+    ///   - onWait: called once, before waiting, when a run is going on; throw from it to give
+    ///     up instead of waiting.
+    ///   - body: the change, made while no run goes on.
     /// - Throws: what `onWait` or `body` throws, or ``MigrationStoreError`` when the lock cannot
     ///   be taken, or when called from inside a run on the same store, which it would wait for
     ///   forever.
