@@ -56,6 +56,8 @@ struct ManifestTests {
         (#"{ "appVersion": "1.0", "migrations": [ { "version": "1", "title": "t", "run": "echo\u0000" } ] }"#, "migrations[0].run: contains the control character U+0000 at character 4"),
         (#"{ "appVersion": "1.0", "migrations": [], "onUpdate": [ { "title": "t", "run": "echo \r" } ] }"#, "onUpdate[0].run: contains the control character U+000D"),
         (#"{ "appVersion": "1.0", "migrations": [ { "version": "1", "title": "t", "sql": " \n" } ] }"#, #"migrations[0].sql: is empty (version 1 "t"); give one or more SQL statements"#),
+        (#"{ "appVersion": "1.0", "migrations": [ { "version": "1", "title": "t", "sql": " ; ;" } ] }"#, #"migrations[0].sql: holds no statement (version 1 "t")"#),
+        (#"{ "appVersion": "1.0", "migrations": [ { "version": "1", "title": "t", "sql": "-- nothing yet\n/* later */ ;" } ] }"#, #"migrations[0].sql: holds no statement (version 1 "t")"#),
         (#"{ "appVersion": "1.0", "migrations": [], "onUpdate": [ { "title": "t", "sql": "SELECT 1" } ] }"#, "onUpdate[0].sql: is not a known field"),
         (#"{ "appVersion": "1.0", "migrations": [ { "version": "1", "title": "t", }, ] }"#, #"file: is not strict JSON: a trailing comma before "}" in "migrations""#),
         (#"{ "appVersion": "1.0", "appVersion": "2.0", "migrations": [] }"#, #"file: is not strict JSON: the key "appVersion" appears twice"#),
@@ -79,6 +81,12 @@ struct ManifestTests {
     @Test func sqlAsAListOfStatementsIsRefusedSayingItMustBeOneString() {
         let found = problems(#"{ "appVersion": "1.0", "migrations": [ { "version": "1.1", "title": "Pin", "sql": ["SELECT 1", "SELECT 2"] } ] }"#)
         #expect(found == [#"migrations[0].sql: must be one string holding the statements, separated by ";" (version 1.1 "Pin"), not a list: ["SELECT 1","SELECT 2"]"#])
+    }
+
+    @Test(arguments: ["-- the tags table\nCREATE TABLE tag (name TEXT)", "/* ; */ INSERT INTO t VALUES ('--')", "SELECT 1;"])
+    func sqlWithAStatementAmongCommentsIsValid(sql: String) throws {
+        let json = try String(data: JSONSerialization.data(withJSONObject: ["appVersion": "1.0", "migrations": [["version": "1", "title": "t", "sql": sql]]]), encoding: .utf8)!
+        #expect(problems(json).isEmpty)
     }
 
     @Test func aMigrationWithNoCommandStaysValid() {

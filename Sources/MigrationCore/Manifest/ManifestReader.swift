@@ -220,7 +220,32 @@ struct ManifestReader {
             problem(path(), "is empty\(naming); give one or more SQL statements, or leave \"sql\" out")
             return nil
         }
+        guard Self.holdsAStatement(text) else {
+            problem(path(), "holds no statement\(naming), only comments, \";\" and spaces; give one or more SQL statements, or leave \"sql\" out")
+            return nil
+        }
         return text
+    }
+
+    /// Whether SQL `text` holds anything but comments (`-- …` to the end of the line, `/* … */`),
+    /// `;` and white space: SQL that runs nothing would yet be recorded as run. Any other
+    /// character, a quote included, starts a statement.
+    private static func holdsAStatement(_ text: String) -> Bool {
+        var scalars = Substring(text).unicodeScalars[...]
+        while let first = scalars.first {
+            if scalars.starts(with: "--".unicodeScalars) {
+                scalars = scalars.drop { $0 != "\n" }
+            } else if scalars.starts(with: "/*".unicodeScalars) {
+                let rest = scalars.dropFirst(2)
+                guard let end = rest.indices.first(where: { rest[$0...].starts(with: "*/".unicodeScalars) }) else { return false }
+                scalars = rest[end...].dropFirst(2)
+            } else if first == ";" || CharacterSet.whitespacesAndNewlines.contains(first) {
+                scalars = scalars.dropFirst()
+            } else {
+                return true
+            }
+        }
+        return false
     }
 
     /// A `run`: a string that is not blank (it would run nothing, yet be recorded as run),
