@@ -59,14 +59,21 @@ public final class SQLiteMigrationStore: MigrationStore, HistoryAppending {
         self.connection = SharedConnection.to(path, busyTimeout: busyTimeout)
     }
 
+    /// The records; a fresh install when the database does not exist yet, which reading does
+    /// not create (so a plan on a folder this user cannot write still shows).
     public func load() throws -> MigrationState {
-        try labelled(read { db in try RecordTables.read(domain, withHistory: true, in: db) })
+        guard databaseExists else { return labelled(.freshInstall) }
+        return try labelled(read { db in try RecordTables.read(domain, withHistory: true, in: db) })
     }
 
     /// The marks alone: one row.
     public func loadMarks() throws -> MigrationState {
-        try labelled(read { db in try RecordTables.read(domain, withHistory: false, in: db) })
+        guard databaseExists else { return labelled(.freshInstall) }
+        return try labelled(read { db in try RecordTables.read(domain, withHistory: false, in: db) })
     }
+
+    /// Whether there is a file at the database's path.
+    private var databaseExists: Bool { FileManager.default.fileExists(atPath: path) }
 
     public func save(_ state: MigrationState) throws {
         try write { db in try RecordTables.write(state, of: domain, in: db) }

@@ -163,6 +163,19 @@ struct UnwritableStoreTests {
         #expect(!FileManager.default.fileExists(atPath: setup.marker("2").path))
     }
 
+    /// A store that does not exist yet, in a folder the user cannot write: the plan of a fresh
+    /// install, with the notice, and nothing created (SQLite used to fail to open it).
+    @Test(arguments: Kind.allCases)
+    func planOnANewStoreInAFolderThatCannotBeWrittenShowsAFreshInstall(_ kind: Kind) throws {
+        let setup = try Setup(Case(kind: kind, scenario: .anotherUsersFolder))
+        defer { setup.remove() }
+        let before = try setup.snapshot()
+        let plan = try OtherUser.run(["plan", "--manifest", "m.json", kind.option, "store/new-\(kind.file)"], in: setup.folder)
+        #expect(plan.status == 0, "\(plan.stderr)")
+        #expect(plan.stdout.contains("fresh install") && plan.stdout.contains("warning: the store cannot be written"), "\(plan.stdout)")
+        #expect(try setup.snapshot() == before)
+    }
+
     @Test func aStoreThatCanBeWrittenHasNoNotice() throws {
         let folder = try makeTemporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
