@@ -32,4 +32,15 @@ struct TUIUnwritableStoreTests {
         #expect(session.state.message?.text.contains("read-only file system") == true)
         #expect(session.state.lastReport == nil)
     }
+
+    @Test func writingTheSimulatedDeviceToAStoreThatCannotBeWrittenAsksNothingAndSaysWhy() async throws {
+        var session = try session()
+        session.state.isSandbox = true
+        session.state.unwritableStore = nil
+        session.state.writableDevice = "a device at 0.9"
+        session.state.unwritableRealStore = "state.json: cannot be written (state.json is on a read-only file system)"
+        await session.press(.writeFrom, size: Self.size)
+        #expect(session.state.overlay == nil, "it asks: \(String(describing: session.state.overlay))")
+        #expect(session.state.message?.text == "Not written: state.json: cannot be written (state.json is on a read-only file system)")
+    }
 }

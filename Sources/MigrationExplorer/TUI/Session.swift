@@ -154,7 +154,8 @@ package struct Session {
         state.isSandbox = explorer.isSandbox
         state.realStorePath = explorer.realStore?.url.path
         state.writableDevice = explorer.writableDevice
-        state.unwritableStore = explorer.storeWriteProblem().map { "\($0.location): cannot be written (\($0.reason))" }
+        state.unwritableRealStore = explorer.realStoreWriteProblem().map { "\($0.location): cannot be written (\($0.reason))" }
+        state.unwritableStore = explorer.isSandbox ? nil : state.unwritableRealStore
     }
 
     private func fromMessage() -> ViewState.Message {

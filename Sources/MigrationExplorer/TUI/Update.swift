@@ -72,7 +72,9 @@ package enum Update {
         case .reset:
             state.overlay = .confirm(.reset)
         case .writeFrom:
-            if state.writableDevice != nil {
+            if let unwritable = state.unwritableRealStore, state.writableDevice != nil {
+                state.message = .init(text: "Not written: \(unwritable)", role: .failed)
+            } else if state.writableDevice != nil {
                 state.overlay = .confirm(.writeFrom)
             } else {
                 state.message = .init(text: state.realStorePath == nil

@@ -60,6 +60,9 @@ package struct ViewState: Sendable {
     /// Why runs and resets cannot write the store they go to ("state.json: cannot be written
     /// (permission denied: …)"); `nil` when they can. Run and reset are then not offered.
     package var unwritableStore: String?
+    /// Why the real store cannot be written, simulated over or not ("state.json: cannot be
+    /// written (…)"); `nil` when it can. Writing the simulated device to it is then refused.
+    package var unwritableRealStore: String?
     /// The migrations, listed (status unknown) when no plan could be made.
     package let registry: MigrationRegistry
     /// Where the upgrade goes, known even without a plan.
