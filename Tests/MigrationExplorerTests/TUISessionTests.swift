@@ -112,6 +112,7 @@ final class TUISessionTests {
         #expect(statuses(session)["1.0"] == "pending")
         #expect(session.state.message?.role == .failed)
         #expect(screen(session).contains("the demo was started"))
+        #expect(screen(session).contains("Held back until version 0.10"), "the run's summary names what the failure held back")
         await session.handle(.escape, size: Self.size)
         // The run stopped on the failed row, which stays selected.
         #expect(screen(session).contains("Error: Normalise dates to ISO 8601 failed"))

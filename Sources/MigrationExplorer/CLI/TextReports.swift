@@ -65,17 +65,7 @@ enum TextReports {
         if let saveError = report.saveError, report.failure == nil {
             lines.append(style.paint("error: \(saveError)", .failed))
         }
-        if let failure = report.failure {
-            let failedTrack: MigrationTrack? = if case .migration(let failed) = failure.subject { failed.track } else { nil }
-            let heldBack = report.heldBack.filter { $0.track == failedTrack }
-            let stopped = report.heldBack.filter { $0.track != failedTrack }
-            if !heldBack.isEmpty {
-                lines.append(style.paint("Held back until \(failure.subject.label) succeeds: \(trackAndVersions(heldBack)); they run after it next time", .failed))
-            }
-            if !stopped.isEmpty {
-                lines.append(style.paint("Not run, as a run stops at its first failure: \(trackAndVersions(stopped)); they run next time", .failed))
-            }
-        }
+        lines += report.heldBackLines.map { style.paint($0, .failed) }
         if let cancelled = report.cancellationSummary {
             lines.append(style.paint(cancelled.capitalisingFirst, .failed))
         }
@@ -86,11 +76,6 @@ enum TextReports {
 }
 
 extension TextReports {
-    /// Migrations named by track and version: "version 1.0, build 118".
-    private static func trackAndVersions(_ migrations: [RegisteredMigration]) -> String {
-        migrations.map(\.trackAndVersion).joined(separator: ", ")
-    }
-
     /// The line that says, up front, that runs cannot write the store and what they do then.
     static func notice(_ unwritable: JSONReports.UnwritableStore, style: ConsoleStyle) -> String {
         style.paint("warning: the store cannot be written (\(unwritable.reason)): run, reset and set stop before anything runs (exit 65)", .warning)

@@ -10,3 +10,28 @@ extension MigrationPlan {
         return entry.status.phrase
     }
 }
+
+extension RunReport {
+    /// What a run that stopped at a failure left for later, in the words the command line and
+    /// the terminal UI both use: the failed migration's track held back by the failure rule,
+    /// the other track stopped with the run.
+    var heldBackLines: [String] {
+        guard let failure else { return [] }
+        let failedTrack: MigrationTrack? = if case .migration(let failed) = failure.subject { failed.track } else { nil }
+        let heldBack = heldBack.filter { $0.track == failedTrack }
+        let stopped = self.heldBack.filter { $0.track != failedTrack }
+        var lines: [String] = []
+        if !heldBack.isEmpty {
+            lines.append("Held back until \(failure.subject.label) succeeds: \(Self.trackAndVersions(heldBack)); they run after it next time")
+        }
+        if !stopped.isEmpty {
+            lines.append("Not run, as a run stops at its first failure: \(Self.trackAndVersions(stopped)); they run next time")
+        }
+        return lines
+    }
+
+    /// Migrations named by track and version: "version 1.0, build 118".
+    private static func trackAndVersions(_ migrations: [RegisteredMigration]) -> String {
+        migrations.map(\.trackAndVersion).joined(separator: ", ")
+    }
+}

@@ -106,6 +106,7 @@ enum Overlays {
         if report.failure != nil {
             lines.append(StyledLine(""))
             lines.appendWrapped("The run stopped at the first failure: what ran before it stays recorded, the failed migration stays pending.", width: width, role: .failed)
+            for line in report.heldBackLines { lines.appendWrapped(line + ".", width: width, role: .failed) }
         }
         if let saveError = report.saveError, report.failure == nil { lines.appendWrapped("error: \(saveError)", width: width, role: .failed) }
         let state = report.state
