@@ -77,6 +77,20 @@ struct PropertyListMigrationStoreTests {
         try expectRefused(url)
     }
 
+    /// Foundation reads almost any text as an old-style (OpenStep) property list: a word, a
+    /// quoted string. Only a dictionary in that format is called one; the rest is not a
+    /// property list this tool reads.
+    @Test(arguments: [("hello", false), ("\"just a string\"", false), ("{ a = b; }", true), ("key = value;", true)])
+    func textIsNotCalledAnOldStylePropertyListUnlessItHoldsADictionary(text: String, isOpenStep: Bool) {
+        #expect(throws: PropertyListValues.Problem.self) { try PropertyListValues(data: Data(text.utf8)) }
+        do {
+            _ = try PropertyListValues(data: Data(text.utf8))
+        } catch {
+            #expect(error.description.contains("OpenStep") == isOpenStep, "\(error.description)")
+            if !isOpenStep { #expect(error.description.contains("neither XML nor binary"), "\(error.description)") }
+        }
+    }
+
     @Test func aHistoryThatIsNotDataIsRefused() throws {
         let folder = try temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }

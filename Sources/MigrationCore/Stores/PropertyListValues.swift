@@ -28,6 +28,8 @@ final class PropertyListValues: PreferenceValues {
             throw Problem(description: "not a property list")
         }
         guard format == .binary || format == .xml else {
+            // Foundation reads almost any text (a word, a quoted string) as an old-style list.
+            guard root is [String: Any] else { throw Problem(description: "not a property list this tool reads: neither XML nor binary") }
             throw Problem(description: "an old-style (OpenStep) property list, which cannot be written back as it is; convert it with `plutil -convert binary1`")
         }
         guard let dictionary = root as? [String: Any] else {
