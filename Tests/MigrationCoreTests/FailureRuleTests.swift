@@ -70,6 +70,38 @@ struct FailureRuleTests {
         #expect(ran.items == ["1.1"])
     }
 
+    @Test func aFailureInOneDomainOfAFileHoldsBackThatDomainAlone() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let url = folder.appendingPathComponent("state.json")
+        let ran = Recorder<String>()
+        let database = Migrator(appVersion: "2.0", store: FileMigrationStore(url: url, domain: "database"))
+        let interface = Migrator(appVersion: "2.0", store: FileMigrationStore(url: url, domain: "interface"))
+        try? database.migrateToVersion("1.1") { throw Oops() }
+        interface.migrateToVersion("1.1") { ran.append("interface 1.1") }
+        interface.migrateToVersion("1.2") { ran.append("interface 1.2") }
+        database.migrateToVersion("1.2") { ran.append("database 1.2") }
+        #expect(ran.items == ["interface 1.1", "interface 1.2"])
+    }
+
+    @Test func aCancelledBlockHoldsBackTheBlocksAfterIt() async throws {
+        let ran = Recorder<String>()
+        let launch = migrator()
+        try? await launch.migrateToVersion("1.0") { () async throws in throw CancellationError() }
+        await launch.migrateToVersion("1.1") { () async in ran.append("1.1") }
+        #expect(ran.items.isEmpty)
+        #expect(store.load().lastMigratedVersion == nil)
+    }
+
+    @Test func aBlockWhoseRecordCouldNotBeSavedHoldsBackTheBlocksAfterIt() throws {
+        let refusing = SaveRefusingStore(allowedSaves: 0)
+        let ran = Recorder<String>()
+        let launch = Migrator(appVersion: "2.0", store: refusing)
+        launch.migrateToVersion("1.0") { ran.append("1.0") }
+        launch.migrateToVersion("1.1") { ran.append("1.1") }
+        #expect(ran.items == ["1.0"])
+    }
+
     @Test func aFailedBuildHoldsBackHigherBuilds() throws {
         let ran = Recorder<String>()
         let launch = migrator()

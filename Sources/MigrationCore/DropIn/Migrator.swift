@@ -271,9 +271,10 @@ public final class Migrator: Sendable {
     }
 
     /// The failures the failure rule holds later blocks back by: those of the store's resource,
-    /// shared by every migrator on it in this process, or this migrator's own for any other store.
+    /// shared by every migrator on the same records (a file's domain) in this process, or this
+    /// migrator's own for any other store (a SQLite one included).
     private var failures: FailedBlocks {
-        if let backed = store as? any ResourceBacked { return backed.resource.failedBlocks }
+        if let backed = store as? any ResourceBacked { return backed.resource.failedBlocks(for: backed.recordsOnResource) }
         return ownFailures.withLock { own in
             if let own { return own }
             let created = FailedBlocks()

@@ -54,6 +54,13 @@ enum AsyncBlockExclusion {
 /// A store of this package, whose exclusion belongs to a shared ``StoreResource``.
 protocol ResourceBacked {
     var resource: StoreResource { get }
+    /// Which records of the resource it keeps (a file's domain); `""` for a resource that
+    /// holds one set.
+    var recordsOnResource: String { get }
+}
+
+extension ResourceBacked {
+    var recordsOnResource: String { "" }
 }
 
 extension InMemoryMigrationStore: ResourceBacked {}
@@ -61,10 +68,12 @@ extension UserDefaultsMigrationStore: ResourceBacked {}
 
 extension FileMigrationStore: ResourceBacked {
     var resource: StoreResource { file.resource }
+    var recordsOnResource: String { "json " + domain }
 }
 
 extension PropertyListMigrationStore: ResourceBacked {
     var resource: StoreResource { file.resource }
+    var recordsOnResource: String { "plist " + (domain ?? "") }
 }
 
 /// Tasks waiting for the same key, each suspended until the one before it leaves.

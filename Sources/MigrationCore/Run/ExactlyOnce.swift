@@ -103,14 +103,31 @@ struct ExactlyOnce {
     /// the store's current records (none for a cancelled body).
     /// - Throws: the record's error, for a store whose transaction must then undo the block.
     func record(_ step: BlockStep, title: String, failure: (any Error)?, duration: Double) throws -> Outcome {
+        // The failure rule holds the blocks above this one back unless it ran and was recorded:
+        // a body that threw or was cancelled, or whose record could not be saved, runs again.
+        let outcome: Outcome
+        do { outcome = try save(step, title: title, failure: failure, duration: duration) } catch {
+            noteForFailureRule(step, succeeded: false)
+            throw error
+        }
+        let succeeded = if case .ran = outcome { true } else { false }
+        noteForFailureRule(step, succeeded: succeeded)
+        return outcome
+    }
+
+    /// Tells ``failures`` (when this runner keeps the failure rule) how a migration ended.
+    private func noteForFailureRule(_ step: BlockStep, succeeded: Bool) {
+        guard let failures, case .migration(let track, let version) = step else { return }
+        failures.record(version, on: track, failed: !succeeded)
+    }
+
+    /// ``record(_:title:failure:duration:)`` without the failure rule's bookkeeping.
+    private func save(_ step: BlockStep, title: String, failure: (any Error)?, duration: Double) throws -> Outcome {
         guard MigrationRule.isRecorded(failure: failure) else { return .cancelled(duration: duration) }
         let app = step.track == .version ? self.app.version : self.app.build
         do {
             let saved = try store.recordStep {
                 MigrationRule.record(step, title: title, failure: failure, duration: duration, app: app, in: &$0)
-            }
-            if let failures, case .migration(let track, let version) = step {
-                failures.record(version, on: track, failed: failure != nil)
             }
             if let failure { return .threw(failure, duration: duration, recordError: nil) }
             return .ran(duration: duration, state: saved)

@@ -41,8 +41,9 @@ final class StoreResource: Sendable {
         var blocks: [String: BlockLock] = [:]
         /// Whether ``observeDefaultsChanges()`` was called.
         var observesDefaults = false
-        /// The failures the drop-in saw, made at the first need (see ``failedBlocks``).
-        var failedBlocks: FailedBlocks?
+        /// The failures the drop-in saw, per set of records, made at the first need (see
+        /// ``failedBlocks(for:)``).
+        var failedBlocks: [(records: String, blocks: FailedBlocks)] = []
         /// What keeps runs apart from resets; made by the first that asks (a launch never does).
         var runLock: RunLock?
     }
@@ -82,13 +83,14 @@ final class StoreResource: Sendable {
         }
     }
 
-    /// The migrations that failed on this resource in this process and have not succeeded
-    /// since, shared by every migrator on it (the failure rule).
-    var failedBlocks: FailedBlocks {
+    /// The migrations of `records` (a file's domain, as for ``cache(for:watched:)``) that failed
+    /// in this process and have not succeeded since, shared by every migrator on them (the
+    /// failure rule).
+    func failedBlocks(for records: String) -> FailedBlocks {
         tables.withLock { tables in
-            if let existing = tables.failedBlocks { return existing }
+            if let existing = tables.failedBlocks.first(where: { $0.records == records }) { return existing.blocks }
             let created = FailedBlocks()
-            tables.failedBlocks = created
+            tables.failedBlocks.append((records, created))
             return created
         }
     }
