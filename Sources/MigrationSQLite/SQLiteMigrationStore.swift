@@ -72,8 +72,11 @@ public final class SQLiteMigrationStore: MigrationStore, HistoryAppending {
         return try labelled(read { db in try RecordTables.read(domain, withHistory: false, in: db) })
     }
 
-    /// Whether there is a file at the database's path.
-    private var databaseExists: Bool { FileManager.default.fileExists(atPath: path) }
+    /// Whether there is a file at the database's path; always for a database SQLite keeps in
+    /// memory or in a temporary file (`:memory:`, an empty path, a `file:` URI).
+    private var databaseExists: Bool {
+        path.isEmpty || path == ":memory:" || path.hasPrefix("file:") || FileManager.default.fileExists(atPath: path)
+    }
 
     public func save(_ state: MigrationState) throws {
         try write { db in try RecordTables.write(state, of: domain, in: db) }
@@ -121,6 +124,8 @@ public final class SQLiteMigrationStore: MigrationStore, HistoryAppending {
         if let problem = WriteAccess.problem(files: files, folder: folder) {
             throw MigrationStoreError(location: location, problem: .readOnly(problem))
         }
+        // A database that does not exist yet is created by the first write; checking must not.
+        guard databaseExists else { return }
         try prepareToWrite()
     }
 

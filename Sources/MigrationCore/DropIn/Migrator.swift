@@ -200,6 +200,9 @@ public final class Migrator: Sendable {
     /// ```swift
     /// migrator.reset()   // "show the welcome again"
     /// ```
+    /// - Warning: it waits for a registry run on the same store to end: do not call it from
+    ///   code such a run's body waits for (the main thread while a body runs
+    ///   `DispatchQueue.main.sync`, or awaits the main actor).
     public func reset() {
         do {
             try store.withoutRuns { try store.update { $0 = MigrationRule.reset($0) } }
