@@ -9,9 +9,11 @@ final class FailedBlocks: Sendable {
 
     /// The lowest failed migration on `track` that holds back `version`, above the mark `lastMigrated`.
     func holdingBack(_ version: Version, on track: MigrationTrack, lastMigrated: Version?) -> Version? {
-        failed.withLock { failed in
-            failed.filter { $0.track == track && lastMigrated.map($0.version.isAbove) != false }.map(\.version).min()
-        }.flatMap { MigrationRule.isHeldBack(version, byFailureOf: $0) ? $0 : nil }
+        let lowest = failed.withLock { failed in
+            failed.filter { entry in entry.track == track && lastMigrated.map { entry.version > $0 } ?? true }.map(\.version).min()
+        }
+        guard let lowest, MigrationRule.isHeldBack(version, byFailureOf: lowest) else { return nil }
+        return lowest
     }
 
     /// Takes in how the migration at `version` on `track` ended.
@@ -24,8 +26,4 @@ final class FailedBlocks: Sendable {
 
     /// Forgets every failure: a reset.
     func removeAll() { failed.withLock { $0.removeAll() } }
-}
-
-private extension Version {
-    func isAbove(_ other: Version) -> Bool { self > other }
 }

@@ -49,9 +49,9 @@ extension MigrationRunner {
     nonisolated(nonsending) private func walk(
         store: any MigrationStore, budgetSpent: () -> Bool, observer: @escaping @Sendable (RunEvent) -> Void
     ) async throws -> RunReport {
-        try await store.withRun {
+        try await store.withRun { writeProblem in
             var walk = PlanWalk(plan: try plan(store.load()), store: store)
-            try walk.checkStoreWritable()
+            try walk.refuseToWrite(despite: writeProblem)
             await walk.walk(budgetSpent: budgetSpent, observer: observer)
             return walk.report
         }

@@ -71,9 +71,9 @@ public struct MigrationRunner: Sendable {
     ///   read, or when there is something to run and the store cannot be written (see
     ///   ``MigrationStore/checkWritable()``): then nothing ran.
     public func run(store: any MigrationStore, observer: @escaping (RunEvent) -> Void = { _ in }) throws -> RunReport {
-        try store.withRun {
+        try store.withRun { writeProblem in
             var walk = PlanWalk(plan: try plan(store.load()), store: store)
-            try walk.checkStoreWritable()
+            try walk.refuseToWrite(despite: writeProblem)
             walk.walk(observer: observer)
             return walk.report
         }

@@ -40,13 +40,14 @@ struct PlanWalk {
         self.items = plan.isBaseline ? [] : items
     }
 
-    /// Proves, before the first step, that a walk that will write to its store may write it:
-    /// a store that cannot be written is an error before anything runs, not a failed step. A
-    /// walk with nothing to do, or without a store (a dry-run), checks nothing.
-    /// - Throws: ``MigrationStoreError`` saying what cannot be written and why.
-    func checkStoreWritable() throws {
-        guard let store, plan.isBaseline || !items.isEmpty else { return }
-        try store.checkWritable()
+    /// Refuses, before the first step, a walk that would write to a store it may not write
+    /// (`writeProblem`, found by ``MigrationStore/withRun(_:)``): a store that cannot be written
+    /// is an error before anything runs, not a failed step. A walk with nothing to do, or
+    /// without a store (a dry-run), needs to write nothing.
+    /// - Throws: `writeProblem`, saying what cannot be written and why.
+    func refuseToWrite(despite writeProblem: (any Error)?) throws {
+        guard let writeProblem, store != nil, plan.isBaseline || !items.isEmpty else { return }
+        throw writeProblem
     }
 
     var report: RunReport {

@@ -48,29 +48,32 @@ extension MigrationStore {
     /// Runs `body` as a run of this store, which a reset or set waits for. A store that cannot
     /// be read fails first, before its run lock file is made, so that it is left as it was.
     ///
-    /// A store this process cannot write (``checkWritable()``) gets no run lock: its lock file
+    /// The store's writability is checked once, here (``checkWritable()``), and `body` is given
+    /// why it cannot be written, if it cannot. Such a store gets no run lock: its lock file
     /// could not be made, or would be left behind by a run that writes nothing. A run on it can
     /// only find nothing to do, or stop before any step, so no change can land inside it.
-    func withRun<T>(_ body: () throws -> T) throws -> T {
+    func withRun<T>(_ body: (_ writeProblem: (any Error)?) throws -> T) throws -> T {
         _ = try load()
-        guard isWritable else { return try body() }
-        return try runLock.withRun(of: location, body)
+        if let problem = writeProblem { return try body(problem) }
+        return try runLock.withRun(of: location) { try body(nil) }
     }
 
     /// ``withRun(_:)`` for an asynchronous run.
-    nonisolated(nonsending) func withRun<T>(_ body: nonisolated(nonsending) () async throws -> T) async throws -> T {
+    nonisolated(nonsending) func withRun<T>(
+        _ body: nonisolated(nonsending) (_ writeProblem: (any Error)?) async throws -> T
+    ) async throws -> T {
         _ = try load()
-        guard isWritable else { return try await body() }
-        return try await runLock.withRun(of: location, body)
+        if let problem = writeProblem { return try await body(problem) }
+        return try await runLock.withRun(of: location) { try await body(nil) }
     }
 
-    /// Whether this process may write the store now.
-    private var isWritable: Bool {
+    /// Why this process may not write the store now; `nil` when it may.
+    private var writeProblem: (any Error)? {
         do {
             try checkWritable()
-            return true
+            return nil
         } catch {
-            return false
+            return error
         }
     }
 
