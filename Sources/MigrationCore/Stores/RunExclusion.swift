@@ -37,12 +37,16 @@ extension MigrationStore {
     ///   - onWait: called once, before waiting, when a run is going on; throw from it to give
     ///     up instead of waiting.
     ///   - body: the change, made while no run goes on.
-    /// - Throws: what `onWait` or `body` throws, or ``MigrationStoreError`` when the lock cannot
-    ///   be taken, or when called from inside a run on the same store, which it would wait for
-    ///   forever.
+    ///
+    /// A change writes, so a store that cannot be written (``checkWritable()``) is refused first,
+    /// before any lock file is made.
+    /// - Throws: what `onWait` or `body` throws, or ``MigrationStoreError`` when the store cannot
+    ///   be written, when the lock cannot be taken, or when called from inside a run on the same
+    ///   store, which it would wait for forever.
     @discardableResult
     public func withoutRuns<T>(onWait: () throws -> Void = {}, _ body: () throws -> T) throws -> T {
-        try runLock.withoutRuns(of: location, onWait: onWait, body)
+        try checkWritable()
+        return try runLock.withoutRuns(of: location, onWait: onWait, body)
     }
 
     /// Runs `body` as a run of this store, which a reset or set waits for. A store that cannot

@@ -49,8 +49,8 @@ struct ResetCommand: AsyncParsableCommand {
             }
             return ResetOutcome(store: location.path, movedAside: try moveAside(store, path: location.path), domains: [])
         }
-        // A store that cannot be written fails here, before its run lock file is created.
-        if !present.isEmpty { try store.checkWritable() }
+        // Nothing recorded: nothing to forget, so nothing to write or to wait for.
+        guard !present.isEmpty else { return try reset([], of: location) }
         return try store.withoutRuns(onWait: { Program.reportWaitingForRun(on: location.path, before: "resetting it") }) {
             try reset(try domains(of: store), of: location)
         }

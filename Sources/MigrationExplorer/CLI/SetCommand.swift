@@ -48,9 +48,9 @@ struct SetCommand: AsyncParsableCommand {
             do throws(CommandFailure) { location = try stores.location() } catch { failures.append(error) }
             guard failures.isEmpty, let app, let location else { throw CommandFailure(combining: failures) }
             let store = location.open()
-            // A store that cannot be read or written fails here, before its lock file is created.
+            // A store that cannot be read fails here, and one that cannot be written in
+            // `withoutRuns`, both before its lock file is created.
             _ = try store.load()
-            try store.checkWritable()
             let state = try store.withoutRuns(onWait: { Program.reportWaitingForRun(on: location.path, before: "setting it") }) {
                 try store.update { $0 = app.registry.device(lastRan: version, build: build, over: $0) }
             }

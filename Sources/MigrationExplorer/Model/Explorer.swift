@@ -127,7 +127,6 @@ public struct Explorer: Sendable {
             store = try simulatesFreshInstall ? Self.freshSandbox() : Self.sandbox(app.registry, over: realStore, from: from, fromBuild: fromBuild)
         } else {
             let store = store
-            try store.checkWritable()
             try store.withoutRuns(onWait: onWait) { try store.update { $0 = MigrationRule.reset($0) } }
         }
         startDevice()
@@ -178,7 +177,6 @@ public struct Explorer: Sendable {
         guard writableDevice != nil, let realStore else {
             throw ExplorerError("there is no simulated device to write to a real store", status: .unusableInput)
         }
-        try realStore.checkWritable()
         try realStore.withoutRuns(onWait: onWait) {
             try realStore.update { [registry = app.registry, from, fromBuild] in $0 = registry.device(lastRan: from, build: fromBuild, over: $0) }
         }
