@@ -66,8 +66,7 @@ struct ResetDuringRunTests {
             defer { try? FileManager.default.removeItem(at: folder) }
             let run = try Executable.start(["run", "--manifest", "manifest.json"] + store.arguments, in: folder)
             let log = folder.appendingPathComponent("log")
-            let deadline = Date().addingTimeInterval(30)
-            while !((try? log.read())?.contains("end 0.2") ?? false), Date() < deadline { usleep(2_000) }
+            #expect(waitUntil(timeout: 30) { (try? log.read())?.contains("end 0.2") ?? false }, "round \(round): step 0.2 never ended")
             let changed = try Executable.run(change.arguments + store.arguments, in: folder)
             let ran = Executable.finish(run)
             #expect(ran.status == 0, "round \(round): \(ran.stderr)")
