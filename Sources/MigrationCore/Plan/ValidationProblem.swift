@@ -26,7 +26,9 @@ public struct ValidationProblem: Sendable, CustomStringConvertible {
         case invalidSince(VersionError)
         /// At or below the device's `lastMigrated` mark, yet it never ran (`why`): this device
         /// never will run it. The fix: a version above the last release, such as `suggested`.
-        case outOfOrder(lastMigrated: String, suggested: String, why: NeverRan)
+        // Indirect: its reason holds two versions, and inline they would make every problem of
+        // a plan (a million, for a million migrations declared out of order) that much larger.
+        indirect case outOfOrder(lastMigrated: String, suggested: String, why: NeverRan)
     }
 
     /// The migration it is about.
