@@ -209,19 +209,19 @@ struct ManifestReader {
     }
 
     /// A `sql`: one string of one or more statements, not blank; not a list of them. `naming`
-    /// names the migration for the problem.
-    private mutating func sql(_ value: ManifestValue?, at path: @autoclosure () -> String, of naming: String) -> String? {
+    /// names the migration for the problem (made only when there is one).
+    private mutating func sql(_ value: ManifestValue?, at path: @autoclosure () -> String, of naming: @autoclosure () -> String) -> String? {
         if case .array? = value, let value {
-            problem(path(), "must be one string holding the statements, separated by \";\"\(naming), not a list: \(value.rendered)")
+            problem(path(), "must be one string holding the statements, separated by \";\"\(naming()), not a list: \(value.rendered)")
             return nil
         }
         guard let text = string(value, at: path()) else { return nil }
         guard !Self.isBlank(text) else {
-            problem(path(), "is empty\(naming); give one or more SQL statements, or leave \"sql\" out")
+            problem(path(), "is empty\(naming()); give one or more SQL statements, or leave \"sql\" out")
             return nil
         }
         guard Self.holdsAStatement(text) else {
-            problem(path(), "holds no statement\(naming), only comments, \";\" and spaces; give one or more SQL statements, or leave \"sql\" out")
+            problem(path(), "holds no statement\(naming()), only comments, \";\" and spaces; give one or more SQL statements, or leave \"sql\" out")
             return nil
         }
         return text
@@ -251,11 +251,11 @@ struct ManifestReader {
     /// A `run`: a string that is not blank (it would run nothing, yet be recorded as run),
     /// with no NUL or other control character but tab and newline (a NUL would cut the command
     /// short where the shell receives it). `naming` names the migration or hook for the problem.
-    private mutating func command(_ value: ManifestValue?, at path: @autoclosure () -> String, of naming: String) -> String? {
+    private mutating func command(_ value: ManifestValue?, at path: @autoclosure () -> String, of naming: @autoclosure () -> String) -> String? {
         guard let text = string(value, at: path()) else { return nil }
         runsCommands = true
         guard !Self.isBlank(text) else {
-            problem(path(), "is empty\(naming); give a shell command, or leave \"run\" out")
+            problem(path(), "is empty\(naming()); give a shell command, or leave \"run\" out")
             return nil
         }
         if let (offset, scalar) = text.unicodeScalars.enumerated().first(where: { Self.isForbidden($0.element) }) {
