@@ -10,9 +10,8 @@ import Darwin
 
 /// An app that awaits `Explorer.run` in a task and cancels that task stops the run as Ctrl-C
 /// does: the running command's group is ended, nothing after it runs, and the next run is not
-/// touched by the cancellation. Serialized: the explorer's runs share one thread, so a second
-/// run would wait for the first one's 30-second command.
-@Suite("Runs cancelled through their task", .serialized)
+/// touched by the cancellation.
+@Suite("Runs cancelled through their task")
 struct TaskCancelledRunTests {
     /// A manifest whose 0.1 records its shell's pid, then sleeps for `sleep` seconds; 0.2 logs.
     func explorer(in folder: URL, sleep seconds: Int) throws -> Explorer {
@@ -32,7 +31,6 @@ struct TaskCancelledRunTests {
         let explorer = try explorer(in: folder, sleep: 30)
         let pidFile = folder.appendingPathComponent("pid")
         let run = Task { try await explorer.run() }
-        // The explorer's runs share one thread: under a full test run, others may hold it a while.
         #expect(await waitUntil(timeout: 60) { !pidFile.textIfAny.isEmpty })
         let shell = try #require(pid_t(pidFile.textIfAny.trimmingCharacters(in: .whitespacesAndNewlines)))
         run.cancel()
