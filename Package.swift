@@ -50,7 +50,8 @@ let package = Package(
         .executableTarget(name: "embedded-example", dependencies: ["MigrationCore", "MigrationExplorer"]),
         .executableTarget(name: "misbehaving-app", dependencies: ["MigrationCore", "MigrationExplorer"]),
         .executableTarget(name: "migration-bench", dependencies: ["MigrationCore", "MigrationSQLite", "MigrationExplorer", "CHeapUsage"]),
-        .target(name: "MigrationTestSupport", dependencies: ["MigrationCore"], path: "Tests/MigrationTestSupport"),
+        .target(name: "CSpawn", path: "Tests/CSpawn"),
+        .target(name: "MigrationTestSupport", dependencies: ["MigrationCore", "CSpawn"], path: "Tests/MigrationTestSupport"),
         .testTarget(name: "MigrationCoreTests", dependencies: ["MigrationCore", "MigrationTestSupport"]),
         .testTarget(
             name: "SwitchingExamples",
@@ -64,7 +65,7 @@ let package = Package(
         .testTarget(
             name: "MigrationExplorerTests",
             dependencies: [
-                "MigrationExplorer", "MigrationCore", "MigrationSQLite", "migration-explorer", "embedded-example",
+                "MigrationExplorer", "MigrationCore", "MigrationSQLite", "MigrationTestSupport", "migration-explorer", "embedded-example",
                 .product(name: "GRDB", package: "GRDB.swift"),
             ],
             exclude: ["Snapshots"]

@@ -1,4 +1,5 @@
 import Foundation
+import MigrationTestSupport
 
 /// Python's `plistlib`: another tool that writes and reads preferences plists, binary or XML,
 /// so that the property-list store is checked against files it did not write itself.
@@ -42,7 +43,7 @@ enum Plistlib {
     }
 
     private static func python(_ script: String, _ arguments: String...) throws -> String {
-        let process = Process()
+        let process = SpawnedProcess()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["python3", "-c", script] + arguments
         let output = Pipe(), errors = Pipe()

@@ -11,8 +11,8 @@ struct ThreadsOnOneMigratorTests {
 
     /// swift-corelibs-foundation's `UserDefaults` lost a value set on one thread to a read on
     /// another, so the thread that had just recorded a block read no mark and ran it again.
-    @Test func threadsOnOneMigratorOverUserDefaultsRunEachBlockOnce() {
-        let failures = race.roundsRunningABlockTwice { _ in
+    @Test func threadsOnOneMigratorOverUserDefaultsRunEachBlockOnce() async throws {
+        let failures = try await race.roundsRunningABlockTwice { _ in
             let suite = "migration-threads-\(UUID().uuidString)"
             let defaults = UserDefaults(suiteName: suite)!
             return (UserDefaultsMigrationStore(defaults: defaults), { defaults.removePersistentDomain(forName: suite) })
@@ -20,25 +20,25 @@ struct ThreadsOnOneMigratorTests {
         #expect(failures.isEmpty, "\(failures.count) of \(race.rounds) rounds: \(failures.prefix(3))")
     }
 
-    @Test func threadsOnOneMigratorOverASuiteNameRunEachBlockOnce() {
-        let failures = race.roundsRunningABlockTwice { _ in
+    @Test func threadsOnOneMigratorOverASuiteNameRunEachBlockOnce() async throws {
+        let failures = try await race.roundsRunningABlockTwice { _ in
             let suite = "migration-threads-\(UUID().uuidString)"
             return (UserDefaultsMigrationStore(suiteName: suite), { UserDefaults(suiteName: suite)?.removePersistentDomain(forName: suite) })
         }
         #expect(failures.isEmpty, "\(failures.count) of \(race.rounds) rounds: \(failures.prefix(3))")
     }
 
-    @Test func threadsOnOneMigratorOverAFileRunEachBlockOnce() throws {
+    @Test func threadsOnOneMigratorOverAFileRunEachBlockOnce() async throws {
         let folder = try temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let failures = race.roundsRunningABlockTwice { round in
+        let failures = try await race.roundsRunningABlockTwice { round in
             (FileMigrationStore(url: folder.appendingPathComponent("state-\(round).json")), {})
         }
         #expect(failures.isEmpty, "\(failures.count) of \(race.rounds) rounds: \(failures.prefix(3))")
     }
 
-    @Test func threadsOnOneMigratorInMemoryRunEachBlockOnce() {
-        let failures = race.roundsRunningABlockTwice { _ in (InMemoryMigrationStore(), {}) }
+    @Test func threadsOnOneMigratorInMemoryRunEachBlockOnce() async throws {
+        let failures = try await race.roundsRunningABlockTwice { _ in (InMemoryMigrationStore(), {}) }
         #expect(failures.isEmpty, "\(failures.count) of \(race.rounds) rounds: \(failures.prefix(3))")
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import MigrationTestSupport
 import MigrationCore
 import Testing
 
@@ -29,7 +30,7 @@ struct BrokenOutputTests {
         // print. (A pipe made in this process could be inherited by a process another test
         // starts meanwhile, which would keep the output writable.)
         let pipeline = #"{ "$0" run --manifest "$1" --store "$2" 2> stderr; echo $? > status; } | { head -1 > first; exec <&-; touch go; }"#
-        let shell = Process()
+        let shell = SpawnedProcess()
         shell.executableURL = URL(fileURLWithPath: "/bin/sh")
         shell.arguments = ["-c", pipeline, Executable.url.path, try manifest(in: folder).path, store.path]
         shell.currentDirectoryURL = folder
@@ -50,7 +51,7 @@ struct BrokenOutputTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         let store = folder.appendingPathComponent("s.json")
         try folder.appendingPathComponent("go").write("")
-        let process = Process()
+        let process = SpawnedProcess()
         process.executableURL = Executable.url
         process.arguments = ["run", "--manifest", try manifest(in: folder).path, "--store", store.path] + format
         process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: "/dev/full"))
@@ -69,7 +70,7 @@ struct BrokenOutputTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         let manifest = folder.appendingPathComponent("m.json")
         try manifest.write(#"{ "appVersion": "1.0", "migrations": [ { "version": "0.1", "title": "Fails", "run": "exit 3" } ] }"#)
-        let process = Process()
+        let process = SpawnedProcess()
         process.executableURL = Executable.url
         process.arguments = ["run", "--manifest", manifest.path, "--store", folder.appendingPathComponent("s.json").path]
         process.standardOutput = FileHandle.nullDevice

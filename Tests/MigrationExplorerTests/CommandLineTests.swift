@@ -1,4 +1,5 @@
 import Foundation
+import MigrationTestSupport
 import MigrationCore
 import Testing
 @testable import MigrationExplorer
@@ -315,7 +316,7 @@ struct CommandLineTests {
 struct EmbeddingTests {
     @Test func anAppsOwnExecutableShowsItsRegistryWithEveryCommand() throws {
         let binary = Executable.url.deletingLastPathComponent().appendingPathComponent("embedded-example")
-        let process = Process()
+        let process = SpawnedProcess()
         process.executableURL = binary
         process.arguments = ["plan", "--json", "--from", "2.0"]
         let output = Pipe()

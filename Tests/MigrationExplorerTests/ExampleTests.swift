@@ -1,4 +1,5 @@
 import Foundation
+import MigrationTestSupport
 import Testing
 
 /// The README's walk through `Examples/notes`, pasted line by line, on a copy of the example.
@@ -28,7 +29,7 @@ struct ExampleTests {
             let comment = parts.dropFirst().joined()
             let prefix = "swift run migration-explorer "
             guard command.hasPrefix(prefix) else {
-                let shell = Process()
+                let shell = SpawnedProcess()
                 shell.executableURL = URL(fileURLWithPath: "/bin/sh")
                 shell.arguments = ["-c", command]
                 shell.currentDirectoryURL = folder

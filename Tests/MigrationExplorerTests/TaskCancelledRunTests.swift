@@ -28,6 +28,10 @@ struct TaskCancelledRunTests {
     /// Runs the manifest in `folder` (its 0.1 sleeping 30 s) in a task of its own, cancels
     /// that task once the command runs, and awaits the report; with the command's shell pid.
     func cancelledRun(in folder: URL) async throws -> (report: RunReport, shell: pid_t) {
+        try await promptly { try await cancelledRunNow(in: folder) }
+    }
+
+    private func cancelledRunNow(in folder: URL) async throws -> (report: RunReport, shell: pid_t) {
         let explorer = try explorer(in: folder, sleep: 30)
         let pidFile = folder.appendingPathComponent("pid")
         let run = Task { try await explorer.run() }

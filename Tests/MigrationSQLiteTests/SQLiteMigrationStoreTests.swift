@@ -186,11 +186,11 @@ import Testing
         (SQLiteMigrationStore(path: folder.appendingPathComponent("app-\(round).sqlite").path), {})
     }
 
-    @Test func threadsOnOneMigratorOverSQLiteRunEachBlockOnce() throws {
+    @Test func threadsOnOneMigratorOverSQLiteRunEachBlockOnce() async throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("sqlite-threads-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
-        let failures = race.roundsRunningABlockTwice { store(folder, round: $0) }
+        let failures = try await race.roundsRunningABlockTwice { store(folder, round: $0) }
         #expect(failures.isEmpty, "\(failures.count) of \(race.rounds) rounds: \(failures.prefix(3))")
     }
 }

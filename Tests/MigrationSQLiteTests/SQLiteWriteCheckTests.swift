@@ -8,15 +8,18 @@ import Testing
 /// any descriptor of a file drops every POSIX lock the process holds on it, and another process
 /// that then finds the `-shm` file unlocked rebuilds it under this one's memory map (a bus error).
 @Suite struct SQLiteWriteCheckTests {
-    /// The POSIX locks this process holds on the file at `path` (by its inode), from `/proc/locks`.
+    /// The POSIX locks this process holds on the file at `path`, from the `lock:` lines of
+    /// `/proc/self/fdinfo` for a descriptor this process has open on it. (Not `/proc/locks`: a
+    /// read of that global list can miss entries while other tests take and drop locks.)
     private func locksHeld(on path: String) throws -> Int {
-        var info = stat()
-        guard stat(path, &info) == 0 else { return 0 }
+        let descriptors = try FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd")
+        guard let descriptor = descriptors.first(where: {
+            (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/fd/\($0)")) == path
+        }) else { return 0 }
         let pid = String(getpid())
-        let inode = String(info.st_ino)
-        return try String(contentsOfFile: "/proc/locks", encoding: .utf8).split(separator: "\n").filter { line in
-            let fields = line.split(separator: " ", omittingEmptySubsequences: true)
-            return fields.count > 5 && fields[1] == "POSIX" && fields[4] == pid && fields[5].split(separator: ":").last.map(String.init) == inode
+        return try String(contentsOfFile: "/proc/self/fdinfo/\(descriptor)", encoding: .utf8).split(separator: "\n").filter { line in
+            let fields = line.split(whereSeparator: \.isWhitespace)
+            return fields.first == "lock:" && fields.count > 5 && fields[2] == "POSIX" && fields[5] == pid
         }.count
     }
 

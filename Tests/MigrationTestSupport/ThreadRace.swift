@@ -49,19 +49,23 @@ public struct ThreadRace: Sendable {
 
     /// Rounds of ``threads`` threads calling ``launch(_:_:)`` on one migrator over the store
     /// `makeStore` gives for the round (with what removes it); the rounds in which some block
-    /// did not run exactly once, with what ran and what was diagnosed.
+    /// did not run exactly once, with what ran and what was diagnosed. The rounds run on a
+    /// thread of their own, awaited: a minute of waiting for threads must not hold one of the
+    /// concurrency pool's few threads, on which other tests' tasks run.
     public func roundsRunningABlockTwice(
-        _ makeStore: (_ round: Int) throws -> (store: any MigrationStore, cleanUp: () -> Void)
-    ) rethrows -> [String] {
-        var failures: [String] = []
-        for round in 0..<rounds {
-            let (store, cleanUp) = try makeStore(round)
-            defer { cleanUp() }
-            let (migrator, runs, diagnostics) = Self.migrator(on: store)
-            releaseAtOnce(threads) { Self.launch(migrator, runs) }
-            if runs.sorted != Self.expected { failures.append("round \(round): ran \(runs.sorted); \(Set(diagnostics.sorted).sorted())") }
+        _ makeStore: @escaping @Sendable (_ round: Int) throws -> (store: any MigrationStore, cleanUp: () -> Void)
+    ) async throws -> [String] {
+        try await onThreadOfItsOwn {
+            var failures: [String] = []
+            for round in 0..<rounds {
+                let (store, cleanUp) = try makeStore(round)
+                defer { cleanUp() }
+                let (migrator, runs, diagnostics) = Self.migrator(on: store)
+                releaseAtOnce(threads) { Self.launch(migrator, runs) }
+                if runs.sorted != Self.expected { failures.append("round \(round): ran \(runs.sorted); \(Set(diagnostics.sorted).sorted())") }
+            }
+            return failures
         }
-        return failures
     }
 
     /// ``roundsRunningABlockTwice(_:)`` with ``threads`` tasks calling the asynchronous API.
@@ -115,4 +119,17 @@ public func releaseAtOnce(_ count: Int, _ body: @escaping @Sendable () -> Void) 
     ready.wait()
     for _ in 0..<count { start.signal() }
     finished.wait()
+}
+
+/// Runs `body` on a thread of its own and awaits its result: for a long synchronous test body,
+/// which would otherwise hold one of the concurrency pool's threads (two on a two-core machine)
+/// while other tests' tasks wait for them.
+///
+/// ```swift
+/// let sum = try await onThreadOfItsOwn { (1...1_000_000).reduce(0, +) }
+/// ```
+public func onThreadOfItsOwn<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
+    try await withCheckedThrowingContinuation { continuation in
+        Thread.detachNewThread { continuation.resume(with: Result { try body() }) }
+    }
 }

@@ -40,7 +40,7 @@ final class RunningCommand: @unchecked Sendable {
         }
         guard first else { return }
         group.send(SIGTERM)
-        Task.detached { [self] in
+        Task.detached(priority: Task.currentPriority) { [self] in
             try? await Task.sleep(for: grace)
             if !lock.withLock({ shellExited }) { group.send(SIGKILL) }
         }

@@ -95,7 +95,7 @@ struct ShellCommand: Sendable {
                 let running = RunningCommand(group: ProcessGroup(id: execution.processIdentifier.value), grace: settings.grace)
                 settings.cancellation?.register(running)
                 let timer = limit.map { limit in
-                    Task.detached {
+                    Task.detached(priority: Task.currentPriority) {
                         guard (try? await Task.sleep(for: limit)) != nil else { return }
                         running.stop(reason: "timed out after \(limit.secondsText) s")
                     }

@@ -1,4 +1,5 @@
 import Foundation
+import MigrationTestSupport
 
 /// The built `migration-explorer`, run as a user would: a subprocess with arguments,
 /// environment and a working folder; its exit status and output come back.
@@ -31,7 +32,7 @@ struct Executable {
 
     /// Starts the binary without waiting, for races between processes.
     static func start(_ arguments: [String], in folder: URL? = nil, environment: [String: String] = [:], binary: URL = url) throws -> Running {
-        let process = Process()
+        let process = SpawnedProcess()
         process.executableURL = binary
         process.arguments = arguments
         if let folder { process.currentDirectoryURL = folder }
@@ -45,7 +46,7 @@ struct Executable {
     }
 
     struct Running {
-        let process: Process
+        let process: SpawnedProcess
         let stdout: Pipe
         let stderr: Pipe
     }

@@ -1,4 +1,5 @@
 import Foundation
+import MigrationTestSupport
 
 /// A user who may read but not write what a test made: `nobody`, through `setpriv`, when the
 /// tests run as root (root writes any file whatever its mode); the tests' own user otherwise,
@@ -59,7 +60,7 @@ enum ImmutableFile {
     }
 
     private static func chattr(_ flag: String, _ url: URL) -> Bool {
-        let process = Process()
+        let process = SpawnedProcess()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/chattr")
         process.arguments = [flag, url.path]
         process.standardError = FileHandle.nullDevice

@@ -1,4 +1,5 @@
 import Foundation
+import MigrationTestSupport
 
 /// A private tmux server running one command in a detached window: keys go in with
 /// `send-keys`, the screen comes out with `capture-pane`.
@@ -60,7 +61,7 @@ final class Tmux {
     /// Sends `signal` to the command (the child of the pane's shell).
     func signalCommand(_ signal: Int32) throws {
         let shell = try tmux(["list-panes", "-F", "#{pane_pid}"]).trimmingCharacters(in: .whitespacesAndNewlines)
-        let kill = Process()
+        let kill = SpawnedProcess()
         kill.executableURL = URL(fileURLWithPath: "/usr/bin/pkill")
         kill.arguments = ["-\(signal)", "-P", shell]
         try kill.run()
@@ -80,28 +81,19 @@ final class Tmux {
 
     struct Timeout: Error, CustomStringConvertible { let description: String }
 
-    /// Runs tmux through `posix_spawn` and `waitpid`: Foundation's `Process` can miss the
-    /// exit of a client whose server daemonises.
+    /// Runs tmux and waits for it (the client; a server it starts outlives it, holding none
+    /// of our descriptors, with its output sent to a file or thrown away).
     @discardableResult
     private func tmux(_ arguments: [String], capture: Bool = true) throws -> String {
         let output = FileManager.default.temporaryDirectory.appendingPathComponent("\(socket)-\(UUID().uuidString).out")
         defer { try? FileManager.default.removeItem(at: output) }
         let command = (["tmux", "-L", socket] + arguments).map(Self.quote).joined(separator: " ")
             + " > \(Self.quote(capture ? output.path : "/dev/null")) 2>&1 < /dev/null"
-        let words: [String] = ["/bin/sh", "-c", command]
-        let argv: [UnsafeMutablePointer<CChar>?] = words.map { strdup($0) } + [nil]
-        defer { argv.forEach { free($0) } }
-        var pid: pid_t = 0
-        #if canImport(Darwin)
-        let environment = _NSGetEnviron().pointee
-        #else
-        let environment = environ
-        #endif
-        guard posix_spawn(&pid, "/bin/sh", nil, nil, argv, environment) == 0 else {
-            throw Timeout(description: "could not start tmux")
-        }
-        var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        let shell = SpawnedProcess()
+        shell.executableURL = URL(fileURLWithPath: "/bin/sh")
+        shell.arguments = ["-c", command]
+        try shell.run()
+        shell.waitUntilExit()
         return capture ? ((try? String(contentsOf: output, encoding: .utf8)) ?? "") : ""
     }
 
