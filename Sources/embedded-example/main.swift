@@ -1,4 +1,4 @@
-// An app's own explorer: its real registry, the whole front end. (Shown in the README.)
+// An app's own explorer: its real registry, the whole front end. (Shown in the embedding article of the documentation.)
 import Foundation
 import MigrationCore
 import MigrationExplorer

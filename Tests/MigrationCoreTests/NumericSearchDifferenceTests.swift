@@ -3,11 +3,11 @@ import Testing
 @testable import MigrationCore
 
 /// Every case where this package's version order differs from (or agrees with) MTMigration's
-/// `compare:options:NSNumericSearch`, row by row as the README's table lists them, checked
+/// `compare:options:NSNumericSearch`, row by row as the rules article's table lists them, checked
 /// against `String.compare(_:options: .numeric)` on this platform.
 @Suite("Versions beside NSNumericSearch")
 struct NumericSearchDifferenceTests {
-    /// One README row: two strings, how NSNumericSearch orders them, and how we do (`nil`:
+    /// One row of that table: two strings, how NSNumericSearch orders them, and how we do (`nil`:
     /// we refuse one of them as a version).
     struct Row: Sendable, CustomTestStringConvertible {
         let left, right: String

@@ -55,9 +55,10 @@ struct ExampleTests {
         #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("Examples/notes/data-sandbox/notes.tsv").path))
     }
 
-    @Test func theEmbeddingExampleInTheREADMEIsTheOneThatIsBuilt() throws {
-        let readme = try Self.repository.appendingPathComponent("README.md").read()
-        let section = try #require(readme.components(separatedBy: "## Embedding: your app's own explorer").dropFirst().first)
+    /// The first `swift` block of the embedding article.
+    @Test func theEmbeddingArticlesExampleIsTheOneThatIsBuilt() throws {
+        let article = try Self.repository.appendingPathComponent("Sources/MigrationCore/MigrationCore.docc/EmbeddingTheExplorer.md").read()
+        let section = try #require(article.components(separatedBy: "# Embedding: your app's own explorer").dropFirst().first)
         let block = try #require(section.components(separatedBy: "```swift\n").dropFirst().first?.components(separatedBy: "```").first)
         let source = try Self.repository.appendingPathComponent("Sources/embedded-example/main.swift").read()
         #expect(source.split(separator: "\n", maxSplits: 1).last.map(String.init) == block)

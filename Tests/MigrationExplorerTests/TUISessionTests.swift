@@ -586,10 +586,10 @@ final class TUISessionTests {
         #expect(!screen(session).contains("does not run"))
     }
 
-    @Test func theReadmeKeyTableComesFromTheKeymap() throws {
-        let readme = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("README.md")
-        #expect(try String(contentsOf: readme, encoding: .utf8).contains(Keymap.markdownTable))
+    @Test func theTerminalUIArticlesKeyTablesComeFromTheKeymap() throws {
+        let article = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Sources/MigrationCore/MigrationCore.docc/TheTerminalUI.md")
+        #expect(try String(contentsOf: article, encoding: .utf8).contains(Keymap.markdownTable))
     }
 }
 

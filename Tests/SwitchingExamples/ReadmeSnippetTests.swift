@@ -1,9 +1,10 @@
 import Foundation
 import Testing
 
-/// The switching snippets of the README and of the DocC article are the code these tests
-/// compile: each block that follows a `<!-- snippet: NAME -->` line equals the lines between
-/// `// snippet: NAME` and `// end snippet` in this folder's files, after the file's imports.
+/// The switching snippets of the DocC article (all of them) and of the README (the ones it
+/// shows) are the code these tests compile: each block that follows a `<!-- snippet: NAME -->`
+/// line equals the lines between `// snippet: NAME` and `// end snippet` in this folder's files,
+/// after the file's imports.
 @Suite("README snippets")
 struct ReadmeSnippetTests {
     static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
@@ -52,8 +53,8 @@ struct ReadmeSnippetTests {
         let compiled = try Self.compiledSnippets()
         let documented = try Self.documentedSnippets(in: Self.readme)
         #expect(Set(compiled.keys) == ["from-mtmigration", "from-mtmigration-swift-pod", "from-clafou", "from-hengyu"])
-        #expect(Set(documented.keys) == Set(compiled.keys))
-        for (name, code) in compiled { #expect(documented[name] == code, "README snippet \(name) differs from the compiled code") }
+        #expect(!documented.isEmpty, "the README shows no switching snippet")
+        for (name, code) in documented { #expect(compiled[name] == code, "README snippet \(name) differs from the compiled code") }
     }
 
     @Test func everySwitchingArticleSnippetIsCompiledCode() throws {

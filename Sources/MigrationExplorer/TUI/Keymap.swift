@@ -53,8 +53,8 @@ extension Array {
     }
 }
 
-/// The keymap as data: the key handling, the footer, the help overlay and the README's key
-/// table all come from these lists.
+/// The keymap as data: the key handling, the footer, the help overlay and the documentation's key
+/// tables (`TheTerminalUI.md`) all come from these lists.
 package enum Keymap {
     package static let bindings: [KeyBinding<Action>] = [
         KeyBinding([.up, .character("k")], .moveUp, help: "move up", label: "↑, k"),
@@ -118,7 +118,7 @@ package enum Keymap {
 
     package static func binding(for action: Action) -> KeyBinding<Action>? { bindings.first { $0.action == action } }
 
-    /// The README's key tables, in Markdown.
+    /// The terminal UI article's key tables, in Markdown.
     package static var markdownTable: String {
         func table<Command>(_ title: String, _ list: [KeyBinding<Command>]) -> [String] {
             ["| \(title) | action |", "| --- | --- |"] + list.map { "| \($0.keysLabel()) | \($0.help) |" }

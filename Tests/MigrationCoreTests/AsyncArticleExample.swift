@@ -2,10 +2,10 @@ import Foundation
 import Testing
 import MigrationCore
 
-// The README's async example, compiled and run here so that it cannot drift from the API. The
-// lines between the markers appear in README.md exactly as written (a test below checks it).
+// The async article's example, compiled and run here so that it cannot drift from the API. The
+// lines between the markers appear in AsyncMigrations.md exactly as written (a test below checks it).
 
-// README: async example
+// Documentation: async example
 /// A stand-in for SwiftData's `ModelContext`, which lives on the main actor.
 @MainActor final class NotesContext {
     private(set) var titles: [String] = []
@@ -49,10 +49,10 @@ func migrateAtLaunch(
     if !report.deferred.isEmpty { print("\(report.deferred.count) migrations left for the next launch") }
     return report
 }
-// README: end
+// Documentation: end
 
-@Suite("README async example")
-struct ReadmeAsyncExampleTests {
+@Suite("Async article example")
+struct AsyncArticleExampleTests {
     @Test func itMovesEveryNoteAndFinishes() async throws {
         let context = NotesContext()
         let store = InMemoryMigrationStore(state: .device(at: try Version("1.8")))
@@ -64,12 +64,12 @@ struct ReadmeAsyncExampleTests {
         #expect(store.load().lastMigratedVersion == "2.0")
     }
 
-    @Test func theREADMEShowsThisFileAsItIs() throws {
+    @Test func theAsyncArticleShowsThisFileAsItIs() throws {
         let file = try String(contentsOf: URL(fileURLWithPath: #filePath), encoding: .utf8)
-        let example = try #require(file.components(separatedBy: "// README: async example\n").dropFirst().first?
-            .components(separatedBy: "// README: end").first)
-        let readme = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("README.md")
-        #expect(try String(contentsOf: readme, encoding: .utf8).contains("```swift\n" + example + "```"))
+        let example = try #require(file.components(separatedBy: "// Documentation: async example\n").dropFirst().first?
+            .components(separatedBy: "// Documentation: end").first)
+        let article = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Sources/MigrationCore/MigrationCore.docc/AsyncMigrations.md")
+        #expect(try String(contentsOf: article, encoding: .utf8).contains("```swift\n" + example + "```"))
     }
 }
