@@ -17,7 +17,8 @@ struct RootCommand: AsyncParsableCommand {
 
             Exit status: 0 success; 1 a migration failed or cancelled the run (earlier ones stay recorded); 2 no \
             terminal for the interactive explorer; 64 bad usage; 65 a manifest, version or store \
-            that cannot be used; 128 + the signal when SIGINT, SIGTERM or SIGHUP stopped a run. \
+            that cannot be used; 75 another process held the store for longer than --wait allowed; 128 + the signal when \
+            SIGINT, SIGTERM or SIGHUP stopped a run. \
             With --json, errors too are one JSON document on stdout.
             """,
             subcommands: [TUICommand.self, PlanCommand.self, RunCommand.self, ResetCommand.self, SetCommand.self,

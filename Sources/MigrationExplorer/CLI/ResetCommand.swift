@@ -12,7 +12,8 @@ struct ResetCommand: AsyncParsableCommand {
         discussion: """
         A store with one domain is reset whole; with several, name one with --domain or give \
         --all-domains. A run on the same store is waited for (saying so on stderr), so the reset \
-        lands before the run starts or after it ends, never between two of its steps. A \
+        lands before the run starts or after it ends, never between two of its steps; --wait SECONDS \
+        or --no-wait bound that wait (exit 75). A \
         preferences plist's MTMigration keys have no domain name: without \
         --domain they are the ones reset when they record anything (the plist's named domains \
         are listed, untouched). A store that is not a migration record is left alone (exit 65) \
@@ -24,6 +25,7 @@ struct ResetCommand: AsyncParsableCommand {
     @Flag(name: .customLong("all-domains"), help: "Reset every domain of the store.") var allDomains = false
     @Flag(help: "Move a corrupt store aside and start afresh.") var force = false
     @Flag(help: "Write JSON instead of text.") var json = false
+    @OptionGroup var waiting: WaitOptions
 
     func validate() throws {
         guard stores.namesStore else { throw ValidationError("name the store to reset: --store, --defaults-plist, --sqlite or --simulator") }
@@ -34,6 +36,7 @@ struct ResetCommand: AsyncParsableCommand {
     func run() async throws {
         try await reportingFailures(json: json, store: stores.path) {
             guard let location = try stores.location() else { return }
+            waiting.apply()
             let outcome = try reset(location)
             StandardStreams.print(json ? JSONReports.encode(outcome) : outcome.lines.joined(separator: "\n"))
         }
@@ -51,7 +54,7 @@ struct ResetCommand: AsyncParsableCommand {
         }
         // Nothing recorded: nothing to forget, so nothing to write or to wait for.
         guard !present.isEmpty else { return try reset([], of: location) }
-        return try store.withoutRuns(onWait: { Program.reportWaitingForRun(on: location.path, before: "resetting it") }) {
+        return try store.withoutRuns(onWait: { if !waiting.noWait { Program.reportWaitingForRun(on: location.path, before: "resetting it") } }) {
             try reset(try domains(of: store), of: location)
         }
     }
