@@ -45,7 +45,7 @@ package struct LockHolder: Sendable, Equatable, CustomStringConvertible {
     package static func of(lockFile: String) -> LockHolder? {
         #if os(Linux)
         var info = stat()
-        guard stat(lockFile, &info) == 0, let locks = try? String(contentsOfFile: "/proc/locks", encoding: .utf8) else { return nil }
+        guard stat(lockFile, &info) == 0, let locks = readWhole("/proc/locks") else { return nil }
         let pid = holderPID(inLocks: locks, device: UInt64(info.st_dev), inode: UInt64(info.st_ino), excluding: getpid())
         return pid.map { LockHolder(pid: $0, command: command(of: $0), since: startTime(of: $0)) }
         #else
@@ -66,6 +66,22 @@ package struct LockHolder: Sendable, Equatable, CustomStringConvertible {
             return pid
         }
         return nil
+    }
+
+    /// The whole text of a file the kernel makes as it is read (`/proc/locks`), which reports
+    /// a size of 0: read until its end, a page at a time.
+    package static func readWhole(_ path: String) -> String? {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        var bytes: [UInt8] = []
+        var page = [UInt8](repeating: 0, count: 4096)
+        while true {
+            let count = page.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+            if count < 0, errno == EINTR { continue }
+            guard count > 0 else { return count == 0 ? String(decoding: bytes, as: UTF8.self) : nil }
+            bytes += page[..<count]
+        }
     }
 
     /// The program's name and its first argument, when that is not an option.

@@ -58,10 +58,8 @@ final class LiveOutput: @unchecked Sendable {
         lock.withLock {
             if streamed { self.streamed = true }
             let text = prefix + line + "\n"
-            guard let progress else {
-                fflush(nil)  // what a body printed through the C library comes first, as it happened
-                return StandardStreams.write(text)
-            }
+            fflush(nil)  // what a body printed through the C library comes first, as it happened
+            guard let progress else { return StandardStreams.write(text) }
             progress.above(output: line) { StandardStreams.write(text) }
         }
     }

@@ -82,7 +82,7 @@ struct ResetCommand: AsyncParsableCommand {
                 forgotten = state.markPhrases
                 state = MigrationRule.reset(state)
             }
-            return ResetOutcome.Domain(name: name ?? FileMigrationStore.defaultDomain, forgotten: forgotten)
+            return ResetOutcome.Domain(name: Nullable(name), forgotten: forgotten)
         }
         return ResetOutcome(store: location.path, movedAside: nil, domains: domains, missingDomain: chosen.isEmpty ? stores.domain : nil,
                             untouched: untouched)
@@ -114,7 +114,9 @@ struct ResetCommand: AsyncParsableCommand {
 /// What `reset` did, as text or JSON.
 struct ResetOutcome: Encodable {
     struct Domain: Encodable {
-        let name: String
+        /// `nil` (JSON `null`): a preferences plist's MTMigration keys, which no domain name
+        /// names in any command.
+        let name: Nullable<String>
         /// "last migrated version 1.0", …; empty when no mark was recorded.
         let forgotten: [String]
     }
@@ -146,7 +148,8 @@ struct ResetOutcome: Encodable {
         if domains.isEmpty { return ["\(store) records nothing: nothing to forget."] }
         let reset = domains.map { domain in
             let what = domain.forgotten.isEmpty ? "nothing was recorded" : "forgot " + domain.forgotten.joined(separator: ", ")
-            return "Reset \(store), domain \"\(domain.name)\": \(what); its next run runs every migration up to the app version again (the history is kept)."
+            let which = domain.name.value.map { "domain \"\($0)\"" } ?? StoreLocation.mtMigrationKeys
+            return "Reset \(store), \(which): \(what); its next run runs every migration up to the app version again (the history is kept)."
         }
         guard !untouched.isEmpty else { return reset }
         return reset + ["Left alone: \(untouched.count.agreeing("domain")) \(untouched.map { "\"\($0)\"" }.joined(separator: ", ")); give --domain NAME or --all-domains to reset \(untouched.count.agreeing("it", "them"))."]

@@ -39,12 +39,6 @@ struct StoreOptions: ParsableArguments {
         }
     }
 
-    /// The options given, by their command-line names: for a command that uses none of them.
-    var given: [String] {
-        [("--store", store), ("--defaults-plist", defaultsPlist), ("--simulator", simulator), ("--device", device), ("--domain", domain)]
-            .filter { $0.1 != nil }.map(\.0)
-    }
-
     /// Whether a store is named.
     var namesStore: Bool { store != nil || defaultsPlist != nil || sqlite != nil || simulator != nil }
 
