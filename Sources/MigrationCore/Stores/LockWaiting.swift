@@ -10,7 +10,11 @@ import Darwin
 /// (the command line's `run --wait SECONDS`) sets ``policy`` once, before it opens a store.
 ///
 /// ```swift
-/// LockWaiting.policy.withLock { $0 = .init(patience: .seconds(30)) { holder in print("held by \(holder?.description ?? "another process")") } }
+/// LockWaiting.policy.withLock {
+///     $0 = .init(patience: .seconds(30)) { change in
+///         if case .waiting(let holder) = change { print("held by \(holder?.description ?? "another process")") }
+///     }
+/// }
 /// ```
 package enum LockWaiting {
     /// What to do when a lock is found held by another process.
@@ -18,10 +22,10 @@ package enum LockWaiting {
         /// How long to wait before giving up; `nil`: as long as it takes.
         package var patience: Duration?
         /// Called when a wait starts (with the holder, when the system names it) and when it
-        /// ends with the lock taken (`nil`).
-        package var onChange: @Sendable (Change) -> Void
+        /// ends with the lock taken; `nil`: nobody is told, and the holder is not looked up.
+        package var onChange: (@Sendable (Change) -> Void)?
 
-        package init(patience: Duration? = nil, onChange: @escaping @Sendable (Change) -> Void = { _ in }) {
+        package init(patience: Duration? = nil, onChange: (@Sendable (Change) -> Void)? = nil) {
             self.patience = patience
             self.onChange = onChange
         }
@@ -46,16 +50,24 @@ package enum LockWaiting {
     static func take(_ descriptor: Int32, _ operation: Int32, path: String) throws(FileLock.LockError) {
         if try attempt(descriptor, operation | LOCK_NB, path: path) { return }
         let policy = policy.value
+        guard policy.onChange != nil || policy.patience != nil else {
+            _ = try attempt(descriptor, operation, path: path)  // an app's launch: as it always did
+            return
+        }
         let holder = LockHolder.of(lockFile: path)
-        policy.onChange(.waiting(holder))
+        policy.onChange?(.waiting(holder))
         guard let patience = policy.patience else {
             _ = try attempt(descriptor, operation, path: path)
-            return policy.onChange(.acquired)
+            policy.onChange?(.acquired)
+            return
         }
         let deadline = ContinuousClock.now + patience
         while ContinuousClock.now < deadline {
             Thread.sleep(forTimeInterval: retrySeconds)
-            if try attempt(descriptor, operation | LOCK_NB, path: path) { return policy.onChange(.acquired) }
+            if try attempt(descriptor, operation | LOCK_NB, path: path) {
+                policy.onChange?(.acquired)
+                return
+            }
         }
         throw FileLock.LockError(gaveUpAfter: patience, holder: LockHolder.of(lockFile: path) ?? holder)
     }

@@ -131,7 +131,8 @@ package final class RunLock: @unchecked Sendable {
     }
 
     /// Takes the lock file's `flock` in `operation`'s mode; `false` when a non-blocking
-    /// attempt found it held; a blocking one may give up (``LockWaiting``). Without a lock file there is nothing to take.
+    /// attempt found it held; a blocking one waits as ``LockWaiting`` says, and may give up.
+    /// Without a lock file there is nothing to take.
     @discardableResult
     private func lockFile(_ operation: Int32) throws(FileLock.LockError) -> Bool {
         guard let path else { return true }
@@ -146,7 +147,6 @@ package final class RunLock: @unchecked Sendable {
             }
             guard descriptor >= 0 else { throw FileLock.LockError(description: "open \(path): \(errnoText())") }
         }
-        // A blocking take waits as this process's policy says (see ``LockWaiting``).
         if operation & LOCK_NB == 0 {
             try LockWaiting.take(descriptor, operation, path: path)
             return true

@@ -24,7 +24,7 @@ struct WaitOptions: ParsableArguments {
     }
 
     /// Makes this process wait for the stores' locks as the options say, telling `onChange`.
-    func apply(onChange: @escaping @Sendable (LockWaiting.Change) -> Void = { _ in }) {
+    func apply(onChange: (@Sendable (LockWaiting.Change) -> Void)? = nil) {
         let policy = LockWaiting.Policy(patience: patience, onChange: onChange)
         LockWaiting.policy.withLock { $0 = policy }
     }
