@@ -21,7 +21,7 @@ struct StoreOptions: ParsableArguments {
     @Option(name: .long, help: ArgumentHelp("With --simulator: the simulator's UDID (default: the booted one).", valueName: "udid"))
     var device: String?
 
-    @Option(name: .long, help: ArgumentHelp("The domain of the store (default: a JSON file's \"default\", a plist's MTMigration's keys); one store can hold several.", valueName: "name"))
+    @Option(name: .long, help: ArgumentHelp("The domain of the store (default: a JSON file's \"default\", in a plist, MTMigration's keys); one store can hold several.", valueName: "name"))
     var domain: String?
 
     func validate() throws {
