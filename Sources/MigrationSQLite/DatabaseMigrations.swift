@@ -22,7 +22,7 @@ extension MigrationRegistry {
         since: String? = nil, database body: @escaping DatabaseMigrationBody
     ) {
         migrate(toVersion: version, title: title, notes: notes, whatsNew: whatsNew, since: since,
-                body: DatabaseMigration.body(named: "version \(version) \"\(title)\"", body))
+                body: DatabaseMigration.body(named: "version \(version) \(title.quotedTitle)", body))
     }
 
     /// Declares a migration, run once when the app reaches build `build`, that changes the
@@ -32,7 +32,7 @@ extension MigrationRegistry {
         database body: @escaping DatabaseMigrationBody
     ) {
         migrate(toBuild: build, title: title, notes: notes, whatsNew: whatsNew,
-                body: DatabaseMigration.body(named: "build \(build) \"\(title)\"", body))
+                body: DatabaseMigration.body(named: "build \(build) \(title.quotedTitle)", body))
     }
 }
 

@@ -51,7 +51,7 @@ struct DefaultsPlistCommandTests {
         let plist = try upgradedPlist(in: folder)
         let result = try Executable.run(["set", "--defaults-plist", plist.path, "--version", "0.8"])
         #expect(result.status == 0)
-        #expect(result.stdout.contains("Set \(plist.path): last migrated version 0.8, last migrated build 100, last app version 0.8, last app build 100."))
+        #expect(result.stdout.contains("Set \(plist.path), MTMigration's keys: last migrated version 0.8, last migrated build 100, last app version 0.8, last app build 100."))
         #expect(result.stdout.contains("give --build to set them too"))
         let json = try Executable.run(["set", "--defaults-plist", plist.path, "--version", "0.9", "--domain", "database", "--json"]).json()
         #expect(json["domain"] as? String == "database")

@@ -94,9 +94,9 @@ struct ManifestReader {
         var body = makeBody(run, timeout: timeout, identity: (track == .version ? "MIGRATION_VERSION" : "MIGRATION_BUILD", text))
         if let run { written.migrations[registry.migrations.count] = .init(run: run, timeout: timeout) }
         if let statements {
-            sqlMigrations.append("\(path()) (\(track) \(text) \"\(title)\")")
+            sqlMigrations.append("\(path()) (\(track) \(text) \(title.quotedTitle))")
             written.sql[registry.migrations.count] = statements
-            body = sql(ManifestSQL(statements: statements, migration: "\(track) \(text) \"\(title)\""), body)
+            body = sql(ManifestSQL(statements: statements, migration: "\(track) \(text) \(title.quotedTitle)"), body)
         }
         versionPaths.append(versionPath)
         if track == .version {
@@ -119,7 +119,7 @@ struct ManifestReader {
         for key in ["version", "build"] {
             if case .string(let declared)? = item[key] { words.append("\(key) \(trimmed(declared))") }
         }
-        if case .string(let title)? = item["title"] { words.append("\"\(title)\"") }
+        if case .string(let title)? = item["title"] { words.append(title.quotedTitle) }
         return words.isEmpty ? "" : " (\(words.joined(separator: " ")))"
     }
 

@@ -75,7 +75,7 @@ public final class RegisteredMigration: Sendable, Identifiable {
     public var shippedSince: Version? { since ?? version }
 
     /// `version 0.9 "Add GUIDs"`: how problems and reports name a migration.
-    public var label: String { "\(track.rawValue) \(declared) \"\(title)\"" }
+    public var label: String { "\(track.rawValue) \(declared) \(title.quotedTitle)" }
 }
 
 /// Code that runs when the app version (``MigrationTrack/version``, `applicationUpdateBlock`)

@@ -65,7 +65,7 @@ public struct RunStep: Sendable {
         public var label: String {
             switch self {
             case .migration(let migration): migration.label
-            case .hook(let hook): "\(hook.kind) \"\(hook.title)\""
+            case .hook(let hook): "\(hook.kind) \(hook.title.quotedTitle)"
             }
         }
 

@@ -12,6 +12,25 @@ import Darwin
 final class FileLock: @unchecked Sendable {
     struct LockError: Error, CustomStringConvertible {
         let description: String
+        /// Set when the lock was held by another process for longer than this one would wait.
+        var busy: (patience: Duration, holder: LockHolder?)? = nil
+
+        init(description: String) { self.description = description }
+
+        /// This process gave up waiting for another one's lock (see ``LockWaiting``).
+        init(gaveUpAfter patience: Duration, holder: LockHolder?) {
+            description = "held by \(holder?.description ?? "another process")"
+            busy = (patience, holder)
+        }
+
+        /// The store's error for this one: ``MigrationStoreError/Problem/busy(_:)`` when this
+        /// process gave up waiting, otherwise ``MigrationStoreError/Problem/unlockable(_:)``.
+        func storeError(at location: String) -> MigrationStoreError {
+            guard let busy else { return MigrationStoreError(location: location, problem: .unlockable(description)) }
+            let seconds = Double(busy.patience.components.seconds) + Double(busy.patience.components.attoseconds) / 1e18
+            let gaveUp = seconds > 0 ? "gave up waiting after \(String(format: "%g", seconds)) s" : "did not wait"
+            return MigrationStoreError(location: location, problem: .busy("\(description); \(gaveUp)"))
+        }
     }
 
     let path: String
@@ -37,9 +56,7 @@ final class FileLock: @unchecked Sendable {
                 descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
                 guard descriptor >= 0 else { throw LockError(description: "open \(path): \(errnoText())") }
             }
-            var result: Int32
-            repeat { result = flock(descriptor, LOCK_EX) } while result != 0 && errno == EINTR
-            guard result == 0 else { throw LockError(description: "flock \(path): \(errnoText())") }
+            try LockWaiting.take(descriptor, LOCK_EX, path: path)
         }
         holders += 1
     }

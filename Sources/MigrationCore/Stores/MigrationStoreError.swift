@@ -18,6 +18,9 @@ public struct MigrationStoreError: Error, Sendable, Equatable, CustomStringConve
         case readOnly(String)
         /// The lock that keeps processes apart could not be taken.
         case unlockable(String)
+        /// Another process held the lock for longer than this one would wait (see
+        /// `LockWaiting`): "held by pid 4242 (`migration-explorer run`, since 14:02:11); gave up after 5 s".
+        case busy(String)
     }
 
     /// The store's ``MigrationStore/location``.
@@ -39,7 +42,7 @@ public struct MigrationStoreError: Error, Sendable, Equatable, CustomStringConve
     /// denied: this user (uid 501) may not write the file /srv/notes/state.json".
     public var reason: String {
         switch problem {
-        case .unreadable(let why), .corrupt(let why), .unwritable(let why), .readOnly(let why), .unlockable(let why): why
+        case .unreadable(let why), .corrupt(let why), .unwritable(let why), .readOnly(let why), .unlockable(let why), .busy(let why): why
         }
     }
 
@@ -56,6 +59,8 @@ public struct MigrationStoreError: Error, Sendable, Equatable, CustomStringConve
             "\(location): cannot be written (\(why)); nothing was run or written"
         case .unlockable(let why):
             "\(location): cannot be locked (\(why)); nothing was run"
+        case .busy(let why):
+            "\(location): in use by another process, \(why)"
         }
     }
 }

@@ -109,6 +109,14 @@ public final class PropertyListMigrationStore: MigrationStore {
         }
     }
 
+    /// The marks recorded under older spellings of MTMigration's keys (`lastMigrationVersion`,
+    /// `Migration.lastVersion`, …), which the next save removes: reading takes the highest mark
+    /// of every spelling, so one left behind could outrank the marks saved.
+    /// - Throws: ``MigrationStoreError`` when the file is not a preferences plist.
+    package func olderMarkKeys() throws -> [(key: String, value: String)] {
+        keys.olderKeys(in: try read().values)
+    }
+
     /// The descriptor holding the store's `flock` while the calling thread holds the store
     /// (see ``FileMigrationStore/lockDescriptor``).
     public var lockDescriptor: Int32? { file.resource.heldLockDescriptor }

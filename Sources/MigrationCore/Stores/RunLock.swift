@@ -81,7 +81,7 @@ package final class RunLock: @unchecked Sendable {
     /// Calls `enter`, reporting a lock that cannot be taken as the store's error.
     private func enter(_ location: String, _ enter: () throws -> Void) throws {
         do { try enter() } catch let error as FileLock.LockError {
-            throw MigrationStoreError(location: location, problem: .unlockable(error.description))
+            throw error.storeError(at: location)
         }
     }
 
@@ -131,7 +131,8 @@ package final class RunLock: @unchecked Sendable {
     }
 
     /// Takes the lock file's `flock` in `operation`'s mode; `false` when a non-blocking
-    /// attempt found it held. Without a lock file there is nothing to take.
+    /// attempt found it held; a blocking one waits as ``LockWaiting`` says, and may give up.
+    /// Without a lock file there is nothing to take.
     @discardableResult
     private func lockFile(_ operation: Int32) throws(FileLock.LockError) -> Bool {
         guard let path else { return true }
@@ -145,6 +146,10 @@ package final class RunLock: @unchecked Sendable {
                 if descriptor < 0, errno == ENOENT { return true }
             }
             guard descriptor >= 0 else { throw FileLock.LockError(description: "open \(path): \(errnoText())") }
+        }
+        if operation & LOCK_NB == 0 {
+            try LockWaiting.take(descriptor, operation, path: path)
+            return true
         }
         var result: Int32
         repeat { result = flock(descriptor, operation) } while result != 0 && errno == EINTR

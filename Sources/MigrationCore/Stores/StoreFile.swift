@@ -84,7 +84,7 @@ struct StoreFile: Sendable {
     private func locked<T>(_ body: () throws -> T) throws -> T {
         try refuseDirectory()
         do { return try body() } catch let error as FileLock.LockError {
-            throw MigrationStoreError(location: location, problem: .unlockable(error.description))
+            throw error.storeError(at: location)
         }
     }
 

@@ -59,6 +59,15 @@ struct UserDefaultsKeys {
     /// The key written for `mark`.
     func written(_ mark: RecordedMark) -> String { read(mark)[0] }
 
+    /// The marks in `values` under older spellings of the keys (an earlier MTMigration's, a
+    /// look-alike library's), with their values: every write removes them, since reading takes
+    /// the highest mark of every spelling and one left behind could outrank what was written.
+    func olderKeys(in values: some PreferenceValues) -> [(key: String, value: String)] {
+        RecordedMark.allCases.flatMap { mark in
+            read(mark).dropFirst().compactMap { key in values.object(forKey: key).map { (key, "\($0)") } }
+        }
+    }
+
     /// The named domains whose keys (``init(domain:)``) appear among `keys`, sorted.
     static func namedDomains(in keys: some Sequence<String>) -> [String] {
         let fields = ["lastMigrationVersion", "lastMigrationBuild", "lastAppVersion", "lastAppBuild", "history", "historyIsComplete"]
@@ -179,7 +188,7 @@ struct UserDefaultsKeys {
             guard let data else { throw HistoryError.notData }
             return try JSONDecoder.migrationRecords.decode([MigrationRecord].self, from: data)
         } catch {
-            throw MigrationStoreError(location: "\(location) \(key)", problem: .corrupt(String(describing: error)))
+            throw MigrationStoreError(location: "\(location) \(key)", problem: .corrupt(LegacyDocument.describe(error)))
         }
     }
 

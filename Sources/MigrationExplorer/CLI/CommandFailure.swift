@@ -21,6 +21,9 @@ struct CommandFailure: Error, CustomStringConvertible {
         case cancelled
         /// The interactive explorer without a terminal: exit 2.
         case noTerminal = "no-terminal"
+        /// Another process held the store for longer than `--wait` allowed: exit 75, like
+        /// `EX_TEMPFAIL` (try again later).
+        case busy = "store-busy"
     }
 
     let kind: Kind
@@ -52,6 +55,7 @@ struct CommandFailure: Error, CustomStringConvertible {
         case .manifest, .version, .store: ExplorerError.ExitStatus.unusableInput.rawValue
         case .migrationFailed, .cancelled: ExplorerError.ExitStatus.migrationFailed.rawValue
         case .noTerminal: ExplorerError.ExitStatus.noTerminal.rawValue
+        case .busy: 75
         }
     }
 
@@ -90,6 +94,9 @@ func reportingFailures(json: Bool, store: String? = nil, _ body: () async throws
 }
 
 extension CommandFailure {
+    /// What to do about a store another process held for longer than this one would wait.
+    static let busyAdvice = "try again once it is done, or give --wait SECONDS to wait longer"
+
     /// Classifies any error a command meets; `store` is the `--store` path, if any.
     init(_ error: Error, store: String?) {
         switch error {
@@ -100,7 +107,8 @@ extension CommandFailure {
         case let error as ExplorerError:
             self.init(.store, error.description, path: store)
         case let error as MigrationStoreError:
-            self.init(.store, error.description, path: store)
+            if case .busy = error.problem { self.init(.busy, "\(error); \(Self.busyAdvice)", path: store) }
+            else { self.init(.store, error.description, path: store) }
         case let error as MigrationStateError:
             self.init(.store, String(describing: error), path: store)
         default:

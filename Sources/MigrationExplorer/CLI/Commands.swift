@@ -17,7 +17,8 @@ struct RootCommand: AsyncParsableCommand {
 
             Exit status: 0 success; 1 a migration failed or cancelled the run (earlier ones stay recorded); 2 no \
             terminal for the interactive explorer; 64 bad usage; 65 a manifest, version or store \
-            that cannot be used; 128 + the signal when SIGINT, SIGTERM or SIGHUP stopped a run. \
+            that cannot be used; 75 another process held the store for longer than --wait allowed; 128 + the signal when \
+            SIGINT, SIGTERM or SIGHUP stopped a run. \
             With --json, errors too are one JSON document on stdout.
             """,
             subcommands: [TUICommand.self, PlanCommand.self, RunCommand.self, ResetCommand.self, SetCommand.self,
@@ -66,6 +67,11 @@ extension RootCommand {
     static func mainWithJSONErrors(_ arguments: [String]?) async {
         let arguments = arguments ?? Array(CommandLine.arguments.dropFirst())
         do {
+            if let unknown = unknownCommand(in: arguments) {
+                let names = configuration.subcommands.map { $0.configuration.commandName ?? "" }
+                let listed = names.map { $0 == TUICommand.configuration.commandName ? "\($0) (the default)" : $0 }.joined(separator: ", ")
+                throw CommandFailure(.usage, "\"\(unknown)\" is not a command; the commands are \(listed); see '\(Program.name) --help'")
+            }
             var command = try parseAsRoot(arguments)
             if let repeated = repeatedOption(in: arguments) {
                 throw ValidationError("\(repeated) is given more than once; give it once")
@@ -75,6 +81,10 @@ extension RootCommand {
             } else {
                 try command.run()
             }
+        } catch let failure as CommandFailure {
+            Program.report(failure.message)
+            if arguments.contains("--json") { StandardStreams.print(JSONReports.encode(CommandFailure.Alone(error: .init(failure)))) }
+            Foundation.exit(StandardStreams.exitStatus(failure.status))
         } catch {
             let status = exitCode(for: error)
             if arguments.contains("--json"), status.rawValue == 64, !(error is ExitCode) {
@@ -83,6 +93,15 @@ extension RootCommand {
             }
             exit(withError: error)
         }
+    }
+
+    /// `bogus` in `migration-explorer bogus`: a first argument that is neither an option nor a
+    /// command (the default command takes no arguments, so it would only be refused as an
+    /// unexpected argument, under the default command's usage).
+    static func unknownCommand(in arguments: [String]) -> String? {
+        guard let first = arguments.first, !first.hasPrefix("-") else { return nil }
+        let names = configuration.subcommands.compactMap { $0.configuration.commandName } + ["help"]
+        return names.contains(first) ? nil : first
     }
 
     /// The first option given twice (`--version 1.0 --version 2.0`): no option takes a list,

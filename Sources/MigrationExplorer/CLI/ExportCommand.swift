@@ -14,19 +14,14 @@ struct ExportCommand: AsyncParsableCommand {
         none to write.
         """)
 
-    @OptionGroup var source: SourceOptions
-
-    func validate() throws {
-        try source.reject(["--from", "--from-build", "--fail", "--fresh-install", "--store", "--defaults-plist", "--simulator", "--device", "--domain"],
-                          by: "export", because: "it writes the app's migrations; only --manifest, --to and --to-build apply")
-    }
+    @OptionGroup var app: AppOptions
 
     func run() async throws {
         try await reportingFailures(json: false) {
-            let explorer = try source.explorer()
+            let explorer = try ExplorerRequest(app: app).explorer()
             let (version, build) = (explorer.target.version.text, explorer.target.build?.text)
             let data: Data
-            if let path = source.manifest {
+            if let path = app.manifest {
                 // A manifest is written again whole, its commands included.
                 do throws(ManifestError) { data = try Manifest.load(path: path).written(appVersion: version, appBuild: build) } catch {
                     throw CommandFailure(.manifest, error.description, path: path)

@@ -13,6 +13,8 @@ import MigrationCore
 /// written when it finishes, and its progress as it reports it, one line each tenth at most.
 final class LiveOutput: @unchecked Sendable {
     private let style: ConsoleStyle
+    /// The live status line the lines are written above, if there is one.
+    private let progress: RunProgress?
     // Safe: `running`, `prefix`, `streamed` and `tenths` are only touched while `lock` is held.
     private let lock = NSLock()
     /// The running step's label; progress reported for any other is not shown.
@@ -22,7 +24,10 @@ final class LiveOutput: @unchecked Sendable {
     /// The running step's progress, in whole tenths, as last written.
     private var tenths = 0
 
-    init(style: ConsoleStyle) { self.style = style }
+    init(style: ConsoleStyle, progress: RunProgress? = nil) {
+        self.style = style
+        self.progress = progress
+    }
 
     func show(_ event: RunEvent) {
         switch event {
@@ -52,8 +57,10 @@ final class LiveOutput: @unchecked Sendable {
     func write(line: String, streamed: Bool = true) {
         lock.withLock {
             if streamed { self.streamed = true }
+            let text = prefix + line + "\n"
             fflush(nil)  // what a body printed through the C library comes first, as it happened
-            StandardStreams.write(prefix + line + "\n")
+            guard let progress else { return StandardStreams.write(text) }
+            progress.above(output: line) { StandardStreams.write(text) }
         }
     }
 

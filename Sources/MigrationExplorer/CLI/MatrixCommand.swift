@@ -8,19 +8,17 @@ struct MatrixCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "matrix",
         abstract: "For a fresh install and every release as \"from\": which migrations run, which never will (out of order), which failed when last run, and What's New.",
-        discussion: "The version track: releases are app versions. --store names the history whose failures are shown.")
+        discussion: "The version track: releases are app versions. --store names the history whose failures are shown. Every release is a \"from\" row; `plan --from` shows one upgrade.")
 
-    @OptionGroup var source: SourceOptions
+    @OptionGroup var app: AppOptions
+    @OptionGroup var stores: StoreOptions
+    @Option(name: .customLong("fresh-install"), help: FreshInstallOption.help)
+    var freshInstall: FreshInstallOption?
     @Flag(help: "Write JSON instead of a table.") var json = false
 
-    func validate() throws {
-        try source.reject(["--from", "--from-build", "--fail"], by: "matrix",
-                          because: "every release is a \"from\" row, and nothing runs; `plan --from` shows one upgrade")
-    }
-
     func run() async throws {
-        try await reportingFailures(json: json, store: source.stores.path) {
-            let explorer = try source.explorer()
+        try await reportingFailures(json: json, store: stores.path) {
+            let explorer = try ExplorerRequest(app: app, stores: stores, freshInstall: freshInstall).explorer()
             let matrix = try explorer.matrix()
             if json {
                 StandardStreams.print(JSONReports.encode(JSONReports.Matrix(matrix)))

@@ -12,7 +12,8 @@ struct ResetCommand: AsyncParsableCommand {
         discussion: """
         A store with one domain is reset whole; with several, name one with --domain or give \
         --all-domains. A run on the same store is waited for (saying so on stderr), so the reset \
-        lands before the run starts or after it ends, never between two of its steps. A \
+        lands before the run starts or after it ends, never between two of its steps; --wait SECONDS \
+        or --no-wait bound that wait (exit 75). A \
         preferences plist's MTMigration keys have no domain name: without \
         --domain they are the ones reset when they record anything (the plist's named domains \
         are listed, untouched). A store that is not a migration record is left alone (exit 65) \
@@ -24,6 +25,7 @@ struct ResetCommand: AsyncParsableCommand {
     @Flag(name: .customLong("all-domains"), help: "Reset every domain of the store.") var allDomains = false
     @Flag(help: "Move a corrupt store aside and start afresh.") var force = false
     @Flag(help: "Write JSON instead of text.") var json = false
+    @OptionGroup var waiting: WaitOptions
 
     func validate() throws {
         guard stores.namesStore else { throw ValidationError("name the store to reset: --store, --defaults-plist, --sqlite or --simulator") }
@@ -34,6 +36,7 @@ struct ResetCommand: AsyncParsableCommand {
     func run() async throws {
         try await reportingFailures(json: json, store: stores.path) {
             guard let location = try stores.location() else { return }
+            waiting.apply()
             let outcome = try reset(location)
             StandardStreams.print(json ? JSONReports.encode(outcome) : outcome.lines.joined(separator: "\n"))
         }
@@ -51,7 +54,7 @@ struct ResetCommand: AsyncParsableCommand {
         }
         // Nothing recorded: nothing to forget, so nothing to write or to wait for.
         guard !present.isEmpty else { return try reset([], of: location) }
-        return try store.withoutRuns(onWait: { Program.reportWaitingForRun(on: location.path, before: "resetting it") }) {
+        return try store.withoutRuns(onWait: { if !waiting.noWait { Program.reportWaitingForRun(on: location.path, before: "resetting it") } }) {
             try reset(try domains(of: store), of: location)
         }
     }
@@ -79,7 +82,7 @@ struct ResetCommand: AsyncParsableCommand {
                 forgotten = state.markPhrases
                 state = MigrationRule.reset(state)
             }
-            return ResetOutcome.Domain(name: name ?? FileMigrationStore.defaultDomain, forgotten: forgotten)
+            return ResetOutcome.Domain(name: Nullable(name), forgotten: forgotten)
         }
         return ResetOutcome(store: location.path, movedAside: nil, domains: domains, missingDomain: chosen.isEmpty ? stores.domain : nil,
                             untouched: untouched)
@@ -111,7 +114,9 @@ struct ResetCommand: AsyncParsableCommand {
 /// What `reset` did, as text or JSON.
 struct ResetOutcome: Encodable {
     struct Domain: Encodable {
-        let name: String
+        /// `nil` (JSON `null`): a preferences plist's MTMigration keys, which no domain name
+        /// names in any command.
+        let name: Nullable<String>
         /// "last migrated version 1.0", …; empty when no mark was recorded.
         let forgotten: [String]
     }
@@ -143,7 +148,8 @@ struct ResetOutcome: Encodable {
         if domains.isEmpty { return ["\(store) records nothing: nothing to forget."] }
         let reset = domains.map { domain in
             let what = domain.forgotten.isEmpty ? "nothing was recorded" : "forgot " + domain.forgotten.joined(separator: ", ")
-            return "Reset \(store), domain \"\(domain.name)\": \(what); its next run runs every migration up to the app version again (the history is kept)."
+            let which = domain.name.value.map { "domain \"\($0)\"" } ?? StoreLocation.mtMigrationKeys
+            return "Reset \(store), \(which): \(what); its next run runs every migration up to the app version again (the history is kept)."
         }
         guard !untouched.isEmpty else { return reset }
         return reset + ["Left alone: \(untouched.count.agreeing("domain")) \(untouched.map { "\"\($0)\"" }.joined(separator: ", ")); give --domain NAME or --all-domains to reset \(untouched.count.agreeing("it", "them"))."]

@@ -11,6 +11,10 @@ struct RunCommand: AsyncParsableCommand {
         SIGINT, SIGTERM and SIGHUP stop the running command's process group (SIGTERM, then \
         SIGKILL after 2 s); that migration is recorded as failed ("cancelled"), nothing after \
         it runs, and the exit status is 128 + the signal's number.
+
+        On a terminal, a live line on stderr shows the running step (n/m), its elapsed time and \
+        the last line of its output, or the process the run waits for when another holds the \
+        store; elsewhere (a pipe, --json) stderr gets a plain line as each step finishes.
         """)
 
     @OptionGroup var source: SourceOptions
@@ -22,6 +26,7 @@ struct RunCommand: AsyncParsableCommand {
     @Option(parsing: .unconditional,
             help: ArgumentHelp("Stop a manifest's command still running after this many seconds (a migration's own \"timeout\" comes first); a Swift body is never interrupted.", valueName: "seconds"))
     var timeout: Double?
+    @OptionGroup var waiting: WaitOptions
 
     func validate() throws {
         if let timeout, !ManifestCommand.isUsableTimeout(timeout) { throw ValidationError("--timeout must be \(ManifestCommand.timeoutRule)") }
@@ -38,7 +43,13 @@ struct RunCommand: AsyncParsableCommand {
                     + "\(work.warning)\(told); add --yes to run them, or use --dry-run")
             }
             let style = ConsoleStyle.forStandardOutput()
-            let live = json ? nil : LiveOutput(style: style)
+            let plan = try explorer.plan()
+            let progress = RunProgress(mode: RunProgress.mode(json: json), store: explorer.storeDescription,
+                                       steps: plan.pending.count + plan.firingHookCount, glyphs: style.glyphs)
+            defer { progress.stop() }
+            // With --no-wait there is no wait to show: the run gives up at once.
+            waiting.apply { change in if !waiting.noWait { progress.lockChanged(change) } }
+            let live = json ? nil : LiveOutput(style: style, progress: progress)
             var settings = CommandSettings.current
             let cancellation = RunCancellation()
             settings.cancellation = cancellation
@@ -52,11 +63,13 @@ struct RunCommand: AsyncParsableCommand {
                     let report = try await explorer.run { event in
                         signals.observe(event)
                         live?.show(event)
+                        progress.show(event)
                     }
                     return (report, signals.received)
                 }
             }
-            var failure = Self.failure(of: report, signal: signal)
+            progress.stop()
+            var failure = Self.failure(of: report, signal: signal, store: source.stores.path)
             failure?.reported = json
             try write(report, explorer: explorer, failure: failure)
             if let failure { throw failure }
@@ -73,7 +86,12 @@ struct RunCommand: AsyncParsableCommand {
     }
 
     /// Why the run did not succeed, if it did not.
-    static func failure(of report: RunReport, signal: Int32?) -> CommandFailure? {
+    /// `store`: the path of the store named, for a failure that concerns it.
+    static func failure(of report: RunReport, signal: Int32?, store: String? = nil) -> CommandFailure? {
+        if let busy = report.saveError, case .busy = busy.problem {
+            let stopped = report.failure.map { " before \($0.subject.label)" } ?? ""
+            return CommandFailure(.busy, "\(busy); the run stopped\(stopped) (what ran before stays recorded); \(CommandFailure.busyAdvice)", path: store)
+        }
         let reason = report.failure.map { step in "\(step.subject.label) failed: \(step.outcome.errorMessage ?? "")" }
             ?? report.saveError.map(String.init(describing:))
         if let signal {

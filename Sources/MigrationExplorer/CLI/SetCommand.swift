@@ -16,7 +16,10 @@ struct SetCommand: AsyncParsableCommand {
         replaying the releases leaves it (below the release when its code lacked its own \
         migration), as `matrix` and `plan --from` show it. A run on the same store is waited for \
         (saying so on stderr), so the marks are set before the run starts or after it ends, never \
-        between two of its steps. Quit the app first: a running app keeps its defaults in memory.
+        between two of its steps. Quit the app first: a running app keeps its defaults in memory. \
+        In a preferences plist, marks under older spellings of MTMigration's keys \
+        (lastMigrationVersion, Migration.lastVersion, …) are removed, and named: reading takes \
+        the highest mark of every spelling, so one left behind would outrank the marks set.
         """)
 
     @OptionGroup var stores: StoreOptions
@@ -43,7 +46,7 @@ struct SetCommand: AsyncParsableCommand {
             }
             let (version, build) = (parse(version, "--version"), parse(build, "--build"))
             var app: ExplorerApp?
-            do throws(CommandFailure) { app = try SourceOptions.app(manifest: manifest) } catch { failures.append(error) }
+            do throws(CommandFailure) { app = try ExplorerRequest.app(manifest: manifest) } catch { failures.append(error) }
             var location: StoreLocation?
             do throws(CommandFailure) { location = try stores.location() } catch { failures.append(error) }
             guard failures.isEmpty, let app, let location else { throw CommandFailure(combining: failures) }
@@ -51,10 +54,11 @@ struct SetCommand: AsyncParsableCommand {
             // A store that cannot be read fails here, and one that cannot be written in
             // `withoutRuns`, both before its lock file is created.
             _ = try store.load()
-            let state = try store.withoutRuns(onWait: { Program.reportWaitingForRun(on: location.path, before: "setting it") }) {
-                try store.update { $0 = app.registry.device(lastRan: version, build: build, over: $0) }
+            let (state, removed) = try store.withoutRuns(onWait: { Program.reportWaitingForRun(on: location.path, before: "setting it") }) {
+                let older = try (store as? PropertyListMigrationStore)?.olderMarkKeys() ?? []
+                return (try store.update { $0 = app.registry.device(lastRan: version, build: build, over: $0) }, older)
             }
-            let outcome = SetOutcome(location: location, state: state, version: version, buildGiven: build != nil)
+            let outcome = SetOutcome(location: location, state: state, version: version, buildGiven: build != nil, removed: removed)
             StandardStreams.print(json ? JSONReports.encode(outcome) : outcome.lines.joined(separator: "\n"))
         }
     }
@@ -71,8 +75,11 @@ struct SetOutcome: Encodable {
     /// The version given, when replaying the releases left the last migrated version elsewhere.
     private let replayedFrom: Version?
     private let replayedMark: String?
+    /// Marks under older spellings of the keys, removed: key and value.
+    private let removed: [(key: String, value: String)]
 
-    init(location: StoreLocation, state: MigrationState, version: Version?, buildGiven: Bool) {
+    init(location: StoreLocation, state: MigrationState, version: Version?, buildGiven: Bool, removed: [(key: String, value: String)] = []) {
+        self.removed = removed
         store = location.path
         domain = switch location {
         case .jsonFile(_, let domain): Nullable(domain)
@@ -89,7 +96,7 @@ struct SetOutcome: Encodable {
     enum CodingKeys: String, CodingKey { case store, domain, state, error }
 
     var lines: [String] {
-        let domainText = domain.value.map { ", domain \"\($0)\"" } ?? ""
+        let domainText = domain.value.map { ", domain \"\($0)\"" } ?? ", \(StoreLocation.mtMigrationKeys)"
         var lines = [
             "Set \(store)\(domainText): \(marks.joined(separator: ", ")).",
             "The app's next launch replays the upgrade from there: every migration above these marks up to the app's version runs, and the update hooks fire.",
@@ -99,6 +106,11 @@ struct SetOutcome: Encodable {
             lines.append("The last migrated version (\(mark)) is where replaying the app's releases up to \(replayedFrom.text) leaves it: migrations above it still run, as `matrix` shows.")
         }
         if keptBuild { lines.append("The build marks are as they were recorded; give --build to set them too.") }
+        if !removed.isEmpty {
+            let keys = removed.map { "\($0.key) (\($0.value))" }.joined(separator: ", ")
+            lines.append("Removed \(keys): \(removed.count.agreeing("an older spelling", "older spellings")) of MTMigration's keys; "
+                + "reading takes the highest mark of every spelling, so \(removed.count.agreeing("it", "they")) would outrank the marks set.")
+        }
         return lines
     }
 }

@@ -21,7 +21,7 @@ struct StoreOptions: ParsableArguments {
     @Option(name: .long, help: ArgumentHelp("With --simulator: the simulator's UDID (default: the booted one).", valueName: "udid"))
     var device: String?
 
-    @Option(name: .long, help: ArgumentHelp("The domain of the store (default: a JSON file's \"default\", a plist's MTMigration keys); one store can hold several.", valueName: "name"))
+    @Option(name: .long, help: ArgumentHelp("The domain of the store (default: a JSON file's \"default\", in a plist, MTMigration's keys); one store can hold several.", valueName: "name"))
     var domain: String?
 
     func validate() throws {
@@ -37,12 +37,6 @@ struct StoreOptions: ParsableArguments {
         if let simulator, simulator.isEmpty || simulator.contains("/") || simulator.hasPrefix(".") {
             throw ValidationError("--simulator: \"\(simulator)\" is not a bundle identifier (such as com.example.notes)")
         }
-    }
-
-    /// The options given, by their command-line names: for a command that uses none of them.
-    var given: [String] {
-        [("--store", store), ("--defaults-plist", defaultsPlist), ("--simulator", simulator), ("--device", device), ("--domain", domain)]
-            .filter { $0.1 != nil }.map(\.0)
     }
 
     /// Whether a store is named.

@@ -17,6 +17,10 @@ public enum StoreLocation: Sendable, Equatable {
     /// A ``SQLiteMigrationStore``: tables of its own in an app's database, and one of its domains.
     case sqlite(String, domain: String = SQLiteMigrationStore.defaultDomain)
 
+    /// How every command names a preferences plist's records without a domain: MTMigration's own
+    /// keys (`MTMigration.lastMigrationVersion`, …), which no `--domain` names.
+    static let mtMigrationKeys = "MTMigration's keys"
+
     /// The file's path, as given.
     public var path: String {
         switch self {

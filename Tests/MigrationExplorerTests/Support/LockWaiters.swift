@@ -1,4 +1,5 @@
 import Foundation
+import MigrationCore
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -10,7 +11,8 @@ import Darwin
 func someoneWaitsForTheLock(on file: URL) -> Bool? {
     #if os(Linux)
     var info = stat()
-    guard stat(file.path, &info) == 0, let locks = try? String(contentsOfFile: "/proc/locks", encoding: .utf8) else { return false }
+    // Read to its end: `/proc/locks` reports a size of 0, and a one-read load cuts a long list.
+    guard stat(file.path, &info) == 0, let locks = LockHolder.readWhole("/proc/locks") else { return false }
     // A line: "2: -> FLOCK  ADVISORY  WRITE 31797 fe:00:16220847 0 EOF" (device, then inode).
     return locks.split(separator: "\n").contains { $0.contains("-> FLOCK") && $0.contains(":\(info.st_ino) ") }
     #else

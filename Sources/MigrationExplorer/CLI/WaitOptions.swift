@@ -1,0 +1,31 @@
+import ArgumentParser
+import MigrationCore
+
+/// How long `run` and `reset` wait for a store another process holds: `--wait SECONDS`,
+/// `--no-wait`, or as long as it takes.
+struct WaitOptions: ParsableArguments {
+    @Option(name: .customLong("wait"), parsing: .unconditional,
+            help: ArgumentHelp("Give up (exit 75) when another process holds the store for longer than this many seconds (default: wait as long as it takes).", valueName: "seconds"))
+    var seconds: Double?
+
+    @Flag(name: .customLong("no-wait"), help: "Give up at once (exit 75) when another process holds the store.")
+    var noWait = false
+
+    func validate() throws {
+        if noWait, seconds != nil { throw ValidationError("give --wait SECONDS or --no-wait, not both") }
+        if let seconds, !(seconds >= 0 && seconds <= 31_536_000) {
+            throw ValidationError("--wait must be a number of seconds from 0 to a year (31536000)")
+        }
+    }
+
+    /// How long to wait; `nil`: as long as it takes.
+    var patience: Duration? {
+        noWait ? .zero : seconds.map { .seconds($0) }
+    }
+
+    /// Makes this process wait for the stores' locks as the options say, telling `onChange`.
+    func apply(onChange: (@Sendable (LockWaiting.Change) -> Void)? = nil) {
+        let policy = LockWaiting.Policy(patience: patience, onChange: onChange)
+        LockWaiting.policy.withLock { $0 = policy }
+    }
+}

@@ -1,0 +1,42 @@
+import Foundation
+import Testing
+@testable import MigrationCore
+
+@Suite("Lock holder")
+struct LockHolderTests {
+    static let locks = """
+        1: FLOCK  ADVISORY  WRITE 4242 fe:00:16220847 0 EOF
+        1: -> FLOCK  ADVISORY  WRITE 5151 fe:00:16220847 0 EOF
+        2: POSIX  ADVISORY  WRITE 777 fe:00:99 0 EOF
+        3: FLOCK  ADVISORY  READ 888 08:01:99 0 EOF
+        """
+
+    @Test func theHolderOfAFlockIsFoundByDeviceAndInodeNotAWaiter() {
+        let device: UInt64 = 0xfe00
+        #expect(LockHolder.holderPID(inLocks: Self.locks, device: device, inode: 16_220_847, excluding: 1) == 4242)
+        #expect(LockHolder.holderPID(inLocks: Self.locks, device: device, inode: 16_220_847, excluding: 4242) == nil)
+        #expect(LockHolder.holderPID(inLocks: Self.locks, device: 0x0801, inode: 99, excluding: 1) == 888)
+        #expect(LockHolder.holderPID(inLocks: Self.locks, device: device, inode: 99, excluding: 1) == nil)
+    }
+
+    #if os(Linux)
+    @Test func anotherProcessHoldingAFileIsNamedWithItsCommand() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("holder-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let lock = folder.appendingPathComponent("state.json.lock")
+        let holder = Process()
+        holder.executableURL = URL(fileURLWithPath: "/usr/bin/flock")
+        holder.arguments = [lock.path, "sh", "-c", "touch \(folder.path)/held; read line"]
+        holder.standardInput = Pipe()
+        try holder.run()
+        defer { holder.terminate() }
+        let deadline = Date() + 10
+        while !FileManager.default.fileExists(atPath: folder.appendingPathComponent("held").path), Date() < deadline { usleep(10_000) }
+        let found = try #require(LockHolder.of(lockFile: lock.path))
+        #expect(found.pid == holder.processIdentifier)
+        #expect(found.command == "flock " + lock.path)
+        #expect(abs(try #require(found.since).timeIntervalSinceNow) < 60)
+    }
+    #endif
+}

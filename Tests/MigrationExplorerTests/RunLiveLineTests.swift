@@ -1,0 +1,103 @@
+import Foundation
+import Testing
+@testable import MigrationExplorer
+
+/// `run` shows how it goes while it goes: a live line on a terminal, plain lines on a pipe,
+/// and the process it waits for when another holds the store, for as long as `--wait` says.
+@Suite("Run live line")
+struct RunLiveLineTests {
+    /// A folder with a manifest whose first migration prints, says it started, and then waits
+    /// for a `go` file; and the store's path.
+    struct Setup {
+        let folder: URL
+        var manifest: String { folder.appendingPathComponent("manifest.json").path }
+        var store: String { folder.appendingPathComponent("state.json").path }
+        var started: URL { folder.appendingPathComponent("started") }
+
+        init() throws {
+            folder = try makeTemporaryFolder()
+            let first = "echo importing; touch \(folder.path)/started; while [ ! -e \(folder.path)/go ]; do sleep 0.05; done; echo imported"
+            try folder.appendingPathComponent("manifest.json").write("""
+                { "appVersion": "1.0", "migrations": [
+                  { "version": "0.1", "title": "Import notes", "run": "\(first)" },
+                  { "version": "0.2", "title": "Index notes", "run": "echo indexed" } ] }
+                """)
+        }
+
+        func go() throws { try folder.appendingPathComponent("go").write("") }
+        func run(_ extra: [String] = []) -> [String] { ["run", "--manifest", manifest, "--store", store] + extra }
+    }
+
+    @Test func onATerminalALiveLineShowsTheStepItsTimeAndItsLastLineThenEachFinishedStep() throws {
+        let setup = try Setup()
+        defer { try? FileManager.default.removeItem(at: setup.folder) }
+        let tmux = try Tmux(setup.run(), width: 100, height: 24)
+        try tmux.waitFor("[1/2] 0s 0.1 Import notes │ importing")
+        // Nothing is printed meanwhile; the line ticks on its own.
+        try tmux.waitFor("[1/2] 1s 0.1 Import notes │ importing")
+        try setup.go()
+        let screen = try tmux.waitFor("✓ [1/2] 0.1 Import notes: succeeded in", "✓ [2/2] 0.2 Index notes: succeeded in", "Run: ")
+        #expect(try tmux.exitStatus() == 0)
+        #expect(!screen.contains("0.2 Index notes │"), "the live line is left behind:\n\(screen)")
+    }
+
+    @Test func onAPipeThereAreNoEscapeSequencesOnlyALineAsEachStepFinishes() throws {
+        let setup = try Setup()
+        defer { try? FileManager.default.removeItem(at: setup.folder) }
+        try setup.go()
+        for json in [false, true] {
+            try? FileManager.default.removeItem(atPath: setup.store)
+            let result = try Executable.run(setup.run(json ? ["--json"] : []))
+            #expect(result.status == 0, "\(result.stderr)")
+            #expect(result.stderr.contains("✓ [1/2] 0.1 Import notes: succeeded in "), "\(result.stderr)")
+            #expect(result.stderr.contains("✓ [2/2] 0.2 Index notes: succeeded in "), "\(result.stderr)")
+            for text in [result.stdout, result.stderr] {
+                #expect(!text.contains("\u{1B}") && !text.contains("\r"), "\(text.debugDescription)")
+            }
+        }
+    }
+
+    @Test func aRunGivesUpOnAStoreAnotherRunHoldsAtOnceOrAfterWaitSecondsAndOtherwiseWaitsNamingTheHolder() throws {
+        let setup = try Setup()
+        defer { try? FileManager.default.removeItem(at: setup.folder) }
+        // Something recorded, so that a reset has something to wait for.
+        #expect(try Executable.run(setup.run(["--to", "0.0.1"])).status == 0)
+        let holder = try Executable.start(setup.run())
+        let pid = holder.process.processIdentifier
+        #expect(waitUntil { FileManager.default.fileExists(atPath: setup.started.path) }, "the first run never started its step")
+        let heldBy = "held by pid \(pid) (`migration-explorer run`, since "
+
+        let noWait = try Executable.run(setup.run(["--no-wait"]))
+        #expect(noWait.status == 75, "\(noWait.stdout)\(noWait.stderr)")
+        #expect(noWait.stderr.contains(heldBy) && noWait.stderr.contains("did not wait"), "\(noWait.stderr)")
+        let bounded = try Executable.run(setup.run(["--wait", "0.3"]))
+        #expect(bounded.status == 75, "\(bounded.stdout)\(bounded.stderr)")
+        #expect(bounded.stderr.contains(heldBy) && bounded.stderr.contains("gave up waiting after 0.3 s"), "\(bounded.stderr)")
+        #expect(!bounded.stderr.contains("MigrationStoreError") && !bounded.stderr.contains("Optional("), "\(bounded.stderr)")
+        let reset = try Executable.run(["reset", "--store", setup.store, "--no-wait"])
+        #expect(reset.status == 75, "\(reset.stdout)\(reset.stderr)")
+        #expect(reset.stderr.contains("held by pid \(pid)"), "\(reset.stderr)")
+
+        let patient = try Executable.start(setup.run())
+        #expect(waitUntil { someoneWaitsForTheLock(on: URL(fileURLWithPath: setup.store + ".lock")) == true }, "the second run does not wait")
+        try setup.go()
+        let first = Executable.finish(holder), second = Executable.finish(patient)
+        #expect(first.status == 0, "\(first.stderr)")
+        #expect(second.status == 0, "\(second.stderr)")
+        #expect(second.stderr.contains("waiting for \(setup.store), \(heldBy)"), "\(second.stderr)")
+        #expect(!second.stdout.contains("importing"), "the second run ran the first's migration again:\n\(second.stdout)")
+    }
+
+    @Test func onATerminalTheWaitNamesTheStoreAndItsHolder() throws {
+        let setup = try Setup()
+        defer { try? FileManager.default.removeItem(at: setup.folder) }
+        let holder = try Executable.start(setup.run())
+        defer { try? setup.go(); _ = Executable.finish(holder) }
+        #expect(waitUntil { FileManager.default.fileExists(atPath: setup.started.path) }, "the first run never started its step")
+        let tmux = try Tmux(setup.run(), width: 200, height: 10)
+        try tmux.waitFor("waiting for \(setup.store), held by pid \(holder.process.processIdentifier) (`migration-explorer run`, since ")
+        try setup.go()
+        try tmux.waitFor("Run: ")
+        #expect(try tmux.exitStatus() == 0)
+    }
+}
