@@ -17,6 +17,16 @@ enum Footer {
     }
 
     static func hints(_ state: ViewState, glyphs: Glyphs) -> [Hint] {
+        guard let phase = state.runPhase else { return modeHints(state, glyphs: glyphs) }
+        // During a run, how to stop it comes first; Esc closes an overlay or the filter first.
+        let cancelled = state.activity?.cancelled == true
+        let closesFirst = state.overlay != nil || state.filterLine != nil
+        let stop = closesFirst && !cancelled ? "Ctrl-C cancels the run" : phase.footer(cancelled: cancelled)
+        return [Hint(text: stop, priority: .always)] + modeHints(state, glyphs: glyphs)
+    }
+
+    /// The hints of the current mode: the main screen's, an overlay's, a prompt's.
+    private static func modeHints(_ state: ViewState, glyphs: Glyphs) -> [Hint] {
         let unicode = glyphs.unicode
         func hints<Command>(_ list: [KeyBinding<Command>], priority: (Command) -> Hint.Priority) -> [Hint] {
             list.compactMap { binding in
@@ -29,7 +39,7 @@ enum Footer {
             Keymap.essential.contains(action) ? .always : essential(action == .problems && !state.problems.isEmpty)
         }
         // In an overlay Enter closes it, so it does not open the details.
-        let offered = Keymap.bindings.filter { state.offers($0.action) }
+        let offered = Keymap.bindings.filter { state.offers($0.action) && (!state.isRunning || $0.action.actsDuringARun) }
         let passedThrough = hints(offered.filter { $0.action != .details }, priority: main)
         if state.prompt != nil || state.filterLine != nil { return hints(Keymap.lineEditing) { essential($0 == .submit || $0 == .cancel) } }
         switch state.overlay {

@@ -5,6 +5,16 @@ package enum Action: String, CaseIterable, Sendable {
     case details, switchPane, setFrom, setTo, dryRun, runPending, reset, writeFrom, whatsNew, problems, matrix, filter, help, quit, redraw
 }
 
+extension Action {
+    /// Whether the action works while a run goes on: looking, not changing what runs.
+    var actsDuringARun: Bool {
+        switch self {
+        case .setFrom, .setTo, .dryRun, .runPending, .reset, .writeFrom, .matrix: false
+        default: true
+        }
+    }
+}
+
 /// What keys do in an overlay (help, a report, the problems, What's New, the matrix).
 package enum OverlayAction: Sendable {
     case scrollUp, scrollDown, pageUp, pageDown, top, bottom, nextPage, previousPage, close

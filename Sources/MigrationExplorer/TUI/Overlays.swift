@@ -43,7 +43,12 @@ enum Overlays {
                            footer: "\(glyphs.unicode ? "↑↓" : "Up/Down") choose · Enter upgrades from it · Esc closes")
         case .confirm(let confirmation):
             let question = switch confirmation {
-            case .reset: "Reset the recorded state of \(state.storeDescription)? Its four marks are forgotten, so every migration up to the app runs again; the history stays."
+            case .reset where state.isSandbox:
+                "Reset the sandbox? It goes back to \(state.sandboxDevice ?? "the device it started as"): what runs recorded in it is forgotten, "
+                    + "so this upgrade's migrations are pending again. Nothing outside the sandbox changes."
+            case .reset:
+                "Reset \(state.storeDescription)? Its four marks (last migrated version and build, last app version and build) are forgotten "
+                    + "and a reset record closes its history, so every migration up to \(state.target.version.text) runs again."
             case .run where state.isSandbox:
                 "Run the pending migrations? " + (state.sandboxRunsForReal?.warning ?? "").capitalisingFirst + " (\(state.storeDescription))."
             case .run: "Run the pending migrations against the real store \(state.storeDescription)?"
