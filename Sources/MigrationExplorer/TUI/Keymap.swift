@@ -92,6 +92,8 @@ package enum Keymap {
 
     /// The main-screen actions the footer always shows, however narrow the terminal.
     package static let essential: Set<Action> = [.help, .quit]
+    /// The main-screen actions the footer gives up only after every other one: what the explorer is for.
+    package static let important: Set<Action> = [.dryRun, .runPending, .reset]
 
     package static let overlay: [KeyBinding<OverlayAction>] = [
         KeyBinding([.up, .character("k")], .scrollUp, help: "scroll up", hint: "scroll", label: "↑, k"),

@@ -19,6 +19,9 @@ enum Overlays {
         box(content(overlay, state: state, size: screen.size, glyphs: glyphs), offset: state.overlayOffset, on: &screen, glyphs: glyphs)
     }
 
+    /// The fewest columns of a step's label a report keeps.
+    private static let shortestLabel = 12
+
     /// Text width inside a box on a screen of `size`.
     private static func innerWidth(_ size: Size) -> Int { min(size.width - 4, 78) - 4 }
 
@@ -102,9 +105,11 @@ enum Overlays {
             : "Ran \(report.steps.count.counting("step")):"
         lines.append(StyledLine(report.steps.isEmpty ? "Nothing to do: every migration is applied or skipped." : header, .accent))
         for (index, step) in report.steps.enumerated() {
+            // One line a step: when narrow, the label is cut, never the status or the time.
             let duration = report.mode == .dryRun ? "" : "  " + formatDuration(step.duration)
-            lines.appendWrapped("\(String(index + 1).leftPadded(to: 3)) \(glyphs.outcome(step.outcome)) \(step.outcome.word.padding(toLength: 9, withPad: " ", startingAt: 0)) \(step.subject.label)\(duration)",
-                                width: width, role: step.outcome.role)
+            let head = "\(String(index + 1).leftPadded(to: 3)) \(glyphs.outcome(step.outcome)) \(step.outcome.word.padding(toLength: 9, withPad: " ", startingAt: 0)) "
+            let label = step.subject.label.cut(toWidth: max(Self.shortestLabel, width - head.displayWidth - duration.displayWidth), ellipsis: glyphs.ellipsis)
+            lines.append(StyledLine(head + label + duration, step.outcome.role))
             for line in step.log { lines.appendWrapped(line, width: width, indent: "       ", role: .dim) }
             if let error = step.outcome.errorMessage { lines.appendWrapped("error: \(error)", width: width, indent: "       ", role: .failed) }
         }
