@@ -82,7 +82,7 @@ struct TUIAsyncRunTests {
         #expect(await TerminalApp(session: Session(explorer: explorer), terminal: terminal).run() == nil)
         #expect(!laterRan.value)
         let last = try #require(terminal.screens.last?.text)
-        #expect(last.contains("Run cancelled at version 1.0 \"Wait for cancelling\", which is not recorded; 2 migrations wait for"), "\(last)")
+        #expect(last.contains("Run cancelled at version 1.0 \"Wait for cancelling\"; 2 migrations wait for the next run"), "\(last)")
     }
 
     @Test func aResizeDuringARunIsKeptAfterIt() async throws {

@@ -49,13 +49,13 @@ extension Update {
         }
     }
 
-    /// The message line after a run. A cancelled one says where it stopped (that step is not
-    /// recorded), what before it stays recorded, and how many migrations the next run has.
+    /// The message line after a run. A cancelled one says where it stopped (that step runs
+    /// again next time), what before it stays recorded, and how many migrations the next run has.
     static func summary(of report: RunReport, cancelled: Bool, waiting: Int?) -> ViewState.Message {
         let succeeded = report.steps.count { $0.outcome == .succeeded }
         if cancelled || report.wasCancelled {
             let stopped = report.steps.last { $0.outcome == .cancelled } ?? report.failure
-            var text = "Run cancelled " + (stopped.map { "at \($0.subject.label), which is not recorded" } ?? "before anything ran")
+            var text = "Run cancelled " + (stopped.map { "at \($0.subject.label)" } ?? "before anything ran")
             if succeeded > 0 { text += "; the \(succeeded.counting("step")) before it \(succeeded.agreeing("stays", "stay")) recorded" }
             if let waiting { text += "; \(waiting.counting("migration")) \(waiting.agreeing("waits", "wait")) for the next run" }
             return .init(text: text, role: .failed)
