@@ -50,4 +50,17 @@ final class TUINarrowTerminalTests {
                      Footer.Hint(text: "? help", priority: .always, crowded: "? keys"), Footer.Hint(text: "q quit", priority: .always)]
         #expect(Footer.fit(hints, width: 20, ellipsis: "…") == "…  ? keys  q quit")
     }
+
+    @Test func aRunningCommandsLineCutsTheCommandBeforeItsTimeAndOutput() throws {
+        var state = try session().state
+        let now = ContinuousClock.now
+        for update in [RunUpdate.began(now), .commandStarted("0.2 `sh '/tmp/tmp.8KShaW3Jrl/long.sh' --every-account`", at: now), .output("recomputed 2 of 100")] {
+            _ = Update.handle(.run(update), &state, layout: Layout(Size(width: 60, height: 20)))
+        }
+        _ = Update.handle(.tick(now + .milliseconds(1250)), &state, layout: Layout(Size(width: 60, height: 20)))
+        let size = Size(width: 60, height: 20)
+        let line = Render.screen(state, size: size, unicode: true).text.components(separatedBy: "\n")[size.height - 2]
+        #expect(line.contains("│ 1.25 s │ recomputed 2 of 100"), "\(line)")
+        #expect(line.hasPrefix(" 0.2 `sh '/tmp/"), "\(line)")
+    }
 }

@@ -43,8 +43,11 @@ struct MessageArea {
         }
         if let activity = state.activity, let command = activity.command {
             let elapsed = formatDuration(max(.zero, activity.now - command.started).inSeconds)
+            // When narrow, the command is cut first: its time and its output stay readable.
             let bar = glyphs.unicode ? "│" : "|"
-            return StyledLine("\(command.title) \(bar) \(elapsed) \(bar) \(activity.lastLine)", .pending)
+            let tail = " \(bar) \(elapsed) \(bar) \(activity.lastLine)"
+            let title = command.title.cut(toWidth: max(Self.shortestLabel, room - tail.displayWidth), ellipsis: glyphs.ellipsis)
+            return StyledLine(title + tail, .pending)
         }
         // Steps: the pending migrations, then the hooks that fire.
         let steps = (state.plan?.pending.count ?? 0) + (state.plan?.hooks.count(where: \.fires) ?? 0)
