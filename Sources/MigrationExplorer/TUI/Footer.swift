@@ -30,15 +30,16 @@ enum Footer {
     /// The hints of the current mode: the main screen's, an overlay's, a prompt's.
     private static func modeHints(_ state: ViewState, glyphs: Glyphs) -> [Hint] {
         let unicode = glyphs.unicode
-        func hints<Command>(_ list: [KeyBinding<Command>], priority: (Command) -> Hint.Priority) -> [Hint] {
+        func hints<Command>(_ list: [KeyBinding<Command>], crowded: (Command) -> String? = { _ in nil }, priority: (Command) -> Hint.Priority) -> [Hint] {
             list.compactMap { binding in
                 binding.hint.map { hint in
                     let key = binding.keys[0].name(unicode: unicode)
-                    return Hint(text: "\(key) \(hint)", priority: priority(binding.action),
-                                crowded: (binding.action as? Action) == .help ? "\(key) keys" : nil)
+                    return Hint(text: "\(key) \(hint)", priority: priority(binding.action), crowded: crowded(binding.action).map { "\(key) \($0)" })
                 }
             }
         }
+        // Once keys that matter gave way, help says it lists them.
+        let keys = { (action: Action) -> String? in action == .help ? "keys" : nil }
         func essential(_ yes: Bool) -> Hint.Priority { yes ? .essential : .optional }
         // Help and quit always show; run, dry-run and reset, and the problems key when there are
         // problems, give way only to them.
@@ -48,10 +49,10 @@ enum Footer {
         let main = { (action: Action) -> Hint.Priority in Keymap.important.contains(action) ? .essential : passedOn(action) }
         // In an overlay Enter closes it, so it does not open the details.
         let offered = Keymap.bindings.filter { state.offers($0.action) && (!state.isRunning || $0.action.actsDuringARun) }
-        let passedThrough = hints(offered.filter { $0.action != .details }, priority: passedOn)
+        let passedThrough = hints(offered.filter { $0.action != .details }, crowded: keys, priority: passedOn)
         if state.prompt != nil || state.filterLine != nil { return hints(Keymap.lineEditing) { essential($0 == .submit || $0 == .cancel) } }
         switch state.overlay {
-        case nil: return hints(offered, priority: main)
+        case nil: return hints(offered, crowded: keys, priority: main)
         case .confirm: return hints(Keymap.confirm) { _ in .essential }
         case .whatsNew:
             let pages = [Hint(text: "\(Key.right.name(unicode: unicode)) next", priority: .essential),

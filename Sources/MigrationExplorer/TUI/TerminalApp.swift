@@ -8,11 +8,11 @@ struct TerminalApp {
     var session: Session
     let terminal: any Terminal
 
-    /// How the loop ended when it did not end with `q`: the termination signal (or SIGINT for
-    /// Ctrl-C twice during a run) whose number the process exits with, plus 128, and what to
-    /// say once the terminal is given back.
+    /// How the loop ended when it did not simply end with `q`: the status the process exits
+    /// with (128 + a termination signal, or SIGINT for Ctrl-C twice during a run), and what to
+    /// say once the terminal is given back (a step given up on).
     struct Leaving: Equatable {
-        let signal: Int32
+        let status: Int32
         let message: String?
     }
 
@@ -33,7 +33,7 @@ struct TerminalApp {
         let terminal = try NcursesTerminal.open()
         if let leaving = await TerminalApp(session: session, terminal: terminal).run() {
             if let message = leaving.message { Program.report(message) }
-            exit(128 + leaving.signal)
+            exit(leaving.status)
         }
     }
 
@@ -74,6 +74,7 @@ struct TerminalApp {
             }
             if changed { draw(loop) }
         }
+        loop.leave()
         return loop.leaving
     }
 
@@ -130,7 +131,7 @@ struct TerminalApp {
         /// leaves at once when there is nothing to wait for (no step has started) or the run
         /// was already cancelled.
         mutating func caught(_ signal: Int32) {
-            leaving = leaving ?? Leaving(signal: signal, message: nil)
+            leaving = leaving ?? Leaving(status: 128 + signal, message: nil)
             session.state.wantsQuit = true
             guard let run else { return }
             if session.state.activity?.cancelled == true || session.state.runPhase != .running {
@@ -148,9 +149,21 @@ struct TerminalApp {
             run?.abandon()
             let state = session.state
             let message = state.runPhase?.leavingMessage(cause: cause, running: state.activity?.command?.title ?? state.runningStep?.label)
-            leaving = Leaving(signal: signal, message: message)
+            leaving = Leaving(status: 128 + signal, message: message)
             session.state.wantsQuit = true
             leaveBy = .now + TerminalApp.giveUpWait
+        }
+
+        /// Leaving with a run that has not stopped in time (a body that ignores cancelling, a
+        /// command that ignores SIGTERM past its grace period): its command's group is killed,
+        /// and what is left unrecorded is said once the terminal is given back.
+        mutating func leave() {
+            guard let run else { return }
+            run.abandon()
+            let state = session.state
+            let running = state.activity?.command?.title ?? state.runningStep?.label
+            let message = state.runPhase?.leavingMessage(cause: "q", running: running)
+            leaving = leaving ?? Leaving(status: 0, message: message)
         }
 
         /// Once quitting with a run going on, starts the wait for it to stop.

@@ -73,9 +73,9 @@ package enum Update {
         return perform(action, &state, layout: layout)
     }
 
-    /// Ctrl-C during a run stops it, and again gives up waiting for it; so does Esc (but
-    /// again), unless an overlay or the filter is open for it to close. `nil`: the key acts as
-    /// it always does.
+    /// Ctrl-C during a run stops it, and a second time gives up waiting for it. Esc stops it
+    /// too (once), unless an overlay or the filter is open for it to close. `nil`: the key acts
+    /// as it always does.
     private static func stopKey(_ key: Key, _ state: inout ViewState, layout: Layout) -> Effect? {
         let cancelled = state.activity?.cancelled == true
         switch key {
