@@ -38,7 +38,9 @@ package struct Session {
     package mutating func handle(_ event: Event, size: Size) -> Effect? {
         // A message stays while an overlay or prompt is open, and goes with the next key after.
         if case .key = event, state.prompt == nil && state.overlay == nil { state.message = nil }
-        var effect = Update.handle(event, &state, layout: Layout(size, for: state, unicode: unicode))
+        // Only a key needs the layout of the state: a run's updates, many a second, do without.
+        let layout = if case .key = event { Layout(size, for: state, unicode: unicode) } else { Layout(size) }
+        var effect = Update.handle(event, &state, layout: layout)
         if let asked = effect, !asked.isTheLoops {
             perform(asked)
             effect = nil
