@@ -30,7 +30,7 @@ enum LiveRunPhase: Equatable {
         }
     }
 
-    /// The footer: the only keys that act during a run.
+    /// How to stop the run, first in the footer while it goes (and in the "too small" notice).
     func footer(cancelled: Bool) -> String {
         switch (self, cancelled) {
         case (_, false): "Ctrl-C or Esc cancels the run"
