@@ -31,14 +31,15 @@ struct TUIAsyncRunTests {
     }
 
     /// A terminal that gives each event once the screen shows its cue, then waits as ncurses
-    /// does; after 10 s it gives the last one (quit) whatever the screen shows, so that a run
+    /// does; after 60 s it gives the last one (quit) whatever the screen shows, so that a run
     /// that never ends fails the test rather than hanging it.
     final class ScriptedTerminal: Terminal, @unchecked Sendable {
         // Safe: the fields are only touched while `lock` is held.
         private let lock = NSLock()
         private var script: [(event: TerminalEvent, cue: String)]
         private var drawn: [Screen] = []
-        private let deadline = ContinuousClock.now + .seconds(10)
+        // Long: under a full test run, the explorer's run thread, which runs share, may be busy a while.
+        private let deadline = ContinuousClock.now + .seconds(60)
         let size = Size(width: 100, height: 24)
         let unicode = true
 

@@ -23,7 +23,7 @@ struct TUILiveRunTests {
         try tmux.waitFor("0.1 `echo working;", "│ working", "Ctrl-C or Esc cancels")
         let shell = try #require(pid_t(folder.appendingPathComponent("pid").read().trimmingCharacters(in: .whitespacesAndNewlines)))
         try tmux.send(key)
-        try tmux.waitFor("error: cancelled", "Run stopped at version 0.1 \"hang\": cancelled")
+        try tmux.waitFor("error: cancelled", "Run cancelled at version 0.1 \"hang\"; 2 migrations wait for the next run")
         #expect(!isAlive(shell))
         #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("after").path))
         try tmux.send("Escape")
@@ -51,7 +51,7 @@ struct TUILiveRunTests {
         try tmux.waitFor("Ran 150 steps:")
         #expect(processIsGone(shell))
         try tmux.send("Escape")
-        let after = try tmux.waitFor("Run stopped at version 1.150 \"Step 150\": cancelled", "150 of 200")
+        let after = try tmux.waitFor("Run cancelled at version 1.150 \"Step 150\"; the 149 steps before it stay", "150 of 200")
             .split(separator: "\n").first { $0.contains("version 1.150 ") }
         #expect(after?.hasPrefix("▶ ✗ failed") == true, "the cancelled step stays selected: \(after ?? "")")
         try tmux.send("k")

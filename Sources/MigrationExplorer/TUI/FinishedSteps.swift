@@ -34,6 +34,9 @@ package struct FinishedSteps: Sendable, ExpressibleByArrayLiteral {
         }
     }
 
+    /// How the step of the migration with registry id `id` ended, if it has.
+    func outcome(ofMigration id: Int) -> RunStep.Outcome? { outcomes[.migration(id)] }
+
     /// How the step of the row `item` ended, if it has.
     func outcome(of item: ViewState.Item) -> RunStep.Outcome? {
         switch item {

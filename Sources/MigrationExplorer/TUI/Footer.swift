@@ -14,26 +14,45 @@ enum Footer {
 
         let text: String
         let priority: Priority
+        /// What it says instead once essential hints gave way: help says it lists the keys.
+        var crowded: String?
     }
 
     static func hints(_ state: ViewState, glyphs: Glyphs) -> [Hint] {
+        guard let phase = state.runPhase else { return modeHints(state, glyphs: glyphs) }
+        // During a run, how to stop it comes first; Esc closes an overlay or the filter first.
+        let cancelled = state.activity?.cancelled == true
+        let closesFirst = state.overlay != nil || state.filterLine != nil
+        let stop = closesFirst && !cancelled ? "Ctrl-C cancels the run" : phase.footer(cancelled: cancelled)
+        return [Hint(text: stop, priority: .always)] + modeHints(state, glyphs: glyphs)
+    }
+
+    /// The hints of the current mode: the main screen's, an overlay's, a prompt's.
+    private static func modeHints(_ state: ViewState, glyphs: Glyphs) -> [Hint] {
         let unicode = glyphs.unicode
-        func hints<Command>(_ list: [KeyBinding<Command>], priority: (Command) -> Hint.Priority) -> [Hint] {
+        func hints<Command>(_ list: [KeyBinding<Command>], crowded: (Command) -> String? = { _ in nil }, priority: (Command) -> Hint.Priority) -> [Hint] {
             list.compactMap { binding in
-                binding.hint.map { Hint(text: "\(binding.keys[0].name(unicode: unicode)) \($0)", priority: priority(binding.action)) }
+                binding.hint.map { hint in
+                    let key = binding.keys[0].name(unicode: unicode)
+                    return Hint(text: "\(key) \(hint)", priority: priority(binding.action), crowded: crowded(binding.action).map { "\(key) \($0)" })
+                }
             }
         }
+        // Once keys that matter gave way, help says it lists them.
+        let keys = { (action: Action) -> String? in action == .help ? "keys" : nil }
         func essential(_ yes: Bool) -> Hint.Priority { yes ? .essential : .optional }
-        // Help and quit always show; the problems key gives way only to them, when there are problems.
-        let main = { (action: Action) -> Hint.Priority in
+        // Help and quit always show; run, dry-run and reset, and the problems key when there are
+        // problems, give way only to them.
+        let passedOn = { (action: Action) -> Hint.Priority in
             Keymap.essential.contains(action) ? .always : essential(action == .problems && !state.problems.isEmpty)
         }
+        let main = { (action: Action) -> Hint.Priority in Keymap.important.contains(action) ? .essential : passedOn(action) }
         // In an overlay Enter closes it, so it does not open the details.
-        let offered = Keymap.bindings.filter { state.offers($0.action) }
-        let passedThrough = hints(offered.filter { $0.action != .details }, priority: main)
+        let offered = Keymap.bindings.filter { state.offers($0.action) && (!state.isRunning || $0.action.actsDuringARun) }
+        let passedThrough = hints(offered.filter { $0.action != .details }, crowded: keys, priority: passedOn)
         if state.prompt != nil || state.filterLine != nil { return hints(Keymap.lineEditing) { essential($0 == .submit || $0 == .cancel) } }
         switch state.overlay {
-        case nil: return hints(offered, priority: main)
+        case nil: return hints(offered, crowded: keys, priority: main)
         case .confirm: return hints(Keymap.confirm) { _ in .essential }
         case .whatsNew:
             let pages = [Hint(text: "\(Key.right.name(unicode: unicode)) next", priority: .essential),
@@ -54,14 +73,15 @@ enum Footer {
     }
 
     /// The hints joined, dropping the last optional ones until the line fits in `width`, then
-    /// (when help and quit are among them) the last essential ones; each run of dropped hints
-    /// shows as one ellipsis.
+    /// (when help and quit are among them) the last essential ones, help then saying it lists
+    /// the keys ("? keys"); each run of dropped hints shows as one ellipsis.
     static func fit(_ hints: [Hint], width: Int, ellipsis: String) -> String {
         var kept = hints.map { _ in true }
         func line() -> String {
+            let crowded = zip(hints, kept).contains { !$1 && $0.priority == .essential }
             var parts: [String] = []
             for (hint, isKept) in zip(hints, kept) {
-                if isKept { parts.append(hint.text) } else if parts.last != ellipsis { parts.append(ellipsis) }
+                if isKept { parts.append(crowded ? hint.crowded ?? hint.text : hint.text) } else if parts.last != ellipsis { parts.append(ellipsis) }
             }
             return parts.joined(separator: "  ")
         }

@@ -5,6 +5,16 @@ package enum Action: String, CaseIterable, Sendable {
     case details, switchPane, setFrom, setTo, dryRun, runPending, reset, writeFrom, whatsNew, problems, matrix, filter, help, quit, redraw
 }
 
+extension Action {
+    /// Whether the action works while a run goes on: looking, not changing what runs.
+    var actsDuringARun: Bool {
+        switch self {
+        case .setFrom, .setTo, .dryRun, .runPending, .reset, .writeFrom, .matrix: false
+        default: true
+        }
+    }
+}
+
 /// What keys do in an overlay (help, a report, the problems, What's New, the matrix).
 package enum OverlayAction: Sendable {
     case scrollUp, scrollDown, pageUp, pageDown, top, bottom, nextPage, previousPage, close
@@ -82,6 +92,8 @@ package enum Keymap {
 
     /// The main-screen actions the footer always shows, however narrow the terminal.
     package static let essential: Set<Action> = [.help, .quit]
+    /// The main-screen actions the footer gives up only after every other one: what the explorer is for.
+    package static let important: Set<Action> = [.dryRun, .runPending, .reset]
 
     package static let overlay: [KeyBinding<OverlayAction>] = [
         KeyBinding([.up, .character("k")], .scrollUp, help: "scroll up", hint: "scroll", label: "↑, k"),

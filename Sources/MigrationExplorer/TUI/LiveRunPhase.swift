@@ -1,4 +1,4 @@
-/// Where a run in the terminal UI is, for what its screen says and what stopping it does:
+/// Where a run in the terminal UI is (``ViewState/runPhase``), for what its screen says and what stopping it does:
 /// before its first step starts it may wait for the store (another process holds the store's
 /// lock, as an orphaned command of a killed run does), and leaving then abandons nothing.
 ///
@@ -18,19 +18,19 @@ enum LiveRunPhase: Equatable {
 
     /// The message line's words, where the phase has its own; `nil` while steps run (the
     /// session's state, or the running command, says what happens).
-    func message(cancelled: Bool, isSandbox: Bool) -> ViewState.Message? {
+    func message(cancelled: Bool, isSandbox: Bool, ellipsis: String = "…") -> ViewState.Message? {
         switch (self, cancelled) {
         case (.running, false): nil
-        case (.running, true): .init(text: "Cancelling the run…", role: .failed)
+        case (.running, true): .init(text: "Cancelling the run\(ellipsis)", role: .failed)
         case (.starting, true): .init(text: "Cancelled before anything ran: the run ends once the store is free", role: .failed)
         case (.starting(let waited), false):
             !isSandbox && waited >= Self.waitingShownAfter
-                ? .init(text: "Waiting for the store: another process holds it…", role: .warning)
-                : .init(text: "Starting the run…", role: .pending)
+                ? .init(text: "Waiting for the store: another process holds it\(ellipsis)", role: .warning)
+                : .init(text: "Starting the run\(ellipsis)", role: .pending)
         }
     }
 
-    /// The footer: the only keys that act during a run.
+    /// How to stop the run, first in the footer while it goes (and in the "too small" notice).
     func footer(cancelled: Bool) -> String {
         switch (self, cancelled) {
         case (_, false): "Ctrl-C or Esc cancels the run"

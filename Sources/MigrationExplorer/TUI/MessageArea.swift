@@ -1,5 +1,5 @@
 /// The rows above the footer: the prompt or filter being typed (with its cursor and any
-/// error), a run's progress, or the last message, wrapped to at most
+/// error), a run's progress (and below it what a key said meanwhile), or the last message, wrapped to at most
 /// ``Layout/maximumMessageRows`` rows instead of being cut.
 struct MessageArea {
     private(set) var lines: [StyledLine] = []
@@ -22,24 +22,45 @@ struct MessageArea {
         } else if let line = state.filterLine {
             edit("/", line, placeholder: nil)
         } else if let running = state.running {
-            // Steps: the pending migrations, then the hooks that fire.
-            let steps = (state.plan?.pending.count ?? 0) + (state.plan?.hooks.count(where: \.fires) ?? 0)
-            var line = "running\(glyphs.ellipsis) \(running.count) of \(steps) done"
-            if let step = state.runningStep {
-                // When narrow, the label is cut first and the count dropped next: the progress
-                // and the time always show.
-                let head = line + " \(glyphs.separator) "
-                let labelRoom = room - head.displayWidth - step.progress(glyphs: glyphs).displayWidth
-                line = labelRoom >= Self.shortestLabel ? head + step.line(glyphs: glyphs, width: room - head.displayWidth)
-                    : step.line(glyphs: glyphs, width: room)
-            }
-            lines = [StyledLine(line, .pending)]
+            lines = [Self.runLine(state, finished: running.count, width: room, glyphs: glyphs)]
+            // What a key said meanwhile (a key that does not act during a run says so) goes below.
+            if let message = state.message { append(message.text, role: message.role, width: room, glyphs: glyphs) }
         } else if let message = state.message {
             append(message.text, role: message.role, width: room, glyphs: glyphs)
         } else if !state.filter.isEmpty {
             append("filter: \(state.filter) (\(state.items.count) shown; Esc clears)", role: .dim, width: room, glyphs: glyphs)
         }
         if lines.isEmpty { lines = [StyledLine("")] }
+    }
+
+    /// Where the run is: starting or waiting for the store, cancelling, the running command
+    /// with its elapsed time and latest output line, or the count of steps done and the running
+    /// step's progress and elapsed time.
+    private static func runLine(_ state: ViewState, finished: Int, width room: Int, glyphs: Glyphs) -> StyledLine {
+        let cancelled = state.activity?.cancelled == true
+        if let phase = state.runPhase, let message = phase.message(cancelled: cancelled, isSandbox: state.isSandbox, ellipsis: glyphs.ellipsis) {
+            return StyledLine(message.text, message.role)
+        }
+        if let activity = state.activity, let command = activity.command {
+            let elapsed = formatDuration(max(.zero, activity.now - command.started).inSeconds)
+            // When narrow, the command is cut first: its time and its output stay readable.
+            let bar = glyphs.unicode ? "│" : "|"
+            let tail = " \(bar) \(elapsed) \(bar) \(activity.lastLine)"
+            let title = command.title.cut(toWidth: max(Self.shortestLabel, room - tail.displayWidth), ellipsis: glyphs.ellipsis)
+            return StyledLine(title + tail, .pending)
+        }
+        // Steps: the pending migrations, then the hooks that fire.
+        let steps = (state.plan?.pending.count ?? 0) + (state.plan?.hooks.count(where: \.fires) ?? 0)
+        var line = "running\(glyphs.ellipsis) \(finished) of \(steps) done"
+        if let step = state.runningStep {
+            // When narrow, the label is cut first and the count dropped next: the progress
+            // and the time always show.
+            let head = line + " \(glyphs.separator) "
+            let labelRoom = room - head.displayWidth - step.progress(glyphs: glyphs).displayWidth
+            line = labelRoom >= Self.shortestLabel ? head + step.line(glyphs: glyphs, width: room - head.displayWidth)
+                : step.line(glyphs: glyphs, width: room)
+        }
+        return StyledLine(line, .pending)
     }
 
     private mutating func edit(_ label: String, _ line: LineEditor, placeholder: String?) {

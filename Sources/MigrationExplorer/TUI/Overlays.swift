@@ -19,6 +19,9 @@ enum Overlays {
         box(content(overlay, state: state, size: screen.size, glyphs: glyphs), offset: state.overlayOffset, on: &screen, glyphs: glyphs)
     }
 
+    /// The fewest columns of a step's label a report keeps.
+    private static let shortestLabel = 12
+
     /// Text width inside a box on a screen of `size`.
     private static func innerWidth(_ size: Size) -> Int { min(size.width - 4, 78) - 4 }
 
@@ -43,7 +46,12 @@ enum Overlays {
                            footer: "\(glyphs.unicode ? "↑↓" : "Up/Down") choose · Enter upgrades from it · Esc closes")
         case .confirm(let confirmation):
             let question = switch confirmation {
-            case .reset: "Reset the recorded state of \(state.storeDescription)? Its four marks are forgotten, so every migration up to the app runs again; the history stays."
+            case .reset where state.isSandbox:
+                "Reset the sandbox? It goes back to \(state.sandboxDevice ?? "the device it started as"): what runs recorded in it is forgotten, "
+                    + "so this upgrade's migrations are pending again. Nothing outside the sandbox changes."
+            case .reset:
+                "Reset \(state.storeDescription)? Its four marks (last migrated version and build, last app version and build) are forgotten "
+                    + "and a reset record closes its history, so every migration up to \(state.target.version.text) runs again."
             case .run where state.isSandbox:
                 "Run the pending migrations? " + (state.sandboxRunsForReal?.warning ?? "").capitalisingFirst + " (\(state.storeDescription))."
             case .run: "Run the pending migrations against the real store \(state.storeDescription)?"
@@ -97,9 +105,11 @@ enum Overlays {
             : "Ran \(report.steps.count.counting("step")):"
         lines.append(StyledLine(report.steps.isEmpty ? "Nothing to do: every migration is applied or skipped." : header, .accent))
         for (index, step) in report.steps.enumerated() {
+            // One line a step: when narrow, the label is cut, never the status or the time.
             let duration = report.mode == .dryRun ? "" : "  " + formatDuration(step.duration)
-            lines.appendWrapped("\(String(index + 1).leftPadded(to: 3)) \(glyphs.outcome(step.outcome)) \(step.outcome.word.padding(toLength: 9, withPad: " ", startingAt: 0)) \(step.subject.label)\(duration)",
-                                width: width, role: step.outcome.role)
+            let head = "\(String(index + 1).leftPadded(to: 3)) \(glyphs.outcome(step.outcome)) \(step.outcome.word.padding(toLength: 9, withPad: " ", startingAt: 0)) "
+            let label = step.subject.label.cut(toWidth: max(Self.shortestLabel, width - head.displayWidth - duration.displayWidth), ellipsis: glyphs.ellipsis)
+            lines.append(StyledLine(head + label + duration, step.outcome.role))
             for line in step.log { lines.appendWrapped(line, width: width, indent: "       ", role: .dim) }
             if let error = step.outcome.errorMessage { lines.appendWrapped("error: \(error)", width: width, indent: "       ", role: .failed) }
         }

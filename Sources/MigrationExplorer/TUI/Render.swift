@@ -7,8 +7,11 @@ package enum Render {
         var screen = Screen(size: size)
         let glyphs = Glyphs(unicode: unicode)
         let layout = Layout(size, for: state, unicode: unicode)
-        // Under the notice only quitting and redrawing act (see ``Update``).
-        if layout.isTooSmall { return tooSmall(size, unicode: unicode, keys: "q quits") }
+        // Under the notice only quitting and redrawing act, and stopping a run (see ``Update``).
+        if layout.isTooSmall {
+            let keys = state.runPhase.map { $0.footer(cancelled: state.activity?.cancelled == true) } ?? "q quits"
+            return tooSmall(size, unicode: unicode, keys: keys)
+        }
         Header.draw(state, on: &screen, glyphs: glyphs)
         table(state, &screen, layout: layout, glyphs: glyphs)
         details(state, &screen, layout: layout, glyphs: glyphs)

@@ -1,9 +1,10 @@
 import MigrationCore
 
-/// The terminal UI's model and its link to `MigrationCore`: keys go through ``Update``, and
-/// the effects it asks for (plan, dry-run, run, reset, new from/to) are carried out on the
-/// ``Explorer``; then every position is normalised. No terminal needed, so tests drive it
-/// directly.
+/// The terminal UI's model and its link to `MigrationCore`: events go through ``Update``, and
+/// the effects it asks for (plan, dry-run, reset, new from/to) are carried out on the
+/// ``Explorer``; then every position is normalised. A run's effects go back to the loop,
+/// which starts the run (``startRun(size:now:)``) and hands its updates back as events. No
+/// terminal needed, so tests drive it directly.
 ///
 /// ```swift
 /// var session = Session(explorer: try Explorer(app: DemoApp.make(), options: .init()))
@@ -31,16 +32,44 @@ package struct Session {
         }
     }
 
-    /// Handles one key; `progress` sees the state as a run goes: as the run starts (before it
-    /// takes the store, which another process may hold), and when a migration starts, reports
-    /// progress and finishes (on the thread the run is on).
-    nonisolated(nonsending) package mutating func handle(_ key: Key, size: Size, progress: @escaping @Sendable (ViewState) -> Void = { _ in }) async {
+    /// Handles one event through ``Update``, then carries out the effects it asks of the
+    /// explorer (plan, dry-run, reset, new from/to); returns the one the loop carries out
+    /// instead (starting, cancelling or giving up a run), if any.
+    package mutating func handle(_ event: Event, size: Size) -> Effect? {
         // A message stays while an overlay or prompt is open, and goes with the next key after.
-        if state.prompt == nil && state.overlay == nil { state.message = nil }
-        if let effect = Update.handle(key, &state, layout: Layout(size, for: state, unicode: unicode)) {
-            await perform(effect, size: size, progress: progress)
+        if case .key = event, state.prompt == nil && state.overlay == nil { state.message = nil }
+        // Only a key needs the layout of the state: a run's updates, many a second, do without.
+        let layout = if case .key = event { Layout(size, for: state, unicode: unicode) } else { Layout(size) }
+        var effect = Update.handle(event, &state, layout: layout)
+        if let asked = effect, !asked.isTheLoops {
+            perform(asked)
+            effect = nil
         }
+        if case .run(.ended) = event { showStore() }
         resize(to: size)
+        return effect
+    }
+
+    /// Starts the run an ``Effect/run`` asks for: the state shows it at once, before it takes
+    /// the store (which another process may hold), so that it can be watched and cancelled.
+    mutating func startRun(size: Size, now: ContinuousClock.Instant = .now) -> RunTask {
+        _ = handle(.run(.began(now)), size: size)
+        return RunTask(explorer: explorer)
+    }
+
+    /// Handles `key` and, when it starts a run, awaits the run's end: `progress` sees the state
+    /// after each of its updates but the last (the run's start, each step's start, progress and
+    /// end), then the run's updates are handled as the loop would.
+    nonisolated(nonsending) package mutating func handle(_ key: Key, size: Size, progress: (ViewState) -> Void = { _ in }) async {
+        guard handle(.key(key), size: size) == .run else { return }
+        let run = startRun(size: size)
+        progress(state)
+        await run.finish()
+        for update in run.takeUpdates() {
+            _ = handle(.run(update), size: size)
+            if case .ended = update { continue }
+            progress(state)
+        }
     }
 
     /// Presses the first key bound to `action`.
@@ -60,51 +89,15 @@ package struct Session {
         state.fit(to: size, unicode: unicode)
     }
 
-    nonisolated(nonsending) private mutating func perform(_ effect: Effect, size: Size, progress: @escaping @Sendable (ViewState) -> Void) async {
+    private mutating func perform(_ effect: Effect) {
         do {
             switch effect {
+            case .run, .cancelRun, .abandonRun:
+                return
             case .dryRun:
                 let report = try explorer.dryRun()
                 state.overlay = .report(report)
                 state.message = .init(text: "Dry run: \(report.steps.count.counting("step")) would run; nothing was run or written", role: .pending)
-            case .run:
-                var running = state
-                running.running = []
-                // Shown before the run takes the store, which another process may hold: the
-                // run can be watched and cancelled while it waits.
-                progress(running)
-                let live = Locked(running)
-                let unicode = unicode
-                let report = try await explorer.run { event in
-                    let changed: ViewState? = live.withLock { now in
-                        switch event {
-                        case .started(let subject):
-                            now.runningStep = RunningStep(label: subject.label, started: .now)
-                            // The table follows the run, the details too.
-                            now.select(subject)
-                            now.fit(to: size, unicode: unicode)
-                        case .progress(let subject, let fraction):
-                            // A finished body's task may still report; only the running one's shows.
-                            guard now.runningStep?.label == subject.label else { return nil }
-                            // A body may report far more often than a whole percent changes.
-                            if let shown = now.runningStep?.fraction, Int(shown * 100) == Int(fraction * 100) { return nil }
-                            now.runningStep?.fraction = fraction
-                            now.runningStep?.tick()
-                        case .finished(let step):
-                            now.running?.append(step)
-                            now.runningStep = nil
-                        }
-                        return now
-                    }
-                    if let changed { progress(changed) }
-                }
-                // The table stays where the run took it: on the last step that started.
-                let ended = live.value
-                (state.selection, state.tableTop, state.detailsOffset) = (ended.selection, ended.tableTop, ended.detailsOffset)
-                state.lastReport = report
-                refreshPlan()
-                state.overlay = .report(report)
-                state.message = Self.summary(of: report)
             case .matrix:
                 let matrix = try explorer.matrix()
                 state.overlay = .matrix(matrix, selection: MatrixView.row(of: explorer.from, in: matrix))
@@ -154,6 +147,7 @@ package struct Session {
         state.isSandbox = explorer.isSandbox
         state.realStorePath = explorer.realStore?.url.path
         state.writableDevice = explorer.writableDevice
+        state.sandboxDevice = explorer.isSandbox ? explorer.deviceDescription : nil
         state.unwritableRealStore = explorer.realStoreWriteProblem().map { "\($0.location): cannot be written (\($0.reason))" }
         state.unwritableStore = explorer.isSandbox ? nil : state.unwritableRealStore
     }
@@ -176,14 +170,14 @@ package struct Session {
             state.showPlanError(String(describing: error))
         }
     }
+}
 
-    private static func summary(of report: RunReport) -> ViewState.Message {
-        let total = report.steps.reduce(0) { $0 + $1.duration }
-        if let failure = report.failure {
-            return .init(text: "Run stopped at \(failure.subject.label): \(failure.outcome.errorMessage ?? "")", role: .failed)
+extension Effect {
+    /// Whether the loop carries the effect out (it concerns a run) rather than the session.
+    var isTheLoops: Bool {
+        switch self {
+        case .run, .cancelRun, .abandonRun: true
+        default: false
         }
-        if let saveError = report.saveError { return .init(text: String(describing: saveError), role: .failed) }
-        if let cancelled = report.cancellationSummary { return .init(text: "Run \(cancelled)", role: .failed) }
-        return .init(text: "Ran \(report.steps.count.counting("step")) in \(formatDuration(total))", role: .applied)
     }
 }

@@ -1,8 +1,16 @@
 import MigrationCore
 
-/// What the update step asks the session to do with `MigrationCore`.
+/// What the update step asks the session to do with `MigrationCore`, or the loop to do with
+/// the run in progress.
 package enum Effect: Equatable, Sendable {
-    case dryRun, run, reset
+    case dryRun, reset
+    /// Start a run of the plan (the loop's: it feeds the run's updates back as events).
+    case run
+    /// Stop the run in progress: its running command's group is ended, nothing after it starts.
+    case cancelRun
+    /// Give up waiting for a cancelled run: its command's group is killed, and the loop quits
+    /// at once.
+    case abandonRun
     /// Opens the upgrade matrix.
     case matrix
     /// Write the simulated "from" device to the real store.
@@ -12,15 +20,36 @@ package enum Effect: Equatable, Sendable {
     case setTo(String)
 }
 
-/// Turns a key into a new ``ViewState`` and, where the key asks for it, an ``Effect``. Pure:
-/// no terminal, no store, no clock. Positions may end out of range; the session's
-/// normalising step brings them back.
+/// Turns an event (a key, a resize, a tick, a run's update) into a new ``ViewState`` and,
+/// where it asks for it, an ``Effect``. Pure: no terminal, no store, no clock. Positions may
+/// end out of range; the session's normalising step brings them back.
+///
+/// ```swift
+/// var effect = Update.handle(.key(.character("r")), &state, layout: layout)   // .run
+/// Update.handle(.run(.began(.now)), &state, layout: layout)
+/// effect = Update.handle(.key(.escape), &state, layout: layout)                // .cancelRun
+/// ```
 package enum Update {
+    package static func handle(_ event: Event, _ state: inout ViewState, layout: Layout) -> Effect? {
+        switch event {
+        case .key(let key): return handle(key, &state, layout: layout)
+        case .resize: return nil
+        case .tick(let now):
+            state.activity?.now = now
+            state.runningStep?.tick(now: now)
+            return nil
+        case .run(let update):
+            apply(update, &state)
+            return nil
+        }
+    }
+
     package static func handle(_ key: Key, _ state: inout ViewState, layout: Layout) -> Effect? {
+        if state.isRunning, let effect = stopKey(key, &state, layout: layout) { return effect }
         if layout.isTooSmall {
             // Only the notice shows: nothing may act unseen but quitting and redrawing.
             switch Keymap.action(for: key) {
-            case .quit: state.wantsQuit = true
+            case .quit: return perform(.quit, &state, layout: layout)
             case .redraw: state.wantsRedraw = true
             default: break
             }
@@ -44,7 +73,32 @@ package enum Update {
         return perform(action, &state, layout: layout)
     }
 
+    /// Ctrl-C during a run stops it, and a second time gives up waiting for it. Esc stops it
+    /// too (once), unless an overlay or the filter is open for it to close. `nil`: the key acts
+    /// as it always does.
+    private static func stopKey(_ key: Key, _ state: inout ViewState, layout: Layout) -> Effect? {
+        let cancelled = state.activity?.cancelled == true
+        switch key {
+        case .control("c") where cancelled:
+            state.wantsQuit = true
+            return .abandonRun
+        case .control("c"):
+            state.activity?.cancelled = true
+            return .cancelRun
+        case .escape where layout.isTooSmall || (state.overlay == nil && state.filterLine == nil):
+            guard !cancelled else { return nil }
+            state.activity?.cancelled = true
+            return .cancelRun
+        default:
+            return nil
+        }
+    }
+
     private static func perform(_ action: Action, _ state: inout ViewState, layout: Layout) -> Effect? {
+        if state.isRunning, !action.actsDuringARun {
+            state.message = .init(text: "Not while the run goes on: wait for it to end, or Esc cancels it", role: .warning)
+            return nil
+        }
         if !state.offers(action), let unwritable = state.unwritableStore {
             state.message = .init(text: "\(action == .reset ? "No reset" : "No run"): \(unwritable)", role: .failed)
             return nil
@@ -84,7 +138,8 @@ package enum Update {
         case .whatsNew:
             let pages = whatsNewPages(state)
             if pages.isEmpty {
-                state.message = .init(text: "Nothing new: no migration of this upgrade has What's New notes", role: .dim)
+                state.message = .init(text: state.isRunning ? "Nothing new yet: What's New shows the migrations this run has finished"
+                    : "Nothing new: no migration of this upgrade has What's New notes", role: .dim)
             } else {
                 state.overlay = .whatsNew(pages: pages, page: 0)
             }
@@ -98,6 +153,11 @@ package enum Update {
             state.overlay = .help
         case .quit:
             state.wantsQuit = true
+            // Quitting during a run cancels it; the loop leaves once it has stopped.
+            if state.isRunning, state.activity?.cancelled == false {
+                state.activity?.cancelled = true
+                return .cancelRun
+            }
         case .redraw:
             state.wantsRedraw = true
         }
@@ -115,8 +175,9 @@ package enum Update {
     }
 
     /// The migrations whose What's New notes this upgrade shows: those it will run, or, once
-    /// run, those the last run ran.
+    /// run, those the last run ran; during a run, those it has run so far.
     static func whatsNewPages(_ state: ViewState) -> [RegisteredMigration] {
+        if let done = state.running { return state.plan?.whatsNew.filter { done.outcome(ofMigration: $0.id) == .succeeded } ?? [] }
         if let plan = state.plan, !plan.pending.isEmpty { return plan.whatsNew }
         let ran = state.lastReport?.steps.compactMap { step -> RegisteredMigration? in
             if case .migration(let migration) = step.subject, step.outcome == .succeeded { migration } else { nil }

@@ -57,6 +57,9 @@ package struct ViewState: Sendable {
     /// The simulated device the real store can be set to ("a device at 0.8 (build 90)"); `nil`
     /// when there is none (no real store, the real store itself, a fresh install).
     package var writableDevice: String?
+    /// The device a sandbox plays, which a reset brings back ("a device at 0.8 (build 90)",
+    /// "a fresh install"); `nil` for a real store.
+    package var sandboxDevice: String?
     /// Why runs and resets cannot write the store they go to ("state.json: cannot be written
     /// (permission denied: …)"); `nil` when they can. Run and reset are then not offered.
     package var unwritableStore: String?
@@ -80,6 +83,8 @@ package struct ViewState: Sendable {
     package var running: FinishedSteps?
     /// The step a run is in, while it is in one.
     package var runningStep: RunningStep?
+    /// The run in progress, while one is.
+    package var activity: RunActivity?
     package private(set) var items: [Item] = []
     /// How many migrations have each status word, for the summary line.
     package private(set) var statusCounts: [String: Int] = [:]

@@ -1,0 +1,73 @@
+import MigrationCore
+
+/// Everything the terminal UI's loop reacts to, one at a time, through ``Update``: a key, a
+/// resize, the clock, and what a run in progress reports.
+///
+/// ```swift
+/// let effect = Update.handle(.run(.finished(step)), &state, layout: layout)
+/// ```
+package enum Event: Sendable {
+    case key(Key)
+    case resize(Size)
+    /// The clock, so that a running step's elapsed time moves without anything else happening.
+    case tick(ContinuousClock.Instant)
+    case run(RunUpdate)
+}
+
+extension Event {
+    /// What the terminal gave.
+    init(_ event: TerminalEvent) {
+        switch event {
+        case .key(let key): self = .key(key)
+        case .resize(let size): self = .resize(size)
+        }
+    }
+}
+
+/// What a run the loop started says as it goes: the walk's ``RunEvent``s, its commands'
+/// starts and output, and its end.
+package enum RunUpdate: Sendable {
+    /// The run began at this instant (before it takes the store, which another process may hold).
+    case began(ContinuousClock.Instant)
+    /// A step starts.
+    case started(RunStep.Subject, at: ContinuousClock.Instant)
+    /// The running body reported progress, from 0 to 1.
+    case progress(RunStep.Subject, Double)
+    /// A step ended.
+    case finished(RunStep)
+    /// A manifest command starts (`0.9 \`./scripts/slow.sh\``).
+    case commandStarted(String, at: ContinuousClock.Instant)
+    /// A line of the running command's output.
+    case output(String)
+    /// The run is over, and the plan as it now stands.
+    case ended(RunEnding)
+}
+
+/// How a run ended: its report (or why there is none) and the plan read after it.
+package struct RunEnding: Sendable {
+    package var report: Result<RunReport, RunFailure>
+    package var plan: Result<MigrationPlan, RunFailure>
+
+    package init(report: Result<RunReport, RunFailure>, plan: Result<MigrationPlan, RunFailure>) {
+        self.report = report
+        self.plan = plan
+    }
+}
+
+/// An error of a run or of reading the plan after it, as the message line shows it.
+package struct RunFailure: Error, Sendable, CustomStringConvertible {
+    package let description: String
+
+    package init(_ error: any Error) { description = String(describing: error) }
+}
+
+extension RunUpdate {
+    /// The walk's event as the loop sees it, stamped with `now`.
+    init(_ event: RunEvent, now: ContinuousClock.Instant = .now) {
+        switch event {
+        case .started(let subject): self = .started(subject, at: now)
+        case .progress(let subject, let fraction): self = .progress(subject, fraction)
+        case .finished(let step): self = .finished(step)
+        }
+    }
+}

@@ -1,0 +1,60 @@
+import MigrationCore
+
+/// A run the terminal UI's loop started: the explorer's run on a task of its own, whose
+/// updates (the walk's events, its commands' starts and output lines, its end with the plan as
+/// it then stands) wait in an inbox until the loop takes them as events. It neither reads
+/// keys nor draws; stopping it is the loop's effect too.
+///
+/// ```swift
+/// let run = RunTask(explorer: explorer)
+/// for update in run.takeUpdates() { _ = session.handle(.run(update), size: size) }
+/// run.cancel()      // Esc: the running command's group is ended, nothing after it starts
+/// ```
+final class RunTask: Sendable {
+    private let inbox: Locked<[RunUpdate]>
+    private let cancellation: RunCancellation
+    private let task: Task<Void, Never>
+
+    /// Starts `explorer`'s run with the current ``CommandSettings``, stopped by a cancellation of its own.
+    init(explorer: Explorer) {
+        let inbox = Locked<[RunUpdate]>([]), cancellation = RunCancellation()
+        var settings = CommandSettings.current
+        settings.cancellation = cancellation
+        settings.onOutput = { line in inbox.withLock { $0.append(.output(line)) } }
+        settings.onCommandStart = { title in inbox.withLock { $0.append(.commandStarted(title, at: .now)) } }
+        task = Task.detached {
+            let report: Result<RunReport, RunFailure>
+            do {
+                report = .success(try await CommandSettings.$current.withValue(settings) {
+                    try await explorer.run { event in inbox.withLock { $0.append(RunUpdate(event)) } }
+                })
+            } catch {
+                report = .failure(RunFailure(error))
+            }
+            let plan = Result { try explorer.plan() }.mapError(RunFailure.init)
+            inbox.withLock { $0.append(.ended(RunEnding(report: report, plan: plan))) }
+        }
+        (self.inbox, self.cancellation) = (inbox, cancellation)
+    }
+
+    /// The updates since the last call, oldest first; the last one of the run is ``RunUpdate/ended(_:)``.
+    func takeUpdates() -> [RunUpdate] {
+        inbox.withLock { updates in
+            defer { updates = [] }
+            return updates
+        }
+    }
+
+    /// Stops the run: the running command's group is ended (SIGTERM, then SIGKILL after the
+    /// grace period), a Swift body sees `Task.isCancelled`, and nothing after it starts.
+    func cancel() { cancellation.cancel() }
+
+    /// Gives up waiting for a cancelled run: the running command's group is killed at once.
+    func abandon() {
+        cancellation.cancel()
+        cancellation.abandon()
+    }
+
+    /// Returns once the run has ended and its last update is in the inbox.
+    func finish() async { await task.value }
+}
