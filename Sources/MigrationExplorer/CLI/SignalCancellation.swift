@@ -72,7 +72,7 @@ final class SignalCancellation: @unchecked Sendable {
         exitEarly(number, second: second)
     }
 
-    /// Leaves at once, holding `lock`: a second signal gives up on the running step (its
+    /// Exits at once, holding `lock`: a second signal gives up on the running step (its
     /// command's group is killed, it is not recorded); a first one before any step started
     /// finds nothing to wait for.
     private func exitEarly(_ number: Int32, second: Bool) -> Never {
@@ -88,6 +88,6 @@ final class SignalCancellation: @unchecked Sendable {
         }
         if second { cancellation.abandon() }
         fflush(nil)
-        _exit(failure.status)
+        exit(failure.status)
     }
 }
