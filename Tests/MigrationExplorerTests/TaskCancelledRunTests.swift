@@ -46,7 +46,9 @@ struct TaskCancelledRunTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         let (report, shell) = try await cancelledRun(in: folder)
         #expect(!isAlive(shell), "the cancelled run's command still runs")
-        #expect(report.steps.map(\.outcome) == [.failed("cancelled")], "\(report.steps)")
+        #expect(report.steps.map(\.outcome) == [.cancelled], "\(report.steps)")
+        let state = try FileMigrationStore(url: folder.appendingPathComponent("s.json")).load()
+        #expect(state.history.isEmpty, "the cancelled command is recorded: \(state.history)")
         #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("after").path))
     }
 

@@ -22,7 +22,8 @@ import Darwin
 ///   as end of file): the `flock` then lasts as long as the shell does, even if this process
 ///   is killed, and no second run can start meanwhile. swift-subprocess closes every other
 ///   descriptor in the child, so standard input is the one way to hand the lock over.
-/// - A non-zero exit, a signal, a timeout or a cancellation fails the migration.
+/// - A non-zero exit, a signal or a timeout fails the migration; a cancellation of the run
+///   stops it unrecorded (`CancellationError`), so that it runs again next time.
 ///
 /// ```swift
 /// let command = ShellCommand(command: "./scripts/add-guids.sh", folder: manifestFolder,
@@ -42,10 +43,11 @@ struct ShellCommand: Sendable {
     }
 
     /// Runs the command to its end, logging its output into `context`.
-    /// - Throws: ``Failure`` when it could not start, failed, timed out or was cancelled.
+    /// - Throws: ``Failure`` when it could not start, failed or timed out; `CancellationError`
+    ///   when the run was cancelled.
     func run(_ context: MigrationContext) throws {
         let settings = CommandSettings.current
-        if let reason = settings.cancellation?.cancellationReason { throw Failure(description: reason) }
+        if settings.cancellation?.cancellationReason != nil { throw CancellationError() }
         let lock = settings.lockedStore?.lockDescriptor
         settings.onCommandStart(identity.map { "\($0.value) `\(command)`" } ?? "`\(command)`")
         let environment = environment(context, settings: settings)
@@ -53,6 +55,9 @@ struct ShellCommand: Sendable {
             try await execute(environment: environment, lock: lock, settings: settings)
         }
         output.lines.forEach(context.log)
+        // Stopped by the run's cancellation: not a failure of the migration, so nothing is
+        // recorded for it and it runs again next time (as a cancelled Swift body).
+        if status != .exited(0), settings.cancellation?.cancellationReason != nil { throw CancellationError() }
         if let stopReason { throw Failure(description: stopReason) }
         switch status {
         case .exited(0): return
