@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import MigrationCore
+import MigrationManifest
 
 /// `run`: runs the pending migrations and firing hooks (or, with `--dry-run`, lists them),
 /// streaming commands' output as it comes.
