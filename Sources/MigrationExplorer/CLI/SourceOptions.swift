@@ -8,16 +8,16 @@ struct SourceOptions: ParsableArguments {
     var manifest: String?
 
     @Option(name: .long, help: ArgumentHelp("Simulate a device that last migrated at this version (overrides what the store recorded).", valueName: "version"))
-    var from: String?
+    var from: VersionArgument?
 
     @Option(name: .long, help: ArgumentHelp("Upgrade to this app version (default: the manifest's appVersion).", valueName: "version"))
-    var to: String?
+    var to: VersionArgument?
 
     @Option(name: .customLong("from-build"), help: ArgumentHelp("Simulate a device that last migrated at this build.", valueName: "build"))
-    var fromBuild: String?
+    var fromBuild: VersionArgument?
 
     @Option(name: .customLong("to-build"), help: ArgumentHelp("Upgrade to this app build (default: the manifest's appBuild).", valueName: "build"))
-    var toBuild: String?
+    var toBuild: VersionArgument?
 
     @OptionGroup var stores: StoreOptions
 
@@ -25,7 +25,7 @@ struct SourceOptions: ParsableArguments {
     var freshInstall: FreshInstallOption?
 
     @Option(name: .long, help: ArgumentHelp("Built-in demo only: make the demo migration at this version throw, to show a failure.", valueName: "version"))
-    var fail: String?
+    var fail: VersionArgument?
 
     func validate() throws {
         if manifest?.isEmpty == true { throw ValidationError("--manifest: the path is empty; name a file") }
@@ -37,8 +37,8 @@ struct SourceOptions: ParsableArguments {
     /// Fails when any of `options` (command-line names) is given: `command` does not use them,
     /// and ignoring them would answer another question than the one asked.
     func reject(_ options: Set<String>, by command: String, because reason: String) throws {
-        let given = [("--from", from), ("--from-build", fromBuild), ("--fail", fail), ("--fresh-install", freshInstall?.rawValue)]
-            .filter { $0.1 != nil }.map(\.0) + stores.given
+        let given = [("--from", from != nil), ("--from-build", fromBuild != nil), ("--fail", fail != nil), ("--fresh-install", freshInstall != nil)]
+            .filter(\.1).map(\.0) + stores.given
         let unused = given.filter(options.contains)
         guard !unused.isEmpty else { return }
         throw ValidationError("\(command) does not use \(unused.joined(separator: ", ")): \(reason)")
@@ -49,7 +49,7 @@ struct SourceOptions: ParsableArguments {
 
     /// The app `--manifest` names, else the embedding app's registry, else the demo (with
     /// `--fail`'s migration throwing).
-    static func app(manifest: String?, fail: String? = nil) throws(CommandFailure) -> ExplorerApp {
+    static func app(manifest: String?, fail: VersionArgument? = nil) throws(CommandFailure) -> ExplorerApp {
         if let manifest {
             do {
                 let loaded = try ExplorerApp.loadManifest(path: manifest)
@@ -62,18 +62,18 @@ struct SourceOptions: ParsableArguments {
             }
         }
         if let embedded = EmbeddedApp.current { return embedded }
-        let failing: Version?
-        do { failing = try fail.map { (text) throws(VersionError) in try Version(text) } } catch {
-            throw CommandFailure(.version, "--fail: \(error)")
-        }
-        return DemoApp.make(failing: failing)
+        return DemoApp.make(failing: try fail?.version(of: "--fail"))
     }
 
     /// The explorer on the app and store the options name.
     /// - Throws: ``CommandFailure`` listing every unusable input at once: each bad version,
     ///   the manifest, and the store.
     func explorer() throws(CommandFailure) -> Explorer {
-        var failures = versionProblems()
+        var failures: [CommandFailure] = []
+        var options = ExplorerOptions(
+            from: from.version(of: "--from", failures: &failures), to: to.version(of: "--to", failures: &failures),
+            fromBuild: fromBuild.version(of: "--from-build", failures: &failures),
+            toBuild: toBuild.version(of: "--to-build", failures: &failures), policy: (freshInstall ?? .runAll).policy)
         var app: ExplorerApp?
         do { app = try self.app() } catch { failures.append(error) }
         var store: StoreLocation?
@@ -81,8 +81,8 @@ struct SourceOptions: ParsableArguments {
         if let app, let refusal = sqlRefusal(app, store: store) { failures.append(refusal) }
         if let app, failures.isEmpty {
             do {
-                return try Explorer(app: app, options: ExplorerOptions(
-                    from: from, to: to, fromBuild: fromBuild, toBuild: toBuild, store: store, policy: (freshInstall ?? .runAll).policy))
+                options.store = store
+                return try Explorer(app: app, options: options)
             } catch {
                 throw CommandFailure(error, store: store?.path)
             }
@@ -103,15 +103,6 @@ struct SourceOptions: ParsableArguments {
         let more = app.sqlMigrations.count > 1 ? " (and \(app.sqlMigrations.count - 1) more)" : ""
         return CommandFailure(.manifest, "\(first)\(more) runs SQL, which needs the app's database as the store: give --sqlite FILE; "
             + "with \(store == nil ? "a sandbox" : "this store") its SQL could not commit with its record", path: manifest)
-    }
-
-    private func versionProblems() -> [CommandFailure] {
-        let versions = [("--from", from), ("--to", to), ("--from-build", fromBuild), ("--to-build", toBuild)]
-        return versions.compactMap { option, text -> CommandFailure? in
-            guard let text else { return nil }
-            do { _ = try Version(text) } catch { return CommandFailure(.version, "\(option): \(error)") }
-            return nil
-        }
     }
 }
 

@@ -7,9 +7,10 @@ package enum Effect: Equatable, Sendable {
     case matrix
     /// Write the simulated "from" device to the real store.
     case writeFrom
-    /// A device that last migrated at `version` (empty: a fresh install) and `build`.
-    case setFrom(version: String, build: String?)
-    case setTo(String)
+    /// A device that last migrated at `version` and `build` (neither: a fresh install).
+    case setFrom(version: Version?, build: Version?)
+    /// Upgrade to app version `version`.
+    case setTo(Version)
 }
 
 /// Turns a key into a new ``ViewState`` and, where the key asks for it, an ``Effect``. Pure:
@@ -160,9 +161,7 @@ package enum Update {
             let device = try DeviceInput(prompt.text)
             return .setFrom(version: device.version, build: device.build)
         case .to:
-            let text = prompt.text.trimmingWhitespaceForPrompt()
-            try PromptError.checkVersion(text)
-            return .setTo(text)
+            return .setTo(try PromptError.version(prompt.text.trimmingWhitespaceForPrompt()))
         }
     }
 
@@ -218,7 +217,7 @@ package enum Update {
         case .matrix(let matrix, let selection):
             if key == .enter {
                 state.overlay = nil
-                return .setFrom(version: matrix.rows[selection].from?.text ?? "", build: nil)
+                return .setFrom(version: matrix.rows[selection].from, build: nil)
             }
             if let move: OverlayAction = Keymap.overlay.action(for: key), move != .close {
                 let page = max(1, layout.size.height - 6)
