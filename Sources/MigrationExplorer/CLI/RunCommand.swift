@@ -32,7 +32,8 @@ struct RunCommand: AsyncParsableCommand {
         try await reportingFailures(json: json, store: source.stores.path) {
             let explorer = try source.explorer()
             if dryRun { return try write(explorer.dryRun(), explorer: explorer, failure: nil, unwritable: JSONReports.UnwritableStore(explorer)) }
-            if let work = explorer.app.sandboxRunsForReal, explorer.isSandbox, !yes, try explorer.plan().runsAnyBody {
+            if let work = explorer.app.sandboxRunsForReal, explorer.isSandbox, !yes,
+               MigrationRule.sandboxRunNeedsConsent(try explorer.plan(), bodiesActForReal: true) {
                 let what = work == .commands ? "the manifest's commands" : "the app's migrations"
                 let told = work == .commands ? " (they get MIGRATION_SANDBOX=1)" : ""
                 throw CommandFailure(.usage, "this run executes \(what) against a \(explorer.storeDescription): "

@@ -68,7 +68,10 @@ package enum Update {
         case .dryRun:
             return .dryRun
         case .runPending:
-            if state.isSandbox && (state.sandboxRunsForReal == nil || state.plan?.runsAnyBody == false) { return .run }
+            // A run against the real store always asks: it is destructive.
+            if state.isSandbox, !MigrationRule.sandboxRunNeedsConsent(state.plan, bodiesActForReal: state.sandboxRunsForReal != nil) {
+                return .run
+            }
             state.overlay = .confirm(.run)
         case .reset:
             state.overlay = .confirm(.reset)
