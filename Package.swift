@@ -10,6 +10,7 @@ let package = Package(
     products: [
         .library(name: "MigrationCore", targets: ["MigrationCore"]),
         .library(name: "MTMigration", targets: ["MTMigration"]),
+        .library(name: "MigrationManifest", targets: ["MigrationManifest"]),
         .library(name: "MigrationSQLite", targets: ["MigrationSQLite"]),
         .library(name: "MigrationExplorer", targets: ["MigrationExplorer"]),
         .executable(name: "migration-explorer", targets: ["migration-explorer"]),
@@ -27,9 +28,12 @@ let package = Package(
             dependencies: [.product(name: "Logging", package: "swift-log")]
         ),
         .target(name: "MTMigration", dependencies: ["MigrationCore"]),
+        // Manifests (JSON with shell and SQL commands): for the explorer and the stores that
+        // run SQL, not for every app that links MigrationCore.
+        .target(name: "MigrationManifest", dependencies: ["MigrationCore"]),
         .target(
             name: "MigrationSQLite",
-            dependencies: ["MigrationCore", .product(name: "GRDB", package: "GRDB.swift"), .product(name: "GRDBSQLite", package: "GRDB.swift")]
+            dependencies: ["MigrationCore", "MigrationManifest", .product(name: "GRDB", package: "GRDB.swift"), .product(name: "GRDBSQLite", package: "GRDB.swift")]
         ),
         .target(name: "CProcessControl"),
         .target(name: "CHeapUsage"),
@@ -40,7 +44,7 @@ let package = Package(
         .target(
             name: "MigrationExplorer",
             dependencies: [
-                "MigrationCore", "MigrationSQLite", "CNcurses", "CProcessControl",
+                "MigrationCore", "MigrationManifest", "MigrationSQLite", "CNcurses", "CProcessControl",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Subprocess", package: "swift-subprocess"),
@@ -53,6 +57,7 @@ let package = Package(
         .target(name: "CSpawn", path: "Tests/CSpawn"),
         .target(name: "MigrationTestSupport", dependencies: ["MigrationCore", "CSpawn"], path: "Tests/MigrationTestSupport"),
         .testTarget(name: "MigrationCoreTests", dependencies: ["MigrationCore", "MigrationTestSupport"]),
+        .testTarget(name: "MigrationManifestTests", dependencies: ["MigrationManifest", "MigrationCore", "MigrationTestSupport"]),
         .testTarget(
             name: "SwitchingExamples",
             dependencies: ["MTMigration", "MigrationCore", "MigrationTestSupport"],

@@ -1,37 +1,21 @@
 import Testing
 @testable import MigrationCore
+import MigrationTestSupport
 
 /// A dry-run, a simulation, a real run and the drop-in API must agree exactly.
 @Suite("Agreement")
 struct AgreementTests {
-    /// A small deterministic generator, so a failure can be replayed from its seed.
-    struct SplitMix: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
-    static func randomVersion(_ random: inout SplitMix) -> String {
-        (0..<Int.random(in: 1...3, using: &random)).map { _ in String(Int.random(in: 0...11, using: &random)) }
-            .joined(separator: ".")
-    }
-
     @Test("dry-run, simulation, run and drop-in agree", arguments: 0..<200)
     func agree(seed: Int) throws {
         var random = SplitMix(state: UInt64(seed))
         let ran = Recorder<String>()
         var registry = MigrationRegistry()
-        let declared = (0..<Int.random(in: 0...25, using: &random)).map { _ in Self.randomVersion(&random) }
+        let declared = (0..<Int.random(in: 0...25, using: &random)).map { _ in random.version() }
         for version in declared {
             registry.migrate(toVersion: version, title: version) { _ in ran.append(version) }
         }
-        let from = Bool.random(using: &random) ? nil : try Version(Self.randomVersion(&random))
-        let target = try AppTarget(version: Self.randomVersion(&random))
+        let from = Bool.random(using: &random) ? nil : try Version(random.version())
+        let target = try AppTarget(version: random.version())
         let runner = MigrationRunner(registry: registry, target: target)
 
         let sandbox = runner.simulate(from: from)
@@ -211,16 +195,16 @@ struct AgreementTests {
         var random = SplitMix(state: UInt64(seed) &* 6_700_417 &+ 3)
         var registry = MigrationRegistry()
         if Bool.random(using: &random) {
-            registry.releases = try Set((0..<Int.random(in: 1...5, using: &random)).map { _ in Self.randomVersion(&random) }).map { try Version($0) }
+            registry.releases = try Set((0..<Int.random(in: 1...5, using: &random)).map { _ in random.version() }).map { try Version($0) }
         }
         for _ in 0..<Int.random(in: 0...12, using: &random) {
-            let since = Bool.random(using: &random) ? nil : Self.randomVersion(&random)
-            let version = Self.randomVersion(&random)
+            let since = Bool.random(using: &random) ? nil : random.version()
+            let version = random.version()
             registry.migrate(toVersion: version, title: version, since: since)
         }
         if Bool.random(using: &random) { registry.onUpdate(title: "hook") }
-        let setTo = try Version(Self.randomVersion(&random))
-        let target = try AppTarget(version: Self.randomVersion(&random))
+        let setTo = try Version(random.version())
+        let target = try AppTarget(version: random.version())
         let runner = MigrationRunner(registry: registry, target: target)
 
         let store = InMemoryMigrationStore(state: OneAnswerPerFromTests.recorded(registry, &random))

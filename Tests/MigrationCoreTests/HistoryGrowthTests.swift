@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import MigrationCore
+import MigrationTestSupport
 
 /// The history stays bounded, a step appends instead of rewriting, and bounding never forgets
 /// a record that decides something.
@@ -34,7 +35,7 @@ struct HistoryGrowthTests {
     /// On random histories, every hook decision and every migration's status and last record
     /// are the same before and after bounding.
     @Test(arguments: 0..<40) func boundingDecidesNothingDifferently(seed: Int) throws {
-        var random = AgreementTests.SplitMix(state: UInt64(seed))
+        var random = SplitMix(state: UInt64(seed))
         let versions = ["1.0", "1.1", "2.0"]
         var history: [MigrationRecord] = []
         for second in 0..<60 {

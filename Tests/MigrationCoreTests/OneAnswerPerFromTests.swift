@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import MigrationCore
+import MigrationTestSupport
 
 /// "A device that last ran release R" means one thing everywhere: the matrix's row, a plan
 /// from R in a sandbox, a plan from R over any recorded store, and a plan over a store set to R.
@@ -32,17 +33,17 @@ struct OneAnswerPerFromTests {
     /// Checks every release of one random registry; returns how many had an out-of-order migration.
     func agree(seed: Int) throws -> Int {
         var outOfOrder = 0
-        var random = AgreementTests.SplitMix(state: UInt64(seed) &* 104_729 &+ 17)
-        let releaseTexts = Set((0..<Int.random(in: 1...6, using: &random)).map { _ in AgreementTests.randomVersion(&random) })
+        var random = SplitMix(state: UInt64(seed) &* 104_729 &+ 17)
+        let releaseTexts = Set((0..<Int.random(in: 1...6, using: &random)).map { _ in random.version() })
         var registry = MigrationRegistry()
         registry.releases = try releaseTexts.map { try Version($0) }
         for _ in 0..<Int.random(in: 0...15, using: &random) {
             let since = Bool.random(using: &random) ? releaseTexts.randomElement(using: &random) : nil
-            let version = AgreementTests.randomVersion(&random)
+            let version = random.version()
             registry.migrate(toVersion: version, title: version, since: since)
         }
         if Bool.random(using: &random) { registry.onUpdate(title: "hook") }
-        let target = try AppTarget(version: AgreementTests.randomVersion(&random))
+        let target = try AppTarget(version: random.version())
         let matrix = try UpgradeMatrix(registry: registry, target: target)
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("one-answer-\(seed)-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -70,11 +71,11 @@ struct OneAnswerPerFromTests {
 
     /// Arbitrary prior records: random marks, a random history of successes and failures,
     /// complete or not.
-    static func recorded(_ registry: MigrationRegistry, _ random: inout AgreementTests.SplitMix) -> MigrationState {
-        func mark() -> String? { Bool.random(using: &random) ? AgreementTests.randomVersion(&random) : nil }
+    static func recorded(_ registry: MigrationRegistry, _ random: inout SplitMix) -> MigrationState {
+        func mark() -> String? { Bool.random(using: &random) ? random.version() : nil }
         var state = MigrationState(lastMigratedVersion: mark(), lastAppVersion: mark(), historyIsComplete: Bool.random(using: &random))
         for _ in 0..<Int.random(in: 0...6, using: &random) {
-            let version = registry.migrations.randomElement(using: &random)?.declared ?? AgreementTests.randomVersion(&random)
+            let version = registry.migrations.randomElement(using: &random)?.declared ?? random.version()
             state.history.append(MigrationRecord(
                 subject: .versionMigration, identifier: version, title: version, date: Date(timeIntervalSince1970: 0), duration: 0,
                 outcome: Bool.random(using: &random) ? .succeeded : .failed))

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import MigrationCore
+import MigrationTestSupport
 
 /// A simulated device that last ran a shipped release has the history replaying the releases
 /// would have recorded.
@@ -90,21 +91,21 @@ struct ReleaseHistoryTests {
     /// A random registry with releases and `since`, its device at a random release: the plan
     /// from the simulation, and from a store that ran every release for real.
     func replayed(seed: Int) throws -> (simulated: MigrationPlan, replayed: MigrationPlan) {
-        var random = AgreementTests.SplitMix(state: UInt64(seed) &* 7919)
+        var random = SplitMix(state: UInt64(seed) &* 7919)
         // Distinct as versions (not "5" and "5.0"), as a manifest's releases are.
         var distinct = Set<Version>()
-        let releases = Set(try (0..<Int.random(in: 1...6, using: &random)).map { _ in AgreementTests.randomVersion(&random) }.sorted()
+        let releases = Set(try (0..<Int.random(in: 1...6, using: &random)).map { _ in random.version() }.sorted()
             .filter { distinct.insert(try Version($0)).inserted })
         var registry = MigrationRegistry()
         registry.releases = try releases.map { try Version($0) }
         var declared: [(version: String, since: String?)] = []
         for _ in 0..<Int.random(in: 0...15, using: &random) {
             let since = Bool.random(using: &random) ? releases.randomElement(using: &random) : nil
-            declared.append((AgreementTests.randomVersion(&random), since))
+            declared.append((random.version(), since))
         }
         for (version, since) in declared { registry.migrate(toVersion: version, title: version, since: since) }
         let from = try Version(try #require(releases.randomElement(using: &random)))
-        let target = try AppTarget(version: AgreementTests.randomVersion(&random))
+        let target = try AppTarget(version: random.version())
 
         let store = InMemoryMigrationStore()
         for release in try releases.map({ try Version($0) }).sorted() where release <= from {

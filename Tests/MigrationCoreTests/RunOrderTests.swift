@@ -1,12 +1,11 @@
 import Testing
 @testable import MigrationCore
+import MigrationTestSupport
 
 /// Run order comes from packed keys sorted by radix where versions fit, from ``Version``
 /// comparison where they don't: both must give the order of `(version, declaration)`.
 @Suite("Run order")
 struct RunOrderTests {
-    typealias SplitMix = AgreementTests.SplitMix
-
     @Test("radix sort orders by key, equal keys as given", arguments: [0, 1, 2, 3, 255, 256, 1_000, 20_000])
     func radixSortMatchesAComparisonSort(count: Int) {
         var random = SplitMix(state: UInt64(count))

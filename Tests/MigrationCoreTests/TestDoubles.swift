@@ -54,16 +54,6 @@ struct SharedDefaults: @unchecked Sendable {
     let defaults: UserDefaults
 }
 
-extension MigrationWork {
-    struct NotSynchronous: Error {}
-
-    /// Calls a synchronous body; an asynchronous one is a test's mistake.
-    func callSynchronously(_ context: MigrationContext) throws {
-        guard case .sync(let body) = self else { throw NotSynchronous() }
-        try body(context)
-    }
-}
-
 /// A store that reads fine but cannot be written, as one on a read-only file system: every
 /// save is refused, and so is the proof, asked before a body runs, that it can write.
 final class ReadOnlyStore: MigrationStore {

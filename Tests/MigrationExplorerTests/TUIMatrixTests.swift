@@ -10,7 +10,7 @@ struct TUIMatrixTests {
     static let manifest = ExampleTests.repository.appendingPathComponent("Examples/notes/manifest.json").path
 
     func session(from: String? = nil) throws -> Session {
-        Session(explorer: try Explorer(app: ExplorerApp(manifestAt: Self.manifest), options: ExplorerOptions(from: from)))
+        Session(explorer: try Explorer(app: ExplorerApp(manifestAt: Self.manifest), options: ExplorerOptions(from: try from.map { try Version($0) })))
     }
 
     func screen(_ session: Session, unicode: Bool = true) -> String {

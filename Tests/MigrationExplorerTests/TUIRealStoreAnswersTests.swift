@@ -24,7 +24,7 @@ struct TUIRealStoreAnswersTests {
 
     func session(from: String? = nil) throws -> Session {
         Session(explorer: try Explorer(app: ExplorerApp(manifestAt: TUIMatrixTests.manifest),
-                                       options: ExplorerOptions(from: from, store: .defaultsPlist(plist.path))))
+                                       options: ExplorerOptions(from: try from.map { try Version($0) }, store: .defaultsPlist(plist.path))))
     }
 
     func header(_ session: Session, width: Int) -> String {

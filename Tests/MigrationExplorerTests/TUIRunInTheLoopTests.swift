@@ -15,7 +15,7 @@ struct TUIRunInTheLoopTests {
         registry.migrate(toVersion: "1.0", title: "Move the attachments of every note into the new folder layout", whatsNew: ["Attachments open faster."])
         registry.migrate(toVersion: "1.1", title: "Index tags", whatsNew: ["Search by tag."])
         // swiftlint:disable:next force_try
-        return try! Explorer(app: ExplorerApp(registry: registry, appVersion: "1.1"), options: ExplorerOptions(from: "0.5"))
+        return try! Explorer(app: ExplorerApp(registry: registry, appVersion: "1.1"), options: ExplorerOptions(from: try! Version("0.5")))
     }()
 
     static let t0 = ContinuousClock.now
@@ -61,7 +61,7 @@ struct TUIRunInTheLoopTests {
 
     /// The end of a run that took `steps`, the device then at `recorded`.
     static func ending(_ steps: [RunStep], recordedAt recorded: String, cancelled: Bool = false) throws -> RunEnding {
-        let plan = try Explorer(app: explorer.app, options: ExplorerOptions(from: recorded)).plan()
+        let plan = try Explorer(app: explorer.app, options: ExplorerOptions(from: try Version(recorded))).plan()
         var report = RunReport(mode: .run, plan: try explorer.plan(), steps: steps, state: plan.state, saveError: nil)
         report.wasCancelled = cancelled
         return RunEnding(report: .success(report), plan: .success(plan))

@@ -14,7 +14,7 @@ struct TUISandboxRunTests {
         let manifest = folder.appendingPathComponent("m.json")
         try manifest.write(#"{ "appVersion": "1.0", "migrations": [ { "version": "0.9", "title": "t", "run": "echo $MIGRATION_SANDBOX > ran" } ] }"#)
         let explorer = try Explorer(app: ExplorerApp(manifestAt: manifest.path),
-                                    options: ExplorerOptions(from: "0.5", store: .jsonFile(folder.appendingPathComponent("s.json").path)))
+                                    options: ExplorerOptions(from: try Version("0.5"), store: .jsonFile(folder.appendingPathComponent("s.json").path)))
         let ran = folder.appendingPathComponent("ran")
         var session = Session(explorer: explorer)
         await session.press(.runPending, size: Self.size)

@@ -43,6 +43,18 @@ public enum MigrationRule {
         return recorded != current
     }
 
+    /// Whether a run against a sandbox needs a person's consent first (`run --yes`, a
+    /// question): the sandbox only simulates the records, while bodies that act outside the
+    /// store (a manifest's commands, an app's own code) do their work for real. A run whose
+    /// plan runs no body needs none; one whose plan is unknown (`nil`) does.
+    ///
+    /// ```swift
+    /// MigrationRule.sandboxRunNeedsConsent(plan, bodiesActForReal: manifest.runsCommands)
+    /// ```
+    public static func sandboxRunNeedsConsent(_ plan: MigrationPlan?, bodiesActForReal: Bool) -> Bool {
+        bodiesActForReal && plan?.runsAnyBody != false
+    }
+
     /// Whether a run under `policy` on a device in `state` is a baseline: a fresh install
     /// recorded as up to date without running anything.
     ///

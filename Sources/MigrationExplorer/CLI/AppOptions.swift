@@ -7,10 +7,10 @@ struct AppOptions: ParsableArguments {
     var manifest: String?
 
     @Option(name: .long, help: ArgumentHelp("Upgrade to this app version (default: the manifest's appVersion).", valueName: "version"))
-    var to: String?
+    var to: VersionArgument?
 
     @Option(name: .customLong("to-build"), help: ArgumentHelp("Upgrade to this app build (default: the manifest's appBuild).", valueName: "build"))
-    var toBuild: String?
+    var toBuild: VersionArgument?
 
     func validate() throws {
         if manifest?.isEmpty == true { throw ValidationError("--manifest: the path is empty; name a file") }

@@ -102,10 +102,8 @@ extension CommandFailure {
         switch error {
         case let failure as CommandFailure:
             self = failure
-        case let error as ExplorerError where error.status == .noTerminal:
-            self.init(.noTerminal, error.description)
         case let error as ExplorerError:
-            self.init(.store, error.description, path: store)
+            self.init(error.kind, error.description, path: error.kind == .store ? store : nil)
         case let error as MigrationStoreError:
             if case .busy = error.problem { self.init(.busy, "\(error); \(Self.busyAdvice)", path: store) }
             else { self.init(.store, error.description, path: store) }

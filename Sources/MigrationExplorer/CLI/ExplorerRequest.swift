@@ -10,15 +10,15 @@ import MigrationCore
 /// ```
 struct ExplorerRequest {
     var app: AppOptions
-    var from: String? = nil
-    var fromBuild: String? = nil
+    var from: VersionArgument? = nil
+    var fromBuild: VersionArgument? = nil
     var stores: StoreOptions? = nil
     var freshInstall: FreshInstallOption? = nil
-    var fail: String? = nil
+    var fail: VersionArgument? = nil
 
     /// The app `--manifest` names, else the embedding app's registry, else the demo (with
     /// `--fail`'s migration throwing).
-    static func app(manifest: String?, fail: String? = nil) throws(CommandFailure) -> ExplorerApp {
+    static func app(manifest: String?, fail: VersionArgument? = nil) throws(CommandFailure) -> ExplorerApp {
         if let manifest {
             do {
                 let loaded = try ExplorerApp.loadManifest(path: manifest)
@@ -31,18 +31,18 @@ struct ExplorerRequest {
             }
         }
         if let embedded = EmbeddedApp.current { return embedded }
-        let failing: Version?
-        do { failing = try fail.map { (text) throws(VersionError) in try Version(text) } } catch {
-            throw CommandFailure(.version, "--fail: \(error)")
-        }
-        return DemoApp.make(failing: failing)
+        return DemoApp.make(failing: try fail?.version(of: "--fail"))
     }
 
     /// The explorer on the app and store asked for.
     /// - Throws: ``CommandFailure`` listing every unusable input at once: each bad version,
     ///   the manifest, and the store.
     func explorer() throws(CommandFailure) -> Explorer {
-        var failures = versionProblems()
+        var failures: [CommandFailure] = []
+        var options = ExplorerOptions(
+            from: from.version(of: "--from", failures: &failures), to: self.app.to.version(of: "--to", failures: &failures),
+            fromBuild: fromBuild.version(of: "--from-build", failures: &failures),
+            toBuild: self.app.toBuild.version(of: "--to-build", failures: &failures), policy: (freshInstall ?? .runAll).policy)
         var app: ExplorerApp?
         do { app = try Self.app(manifest: self.app.manifest, fail: fail) } catch { failures.append(error) }
         var store: StoreLocation?
@@ -50,9 +50,8 @@ struct ExplorerRequest {
         if let app, let refusal = sqlRefusal(app, store: store) { failures.append(refusal) }
         if let app, failures.isEmpty {
             do {
-                return try Explorer(app: app, options: ExplorerOptions(
-                    from: from, to: self.app.to, fromBuild: fromBuild, toBuild: self.app.toBuild, store: store,
-                    policy: (freshInstall ?? .runAll).policy))
+                options.store = store
+                return try Explorer(app: app, options: options)
             } catch {
                 throw CommandFailure(error, store: store?.path)
             }
@@ -73,14 +72,5 @@ struct ExplorerRequest {
         let more = app.sqlMigrations.count > 1 ? " (and \(app.sqlMigrations.count - 1) more)" : ""
         return CommandFailure(.manifest, "\(first)\(more) runs SQL, which needs the app's database as the store: give --sqlite FILE; "
             + "with \(store == nil ? "a sandbox" : "this store") its SQL could not commit with its record", path: self.app.manifest)
-    }
-
-    private func versionProblems() -> [CommandFailure] {
-        let versions = [("--from", from), ("--to", app.to), ("--from-build", fromBuild), ("--to-build", app.toBuild)]
-        return versions.compactMap { option, text -> CommandFailure? in
-            guard let text else { return nil }
-            do { _ = try Version(text) } catch { return CommandFailure(.version, "\(option): \(error)") }
-            return nil
-        }
     }
 }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import MigrationCore
+import MigrationManifest
 
 /// `export`: the app's registry as a manifest, for `--manifest` elsewhere (an embedded
 /// registry's real migrations, without building the app for this machine).

@@ -55,7 +55,8 @@ struct JSONWriter {
     /// One member of the object being written: its key, then the value `value` writes.
     mutating func field(_ key: String, _ value: (inout JSONWriter) -> Void) {
         #if DEBUG
-        precondition(lastKeys.last! < key, "JSON keys must come in ascending order: \(key) after \(lastKeys.last!)")
+        let previous = lastKeys.last
+        precondition(previous.map { $0 < key } == true, "JSON keys must come in ascending order, in an object: \(key) after \(previous ?? "no object")")
         lastKeys[lastKeys.count - 1] = key
         #endif
         member()

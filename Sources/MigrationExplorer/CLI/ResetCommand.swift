@@ -99,7 +99,7 @@ struct ResetCommand: AsyncParsableCommand {
 
     /// Renames the corrupt file to `FILE.corrupt-<UTC time>`, under the store's lock.
     private func moveAside(_ store: any MigrationStore, path: String) throws -> String {
-        let stamp = ISO8601DateFormatter.string(from: Date(), timeZone: TimeZone(identifier: "UTC")!,
+        let stamp = ISO8601DateFormatter.string(from: Date(), timeZone: .gmt,
                                                 formatOptions: [.withYear, .withMonth, .withDay, .withTime, .withTimeZone])
         let destination = "\(path).corrupt-\(stamp)"
         try store.withExclusiveAccess {

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import MigrationCore
+import MigrationManifest
 
 /// `run`: runs the pending migrations and firing hooks (or, with `--dry-run`, lists them),
 /// streaming commands' output as it comes.
@@ -36,7 +37,8 @@ struct RunCommand: AsyncParsableCommand {
         try await reportingFailures(json: json, store: source.stores.path) {
             let explorer = try source.explorer()
             if dryRun { return try write(explorer.dryRun(), explorer: explorer, failure: nil, unwritable: JSONReports.UnwritableStore(explorer)) }
-            if let work = explorer.app.sandboxRunsForReal, explorer.isSandbox, !yes, try explorer.plan().runsAnyBody {
+            if let work = explorer.app.sandboxRunsForReal, explorer.isSandbox, !yes,
+               MigrationRule.sandboxRunNeedsConsent(try explorer.plan(), bodiesActForReal: true) {
                 let what = work == .commands ? "the manifest's commands" : "the app's migrations"
                 let told = work == .commands ? " (they get MIGRATION_SANDBOX=1)" : ""
                 throw CommandFailure(.usage, "this run executes \(what) against a \(explorer.storeDescription): "

@@ -25,8 +25,8 @@ struct SetCommand: AsyncParsableCommand {
     @OptionGroup var stores: StoreOptions
     @Option(help: ArgumentHelp("A JSON manifest of migrations, whose releases say the device's marks (default: the app's own registry, or the built-in demo).", valueName: "file"))
     var manifest: String?
-    @Option(help: ArgumentHelp("The version the device last ran.", valueName: "version")) var version: String?
-    @Option(help: ArgumentHelp("The build the device last ran.", valueName: "build")) var build: String?
+    @Option(help: ArgumentHelp("The version the device last ran.", valueName: "version")) var version: VersionArgument?
+    @Option(help: ArgumentHelp("The build the device last ran.", valueName: "build")) var build: VersionArgument?
     @Flag(help: "Write JSON instead of text.") var json = false
 
     func validate() throws {
@@ -37,14 +37,7 @@ struct SetCommand: AsyncParsableCommand {
     func run() async throws {
         try await reportingFailures(json: json, store: stores.path) {
             var failures: [CommandFailure] = []
-            func parse(_ text: String?, _ option: String) -> Version? {
-                guard let text else { return nil }
-                do { return try Version(text) } catch {
-                    failures.append(CommandFailure(.version, "\(option): \(error)"))
-                    return nil
-                }
-            }
-            let (version, build) = (parse(version, "--version"), parse(build, "--build"))
+            let (version, build) = (version.version(of: "--version", failures: &failures), build.version(of: "--build", failures: &failures))
             var app: ExplorerApp?
             do throws(CommandFailure) { app = try ExplorerRequest.app(manifest: manifest) } catch { failures.append(error) }
             var location: StoreLocation?

@@ -8,10 +8,10 @@ struct SourceOptions: ParsableArguments {
     @OptionGroup var app: AppOptions
 
     @Option(name: .long, help: ArgumentHelp("Simulate a device that last migrated at this version (overrides what the store recorded).", valueName: "version"))
-    var from: String?
+    var from: VersionArgument?
 
     @Option(name: .customLong("from-build"), help: ArgumentHelp("Simulate a device that last migrated at this build.", valueName: "build"))
-    var fromBuild: String?
+    var fromBuild: VersionArgument?
 
     @OptionGroup var stores: StoreOptions
 
@@ -19,7 +19,7 @@ struct SourceOptions: ParsableArguments {
     var freshInstall: FreshInstallOption?
 
     @Option(name: .long, help: ArgumentHelp("Built-in demo only: make the demo migration at this version throw, to show a failure.", valueName: "version"))
-    var fail: String?
+    var fail: VersionArgument?
 
     func validate() throws {
         if fail != nil, app.manifest != nil || EmbeddedApp.current != nil {

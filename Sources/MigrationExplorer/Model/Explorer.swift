@@ -8,9 +8,9 @@ import MigrationSQLite
 /// `MigrationCore`; the explorer only keeps the choices.
 ///
 /// ```swift
-/// var explorer = try Explorer(app: DemoApp.make(), options: ExplorerOptions(from: "0.8"))
+/// var explorer = try Explorer(app: DemoApp.make(), options: ExplorerOptions(from: try Version("0.8")))
 /// let plan = try explorer.plan()
-/// try explorer.setTarget(version: "1.1")
+/// explorer.setTarget(version: try Version("1.1"))
 /// ```
 public struct Explorer: Sendable {
     public let app: ExplorerApp
@@ -26,21 +26,27 @@ public struct Explorer: Sendable {
     /// Where runs go: a sandbox, or ``realStore``.
     public private(set) var store: any MigrationStore
 
-    /// - Throws: ``ExplorerError`` (unusable input) for a version that is not one, or a real
-    ///   store that cannot be read for a simulation.
+    /// - Throws: ``ExplorerError`` (unusable input) for a version the app declares that is not
+    ///   one, or a real store that cannot be read for a simulation.
     public init(app: ExplorerApp, options: ExplorerOptions) throws(ExplorerError) {
         self.app = app
         self.policy = options.policy
-        self.realStore = options.store?.open()
-        let simulating = options.from != nil || options.fromBuild != nil || realStore == nil
-        self.from = try Self.version(options.from ?? (realStore == nil ? app.defaultFrom : nil), option: "--from")
-        self.fromBuild = try Self.version(
-            options.fromBuild ?? (realStore == nil ? app.defaultFromBuild : nil), option: "--from-build")
-        self.target = try AppTarget(
-            version: Self.version(options.to ?? app.appVersion, option: options.to == nil ? "the app's version" : "--to")!,
-            build: Self.version(options.toBuild ?? app.appBuild, option: options.toBuild == nil ? "the app's build" : "--to-build")
+        let realStore = options.store?.open()
+        self.realStore = realStore
+        // Without a store the device is the app's default one; with one, as recorded.
+        let appsDevice = realStore == nil
+        let from = try Self.version(options.from, orDeclared: appsDevice ? app.defaultFrom : nil, as: "--from")
+        let fromBuild = try Self.version(options.fromBuild, orDeclared: appsDevice ? app.defaultFromBuild : nil, as: "--from-build")
+        (self.from, self.fromBuild) = (from, fromBuild)
+        self.target = AppTarget(
+            version: try Self.version(options.to, orDeclared: app.appVersion, as: "the app's version"),
+            build: try Self.version(options.toBuild, orDeclared: app.appBuild, as: "the app's build")
         )
-        self.store = simulating ? try Self.sandbox(app.registry, over: realStore, from: from, fromBuild: fromBuild) : realStore!
+        if let realStore, options.from == nil, options.fromBuild == nil {
+            self.store = realStore
+        } else {
+            self.store = try Self.sandbox(app.registry, over: realStore, from: from, fromBuild: fromBuild)
+        }
         startDevice()
     }
 
@@ -132,11 +138,12 @@ public struct Explorer: Sendable {
         startDevice()
     }
 
-    /// Simulates a device that last migrated at `version` and `build`; an empty `version`
-    /// (and no build) is a fresh install, over a real store's records too.
-    public mutating func setFrom(_ version: String, build: String? = nil) throws(ExplorerError) {
-        let newFrom = try Self.version(version.isEmpty ? nil : version, option: "from")
-        let newBuild = try Self.version(build.flatMap { $0.isEmpty ? nil : $0 }, option: "from build")
+    /// Simulates a device that last migrated at `version` and `build`; neither is a fresh
+    /// install, over a real store's records too.
+    ///
+    /// - Throws: ``ExplorerError/unreadableStore(_:)`` when the real store under the sandbox
+    ///   cannot be read.
+    public mutating func setFrom(_ newFrom: Version?, build newBuild: Version? = nil) throws(ExplorerError) {
         let fresh = newFrom == nil && newBuild == nil
         store = try fresh ? Self.freshSandbox() : Self.sandbox(app.registry, over: realStore, from: newFrom, fromBuild: newBuild)
         (from, fromBuild, simulatesFreshInstall) = (newFrom, newBuild, fresh)
@@ -165,7 +172,7 @@ public struct Explorer: Sendable {
     /// the upgrade from there for real; the explorer then plays the real store.
     ///
     /// ```swift
-    /// var explorer = try Explorer(app: app, options: ExplorerOptions(from: "0.8", store: .defaultsPlist(plist)))
+    /// var explorer = try Explorer(app: app, options: ExplorerOptions(from: try Version("0.8"), store: .defaultsPlist(plist)))
     /// try explorer.writeFromToRealStore()   // the plist is now a device that last ran 0.8
     /// ```
     ///
@@ -175,7 +182,7 @@ public struct Explorer: Sendable {
     ///   the store's error when it cannot be written.
     public mutating func writeFromToRealStore(onWait: () throws -> Void = {}) throws {
         guard writableDevice != nil, let realStore else {
-            throw ExplorerError("there is no simulated device to write to a real store", status: .unusableInput)
+            throw ExplorerError.noSimulatedDevice
         }
         try realStore.withoutRuns(onWait: onWait) {
             try realStore.update { [registry = app.registry, from, fromBuild] in $0 = registry.device(lastRan: from, build: fromBuild, over: $0) }
@@ -185,8 +192,8 @@ public struct Explorer: Sendable {
     }
 
     /// Upgrades to app version `version` instead.
-    public mutating func setTarget(version: String) throws(ExplorerError) {
-        target.version = try Self.version(version, option: "to")!
+    public mutating func setTarget(version: Version) {
+        target.version = version
     }
 
     /// Tells the app which device it now plays, so that it can put its data back as that
@@ -213,15 +220,21 @@ public struct Explorer: Sendable {
     ) throws(ExplorerError) -> InMemoryMigrationStore {
         guard let realStore else { return InMemoryMigrationStore(state: registry.device(lastRan: from, build: fromBuild).state) }
         do { return InMemoryMigrationStore(state: registry.device(lastRan: from, build: fromBuild, over: try realStore.load())) } catch {
-            throw ExplorerError(String(describing: error), status: .unusableInput)
+            throw .unreadableStore(String(describing: error))
         }
     }
 
-    private static func version(_ text: String?, option: String) throws(ExplorerError) -> Version? {
-        guard let text else { return nil }
-        do { return try Version(text) } catch {
-            throw ExplorerError("\(option): \(error)", status: .unusableInput)
-        }
+    /// `given`, else the version the app declares (`text`), `source` naming it for the error.
+    private static func version(_ given: Version?, orDeclared text: String, as source: String) throws(ExplorerError) -> Version {
+        if let given { return given }
+        do { return try Version(text) } catch { throw .appVersion(of: source, error) }
+    }
+
+    /// `given`, else the version the app may declare (`text`), `source` naming it for the error.
+    private static func version(_ given: Version?, orDeclared text: String?, as source: String) throws(ExplorerError) -> Version? {
+        guard let text else { return given }
+        let version: Version = try version(given, orDeclared: text, as: source)
+        return version
     }
 }
 
@@ -234,18 +247,27 @@ public struct StoreLabel: Sendable, Equatable {
     public var text: String { before + path + after }
 }
 
-/// The choices a front end passes to an ``Explorer``: the command line's options.
+/// The choices a front end passes to an ``Explorer``: the command line's options, their
+/// versions parsed already.
+///
+/// ```swift
+/// let options = ExplorerOptions(from: try Version("0.8"), store: .jsonFile("state.json"))
+/// ```
 public struct ExplorerOptions: Sendable, Equatable {
-    public var from: String?
-    public var to: String?
-    public var fromBuild: String?
-    public var toBuild: String?
+    /// The device the sandbox starts as; `nil` with a real store: as recorded.
+    public var from: Version?
+    /// The app version to upgrade to; `nil`: the app's.
+    public var to: Version?
+    /// The build the sandbox's device last ran.
+    public var fromBuild: Version?
+    /// The app build to upgrade to; `nil`: the app's.
+    public var toBuild: Version?
     /// The real store; `nil`: a sandbox only.
     public var store: StoreLocation?
     public var policy: FreshInstallPolicy
 
     public init(
-        from: String? = nil, to: String? = nil, fromBuild: String? = nil, toBuild: String? = nil,
+        from: Version? = nil, to: Version? = nil, fromBuild: Version? = nil, toBuild: Version? = nil,
         store: StoreLocation? = nil, policy: FreshInstallPolicy = .runAll
     ) {
         self.from = from

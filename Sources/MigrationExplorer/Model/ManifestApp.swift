@@ -1,6 +1,6 @@
 import Foundation
-import GRDB
 import MigrationCore
+import MigrationManifest
 import MigrationSQLite
 
 extension ExplorerApp {
@@ -18,28 +18,13 @@ extension ExplorerApp {
     /// The manifest at `path`, its `run` commands run by the shell and its `sql` in the
     /// transaction of the ``SQLiteMigrationStore`` that records it.
     static func loadManifest(path: String) throws(ManifestError) -> MigrationManifest {
-        try Manifest.load(path: path, commands: ShellCommand.runner, sql: ManifestSQL.inDatabase)
+        try Manifest.load(path: path, commands: ShellCommand.runner, sql: ManifestSQL.inSQLiteStore)
     }
 
     init(_ manifest: MigrationManifest) {
         self.init(registry: manifest.registry, appVersion: manifest.appVersion, appBuild: manifest.appBuild)
         sandboxRunsForReal = manifest.runsCommands ? .commands : nil
         sqlMigrations = manifest.sqlMigrations
-    }
-}
-
-extension ManifestSQL {
-    /// Runs a manifest's SQL, then its command, in the transaction of the
-    /// ``SQLiteMigrationStore`` block that records the migration: when either fails, the SQL's
-    /// changes are undone.
-    static let inDatabase: Runner = { sql, command in
-        DatabaseMigration.body(named: sql.migration) { db, context in
-            let before = db.totalChangesCount
-            try db.execute(sql: sql.statements)
-            let changed = db.totalChangesCount - before
-            context.log("the SQL changed \(changed.counting("row"))")
-            try command(context)
-        }
     }
 }
 

@@ -4,31 +4,30 @@ import MigrationCore
 /// version alone, or nothing for a fresh install.
 ///
 /// ```swift
-/// let device = try DeviceInput("0.8 (90)")   // version "0.8", build "90"
+/// let device = try DeviceInput("0.8 (90)")   // version 0.8, build 90
 /// ```
 struct DeviceInput: Equatable {
-    /// Empty for a fresh install.
-    let version: String
-    let build: String?
+    /// `nil` for a fresh install.
+    let version: Version?
+    let build: Version?
 
     /// - Throws: a message naming what is wrong, for the prompt to show.
     init(_ text: String) throws(PromptError) {
         let text = text.trimmingWhitespaceForPrompt()
         guard let open = text.firstIndex(of: "(") else {
-            (version, build) = (text, nil)
-            if !version.isEmpty { try PromptError.checkVersion(version) }
+            version = try text.isEmpty ? nil : PromptError.version(text)
+            build = nil
             return
         }
         guard text.hasSuffix(")") else {
             throw PromptError("write the build in parentheses after the version, as 0.8 (90)")
         }
         let build = String(text[text.index(after: open)..<text.index(before: text.endIndex)]).trimmingWhitespaceForPrompt()
-        version = String(text[..<open]).trimmingWhitespaceForPrompt()
+        let version = String(text[..<open]).trimmingWhitespaceForPrompt()
         guard !version.isEmpty else { throw PromptError("a build needs the version before it, as 0.8 (90)") }
         guard !build.isEmpty else { throw PromptError("the build in parentheses is empty") }
-        try PromptError.checkVersion(version)
-        try PromptError.checkVersion(build)
-        self.build = build
+        self.version = try PromptError.version(version)
+        self.build = try PromptError.version(build)
     }
 
     /// The prompt's text for a device that last migrated at `version` and `build`.
@@ -43,9 +42,9 @@ struct PromptError: Error, CustomStringConvertible {
     let description: String
     init(_ description: String) { self.description = description }
 
-    /// Refuses `text` unless it is a version, with `Version`'s own reason.
-    static func checkVersion(_ text: String) throws(PromptError) {
-        do { _ = try Version(text) } catch { throw PromptError(error.description) }
+    /// The version `text` is; refused with `Version`'s own reason when it is not one.
+    static func version(_ text: String) throws(PromptError) -> Version {
+        do { return try Version(text) } catch { throw PromptError(error.description) }
     }
 }
 

@@ -121,11 +121,11 @@ package struct Session {
                 state.lastReport = nil
                 refreshPlan()
                 state.message = .init(text: "Wrote \(device) to \(explorer.storeDescription): the app's next launch replays this upgrade", role: .accent)
-            case .setTo(let text):
-                try explorer.setTarget(version: text)
+            case .setTo(let version):
+                explorer.setTarget(version: version)
                 state.target = explorer.target
                 refreshPlan()
-                state.message = .init(text: "Upgrading to \(text)", role: .accent)
+                state.message = .init(text: "Upgrading to \(version.text)", role: .accent)
             }
         } catch {
             state.message = .init(text: String(describing: error), role: .failed)
@@ -138,7 +138,7 @@ package struct Session {
     /// on. The session does not freeze waiting for it; the change can be made once it ends.
     private static func runGoingOn(_ explorer: Explorer, instead: String) -> ExplorerError {
         let store = explorer.realStore?.url.path ?? explorer.storeDescription
-        return ExplorerError("\(instead): a run on \(store) is going on; try again once it has finished", status: .unusableInput)
+        return .runGoingOn(refused: instead, store: store)
     }
 
     /// Which store the session plays, and which device it could write to the real one.

@@ -15,9 +15,10 @@ package enum Effect: Equatable, Sendable {
     case matrix
     /// Write the simulated "from" device to the real store.
     case writeFrom
-    /// A device that last migrated at `version` (empty: a fresh install) and `build`.
-    case setFrom(version: String, build: String?)
-    case setTo(String)
+    /// A device that last migrated at `version` and `build` (neither: a fresh install).
+    case setFrom(version: Version?, build: Version?)
+    /// Upgrade to app version `version`.
+    case setTo(Version)
 }
 
 /// Turns an event (a key, a resize, a tick, a run's update) into a new ``ViewState`` and,
@@ -121,7 +122,10 @@ package enum Update {
         case .dryRun:
             return .dryRun
         case .runPending:
-            if state.isSandbox && (state.sandboxRunsForReal == nil || state.plan?.runsAnyBody == false) { return .run }
+            // A run against the real store always asks: it is destructive.
+            if state.isSandbox, !MigrationRule.sandboxRunNeedsConsent(state.plan, bodiesActForReal: state.sandboxRunsForReal != nil) {
+                return .run
+            }
             state.overlay = .confirm(.run)
         case .reset:
             state.overlay = .confirm(.reset)
@@ -221,9 +225,7 @@ package enum Update {
             let device = try DeviceInput(prompt.text)
             return .setFrom(version: device.version, build: device.build)
         case .to:
-            let text = prompt.text.trimmingWhitespaceForPrompt()
-            try PromptError.checkVersion(text)
-            return .setTo(text)
+            return .setTo(try PromptError.version(prompt.text.trimmingWhitespaceForPrompt()))
         }
     }
 
@@ -279,7 +281,7 @@ package enum Update {
         case .matrix(let matrix, let selection):
             if key == .enter {
                 state.overlay = nil
-                return .setFrom(version: matrix.rows[selection].from?.text ?? "", build: nil)
+                return .setFrom(version: matrix.rows[selection].from, build: nil)
             }
             if let move: OverlayAction = Keymap.overlay.action(for: key), move != .close {
                 let page = max(1, layout.size.height - 6)

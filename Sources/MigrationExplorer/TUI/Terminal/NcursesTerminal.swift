@@ -15,15 +15,16 @@ final class NcursesTerminal: Terminal {
     private(set) var size: Size
 
     /// Opens the terminal on stdin and stdout.
-    /// - Throws: ``ExplorerError`` with status 2 when stdin or stdout is not a TTY, `TERM` is
-    ///   unset or the terminal cannot address the cursor; nothing is written to stdout then.
+    /// - Throws: ``ExplorerError/noTerminal(_:)`` (exit status 2) when stdin or stdout is not a
+    ///   TTY, `TERM` is unset or the terminal cannot address the cursor; nothing is written to
+    ///   stdout then.
     static func open(environment: [String: String] = ProcessInfo.processInfo.environment) throws(ExplorerError) -> NcursesTerminal {
         let advice = "use `\(Program.name) plan` or `\(Program.name) run` in scripts and pipes"
         guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else {
-            throw ExplorerError("the interactive explorer needs a terminal (stdin and stdout must be a TTY); \(advice)", status: .noTerminal)
+            throw .noTerminal("the interactive explorer needs a terminal (stdin and stdout must be a TTY); \(advice)")
         }
         guard let term = environment["TERM"], !term.isEmpty, term != "dumb" else {
-            throw ExplorerError("the interactive explorer needs a terminal, but TERM is \(environment["TERM"].map { "\"\($0)\"" } ?? "unset"); \(advice)", status: .noTerminal)
+            throw .noTerminal("the interactive explorer needs a terminal, but TERM is \(environment["TERM"].map { "\"\($0)\"" } ?? "unset"); \(advice)")
         }
         setlocale(LC_ALL, "")
         if cn_locale_is_utf8() == 0 { setlocale(LC_ALL, "C.UTF-8") }
@@ -31,17 +32,17 @@ final class NcursesTerminal: Terminal {
         let copy = fcntl(STDOUT_FILENO, F_DUPFD_CLOEXEC, 0)
         guard copy >= 0, let output = fdopen(copy, "w") else {
             if copy >= 0 { closeDescriptor(copy) }
-            throw ExplorerError("cannot open the terminal for drawing: \(String(cString: strerror(errno)))", status: .noTerminal)
+            throw .noTerminal("cannot open the terminal for drawing: \(String(cString: strerror(errno)))")
         }
         guard let handle = newterm(nil, output, cn_stdin()) else {
             fclose(output)
-            throw ExplorerError("the terminal \"\(term)\" is unknown to ncurses; \(advice)", status: .noTerminal)
+            throw .noTerminal("the terminal \"\(term)\" is unknown to ncurses; \(advice)")
         }
         guard cn_can_address_cursor() != 0 else {
             endwin()
             delscreen(handle)
             fclose(output)
-            throw ExplorerError("the terminal \"\(term)\" cannot move the cursor; \(advice)", status: .noTerminal)
+            throw .noTerminal("the terminal \"\(term)\" cannot move the cursor; \(advice)")
         }
         return NcursesTerminal(handle: handle, output: output, unicode: unicode, color: environment["NO_COLOR"].map(\.isEmpty) ?? true)
     }

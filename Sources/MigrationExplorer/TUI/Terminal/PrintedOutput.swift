@@ -38,7 +38,7 @@ final class PrintedOutput {
         var template = Array((NSTemporaryDirectory() + "/migration-explorer-output-XXXXXX").utf8CString)
         let file = mkstemp(&template)
         guard file >= 0 else { return nil }
-        unlink(template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) })
+        unlink(template)
         let (output, error) = (dup(STDOUT_FILENO), dup(STDERR_FILENO))
         guard output >= 0, error >= 0 else {
             [file, output, error].filter { $0 >= 0 }.forEach { close($0) }
@@ -94,7 +94,7 @@ final class PrintedOutput {
             guard count > 0 else { break }
             var written = 0
             while written < count {
-                let done = write(STDERR_FILENO, buffer.baseAddress! + written, count - written)
+                let done = write(STDERR_FILENO, buffer.baseAddress.map { $0 + written }, count - written)
                 guard done > 0 else { break }
                 written += done
             }

@@ -1,6 +1,10 @@
+import Foundation
+import MigrationCore
+
 /// A manifest's `sql`: statements for the app's database, to run in the transaction that
-/// records their migration. `MigrationCore` has no database; whoever loads a manifest turns
-/// them into a body (`migration-explorer` runs them in a `SQLiteMigrationStore`'s transaction).
+/// records their migration. This library has no database; whoever loads a manifest turns
+/// them into a body (`MigrationSQLite`'s `ManifestSQL.inSQLiteStore` runs them in a
+/// `SQLiteMigrationStore`'s transaction).
 ///
 /// ```swift
 /// let manifest = try Manifest.load(path: "manifest.json", sql: { sql, command in

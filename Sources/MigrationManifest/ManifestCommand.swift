@@ -1,7 +1,8 @@
 import Foundation
+import MigrationCore
 
 /// A manifest's `run`: a shell command, the folder it runs in, the variable naming its
-/// migration, and its timeout. `MigrationCore` runs no processes; whoever loads a manifest
+/// migration, and its timeout. This library runs no processes; whoever loads a manifest
 /// turns each command into a body (`migration-explorer` runs it with `/bin/sh -c`).
 ///
 /// ```swift

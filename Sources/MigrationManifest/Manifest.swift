@@ -1,4 +1,5 @@
 import Foundation
+import MigrationCore
 
 /// Reads a JSON manifest into a ``MigrationManifest``, for apps whose migrations are not in
 /// Swift, and for an app's own registry written by ``MigrationRegistry/manifest(appVersion:appBuild:releases:commands:)``.

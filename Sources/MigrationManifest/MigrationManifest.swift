@@ -1,4 +1,5 @@
 import Foundation
+import MigrationCore
 
 /// A manifest, read and checked: the app's registry and the version it is at.
 ///

@@ -1,4 +1,5 @@
 import Foundation
+import MigrationCore
 
 extension MigrationRegistry {
     /// The registry as a manifest (the JSON `migration-explorer --manifest` reads; a Swift

@@ -1,3 +1,5 @@
+import MigrationCore
+
 /// Everything wrong with a manifest, found in one pass, each with the field path and value.
 ///
 /// ```

@@ -1,4 +1,5 @@
 import Foundation
+import MigrationCore
 
 /// Walks a manifest's JSON once, building the registry and collecting every problem. Field
 /// paths (`migrations[12].title`) are spelled out only for a problem.

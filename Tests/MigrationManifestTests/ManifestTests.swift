@@ -1,7 +1,7 @@
 import Foundation
 import MigrationCore
+import MigrationManifest
 import Testing
-@testable import MigrationExplorer
 
 @Suite("Manifest")
 struct ManifestTests {

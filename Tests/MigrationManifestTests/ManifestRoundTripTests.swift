@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 import MigrationCore
+import MigrationManifest
+import MigrationTestSupport
 
 /// An app's registry written as a manifest and read back plans every upgrade alike; no
 /// terminal UI is linked here.
@@ -12,8 +14,8 @@ struct ManifestRoundTripTests {
 
     @Test("export, load: the same plan for any from and to", arguments: 0..<100)
     func roundTrip(seed: Int) throws {
-        var random = AgreementTests.SplitMix(state: UInt64(seed) &+ 424_242)
-        func version() -> String { AgreementTests.randomVersion(&random) }
+        var random = SplitMix(state: UInt64(seed) &+ 424_242)
+        func version() -> String { random.version() }
         var registry = MigrationRegistry(appName: "App \(seed) “quoted” / \\ ✓")
         registry.releases = try (0..<Int.random(in: 0...4, using: &random)).map { _ in try Version(version()) }
         // A manifest refuses duplicate versions (the registry only reports them), so each is new.
