@@ -53,6 +53,24 @@ struct TUIRealStoreAnswersTests {
         #expect(session.state.plan?.entries.map(\.status) == expected)
     }
 
+    /// A matrix row is a device that last ran the release, with no build recorded: Enter on it
+    /// plays that device, not one that keeps the build the real store records.
+    @Test func enterOnAMatrixRowPlaysTheRowsBuildNotTheStores() async throws {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try PropertyListMigrationStore(url: plist).save(MigrationState(
+            lastMigratedVersion: "1.0", lastMigratedBuild: "119", lastAppVersion: "1.0", lastAppBuild: "119"))
+        var session = try session()
+        await session.press(.matrix, size: Self.size)
+        guard case .matrix(let matrix, _) = session.state.overlay else { Issue.record("no matrix"); return }
+        let row = try #require(matrix.rows.firstIndex { $0.from?.text == "0.9" })
+        for _ in 0..<row { await session.handle(.down, size: Self.size) }
+        await session.handle(.enter, size: Self.size)
+        #expect(session.explorer.from?.text == "0.9" && session.explorer.fromBuild == nil)
+        #expect(session.state.plan?.entries.map(\.status) == matrix.rows[row].plan.entries.map(\.status))
+        #expect(session.state.plan?.pending.map(\.migration.declared).contains("118") == true, "build 118 runs on the row's device")
+        #expect(try PropertyListMigrationStore(url: plist).load().lastMigratedBuild == "119", "the real store is not touched")
+    }
+
     @Test func aFromWithoutABuildNamesTheBuildTheStoreRecords() async throws {
         defer { try? FileManager.default.removeItem(at: folder) }
         var session = try session()

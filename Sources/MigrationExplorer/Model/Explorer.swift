@@ -21,6 +21,9 @@ public struct Explorer: Sendable {
     public let policy: FreshInstallPolicy
     /// Whether the sandbox is a fresh install even though a real store has records.
     public private(set) var simulatesFreshInstall = false
+    /// Whether a sandbox over a real store keeps the build it records when "from" names none;
+    /// a matrix row's device has no build (``setFrom(release:)``).
+    private var keepsRecordedBuild = true
     /// The real store, when one was named.
     public let realStore: (any FileBackedStore)?
     /// Where runs go: a sandbox, or ``realStore``.
@@ -130,7 +133,9 @@ public struct Explorer: Sendable {
     /// - Throws: the store's error when it cannot be read or written: then nothing changed.
     public mutating func reset(onWait: () throws -> Void = {}) throws {
         if isSandbox {
-            store = try simulatesFreshInstall ? Self.freshSandbox() : Self.sandbox(app.registry, over: realStore, from: from, fromBuild: fromBuild)
+            store = try simulatesFreshInstall
+                ? Self.freshSandbox()
+                : Self.sandbox(app.registry, over: realStore, from: from, fromBuild: fromBuild, keepingRecordedBuild: keepsRecordedBuild)
         } else {
             let store = store
             try store.withoutRuns(onWait: onWait) { try store.update { $0 = MigrationRule.reset($0) } }
@@ -146,7 +151,22 @@ public struct Explorer: Sendable {
     public mutating func setFrom(_ newFrom: Version?, build newBuild: Version? = nil) throws(ExplorerError) {
         let fresh = newFrom == nil && newBuild == nil
         store = try fresh ? Self.freshSandbox() : Self.sandbox(app.registry, over: realStore, from: newFrom, fromBuild: newBuild)
-        (from, fromBuild, simulatesFreshInstall) = (newFrom, newBuild, fresh)
+        (from, fromBuild, simulatesFreshInstall, keepsRecordedBuild) = (newFrom, newBuild, fresh, true)
+        startDevice()
+    }
+
+    /// Plays a device that last ran release `release` with no build recorded, as a row of the
+    /// ``matrix()`` does (`nil`: a fresh install); a real store's build is not kept, here or
+    /// when ``writeFromToRealStore(onWait:)`` writes the device.
+    ///
+    /// ```swift
+    /// try explorer.setFrom(release: matrix.rows[1].from)
+    /// ```
+    public mutating func setFrom(release: Version?) throws(ExplorerError) {
+        try setFrom(release)
+        guard release != nil, realStore != nil else { return }
+        store = try Self.sandbox(app.registry, over: realStore, from: release, fromBuild: nil, keepingRecordedBuild: false)
+        keepsRecordedBuild = false
         startDevice()
     }
 
@@ -185,9 +205,11 @@ public struct Explorer: Sendable {
             throw ExplorerError.noSimulatedDevice
         }
         try realStore.withoutRuns(onWait: onWait) {
-            try realStore.update { [registry = app.registry, from, fromBuild] in $0 = registry.device(lastRan: from, build: fromBuild, over: $0) }
+            try realStore.update { [registry = app.registry, from, fromBuild, keepsRecordedBuild] in
+                $0 = Self.device(registry, lastRan: from, build: fromBuild, over: $0, keepingRecordedBuild: keepsRecordedBuild)
+            }
         }
-        (store, from, fromBuild) = (realStore, nil, nil)
+        (store, from, fromBuild, keepsRecordedBuild) = (realStore, nil, nil, true)
         startDevice()
     }
 
@@ -216,12 +238,26 @@ public struct Explorer: Sendable {
     /// A sandbox for the device that last ran `from`: as replaying the app's releases up to
     /// `from` left it, over the real store's records when there is one.
     private static func sandbox(
-        _ registry: MigrationRegistry, over realStore: (any FileBackedStore)?, from: Version?, fromBuild: Version?
+        _ registry: MigrationRegistry, over realStore: (any FileBackedStore)?, from: Version?, fromBuild: Version?,
+        keepingRecordedBuild: Bool = true
     ) throws(ExplorerError) -> InMemoryMigrationStore {
         guard let realStore else { return InMemoryMigrationStore(state: registry.device(lastRan: from, build: fromBuild).state) }
-        do { return InMemoryMigrationStore(state: registry.device(lastRan: from, build: fromBuild, over: try realStore.load())) } catch {
+        do {
+            return InMemoryMigrationStore(state: device(registry, lastRan: from, build: fromBuild, over: try realStore.load(),
+                                                        keepingRecordedBuild: keepingRecordedBuild))
+        } catch {
             throw .unreadableStore(String(describing: error))
         }
+    }
+
+    /// `recorded` as a device that last ran `from` (and `build`); without a build, the recorded
+    /// build marks stay, unless `keepingRecordedBuild` is false: then no build is recorded.
+    private static func device(
+        _ registry: MigrationRegistry, lastRan from: Version?, build: Version?, over recorded: MigrationState, keepingRecordedBuild: Bool
+    ) -> MigrationState {
+        var device = registry.device(lastRan: from, build: build, over: recorded)
+        if build == nil, !keepingRecordedBuild { (device.lastMigratedBuild, device.lastAppBuild) = (nil, nil) }
+        return device
     }
 
     /// `given`, else the version the app declares (`text`), `source` naming it for the error.

@@ -111,9 +111,10 @@ package struct Session {
                     : "Reset: the four marks in \(explorer.storeDescription) forgotten; every migration up to the app runs again", role: .accent)
             case .setFrom(let version, let build):
                 try explorer.setFrom(version, build: build)
-                state.lastReport = nil
-                refreshPlan()
-                state.message = fromMessage()
+                showNewFrom()
+            case .setFromRelease(let release):
+                try explorer.setFrom(release: release)
+                showNewFrom()
             case .writeFrom:
                 let device = explorer.deviceDescription
                 let busy = Self.runGoingOn(explorer, instead: "Not written")
@@ -163,6 +164,13 @@ package struct Session {
         if let real = explorer.realStore { text += "; \(real.url.lastPathComponent) is not touched" }
         if let note = explorer.historyNote, !explorer.app.registry.releases.isEmpty { text += "; \(note)" }
         return .init(text: text, role: .accent)
+    }
+
+    /// After a new "from": the plan of the device it names, and a message saying which.
+    private mutating func showNewFrom() {
+        state.lastReport = nil
+        refreshPlan()
+        state.message = fromMessage()
     }
 
     private mutating func refreshPlan() {

@@ -17,6 +17,9 @@ package enum Effect: Equatable, Sendable {
     case writeFrom
     /// A device that last migrated at `version` and `build` (neither: a fresh install).
     case setFrom(version: Version?, build: Version?)
+    /// The device of a matrix row: it last ran `release`, with no build recorded (`nil`: a
+    /// fresh install).
+    case setFromRelease(Version?)
     /// Upgrade to app version `version`.
     case setTo(Version)
 }
@@ -281,7 +284,7 @@ package enum Update {
         case .matrix(let matrix, let selection):
             if key == .enter {
                 state.overlay = nil
-                return .setFrom(version: matrix.rows[selection].from, build: nil)
+                return .setFromRelease(matrix.rows[selection].from)
             }
             if let move: OverlayAction = Keymap.overlay.action(for: key), move != .close {
                 let page = max(1, layout.size.height - 6)
