@@ -9,10 +9,8 @@ import Foundation
 /// the records can be written; ``record(_:title:failure:duration:)`` merges the body's record
 /// into the current records. A body that throws is recorded as failed and stays due; one that
 /// throws `CancellationError` is not recorded at all. The synchronous ``perform(_:title:willRun:body:)``
-/// and the asynchronous one differ only in how they hold the lock and call the body. With a
-/// store that commits a block with its record (``MigrationStore/commitsBlockWithRecord``), a
-/// record that cannot be saved undoes the block: it is refused, not left run but unrecorded; an
-/// asynchronous body cannot run inside such a store's transaction, so it is refused.
+/// and the asynchronous one differ only in how they hold the lock and call the body. What the
+/// store's ``BlockCommit`` changes is said in one place, ``BlockCommit``'s run rules.
 struct ExactlyOnce {
     let store: any MigrationStore
     /// What a baseline records; an error when the app version is not usable.
@@ -68,7 +66,7 @@ struct ExactlyOnce {
         _ step: BlockStep, title: String, willRun: () -> Void = {},
         body: nonisolated(nonsending) (MigrationState) async throws -> Void
     ) async -> Outcome {
-        if store.commitsBlockWithRecord { return .refused(AsynchronousBodyError.inTransaction) }
+        if !store.blockCommit.holdsBlockAcrossSuspension { return .refused(AsynchronousBodyError.inTransaction) }
         do {
             return try await AsyncBlockExclusion.withBlock(step.lockKey, of: store) { alreadyRunning in
                 guard !alreadyRunning, let state = try decide(step) else { return .notDue }
@@ -133,8 +131,7 @@ struct ExactlyOnce {
             return .ran(duration: duration, state: saved)
         } catch {
             let recordError = MigrationStoreError(error, location: store.location)
-            // The block's transaction must not commit its changes without their record.
-            if store.commitsBlockWithRecord { throw recordError }
+            try store.blockCommit.keepBlock(despite: recordError)
             if let failure { return .threw(failure, duration: duration, recordError: recordError) }
             return .unrecorded(duration: duration, recordError)
         }

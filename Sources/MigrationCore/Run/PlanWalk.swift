@@ -58,23 +58,42 @@ struct PlanWalk {
         return report
     }
 
+    /// What the walk does next: run a step, or record the app version of a track.
+    enum Next {
+        case run(RunStep.Subject, ExactlyOnce)
+        case recordApp(MigrationTrack)
+    }
+
     /// The synchronous walk. An asynchronous body does not run here: the step fails, saying so.
     mutating func walk(observer: @escaping (RunEvent) -> Void) {
         defer { reload() }
         if plan.isBaseline { return recordBaseline() }
         let progress = CallerThreadObserver(observer)
-        while let item = nextItem() {
+        while let next = nextToDo() {
+            let goesOn = switch next {
+            case .run(let subject, let once): runSynchronously(subject, once, observer: observer, onProgress: { progress.send($0) })
+            case .recordApp(let track): recordAppValue(on: track)
+            }
+            guard goesOn else { return }
+        }
+    }
+
+    /// What to do next, or `nil` once the walk is over (see ``nextItem(budgetSpent:)``). A
+    /// dry-run marks each step "would run" on the way, and goes on as if it had.
+    mutating func nextToDo(budgetSpent: () -> Bool = { false }) -> Next? {
+        while let item = nextItem(budgetSpent: budgetSpent) {
             switch item {
             case .step(let subject):
                 guard let once = exactlyOnce else {
                     wouldRun(subject)
                     continue
                 }
-                guard runSynchronously(subject, once, observer: observer, onProgress: { progress.send($0) }) else { return }
+                return .run(subject, once)
             case .recordApp(let track):
-                guard recordAppValue(on: track) else { return }
+                return .recordApp(track)
             }
         }
+        return nil
     }
 
     /// Runs a step on the calling thread; returns whether the walk goes on. An asynchronous
