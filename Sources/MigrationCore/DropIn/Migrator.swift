@@ -243,7 +243,7 @@ public final class Migrator: Sendable {
         do {
             let current = try readMarks()
             if !current.marks.looseMarks.isEmpty { reportNotes(current.marks) }
-            if policy == .baseline && current.state.hasNoMarks { return true }
+            if MigrationRule.mayNeedBaseline(marks: current.state, policy: policy) { return true }
             return try step.isDue(marks: current.marks, history: current.state.history, app: app)
         } catch {
             report(step.callName, "did not run: \(error)")

@@ -141,13 +141,11 @@ struct ExactlyOnce {
     /// baseline policy to a fresh install.
     private func currentState(full: Bool) throws -> MigrationState {
         let marks = try store.loadMarks()
-        guard full || (marks.hasNoMarks && policy == .baseline) else { return marks }
+        guard full || MigrationRule.mayNeedBaseline(marks: marks, policy: policy) else { return marks }
         let state = try store.load()
         guard MigrationRule.isBaseline(state, policy: policy) else { return state }
         let target = try target.get()
-        return try store.update { current in
-            if MigrationRule.isBaseline(current, policy: policy) { current = MigrationRule.baseline(current, at: target) }
-        }
+        return try store.update { $0 = MigrationRule.baselined($0, policy: policy, at: target) }
     }
 }
 

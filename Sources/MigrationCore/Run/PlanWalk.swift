@@ -197,17 +197,7 @@ struct PlanWalk {
     /// Records the app version (or build) once every hook of its track has run.
     mutating func recordAppValue(on track: MigrationTrack) -> Bool {
         guard let app = plan.target.value(on: track) else { return true }
-        guard let store else {
-            MigrationRule.recordUpdate(to: app, on: track, in: &state)
-            return true
-        }
-        do {
-            state = try store.update { MigrationRule.recordUpdate(to: app, on: track, in: &$0) }
-            return true
-        } catch {
-            saveError = MigrationStoreError(error, location: store.location)
-            return false
-        }
+        return record { MigrationRule.recordUpdate(to: app, on: track, in: &$0) }
     }
 
     /// Fresh install, baseline policy: everything up to the target counts as applied.
@@ -215,16 +205,24 @@ struct PlanWalk {
         for entry in plan.entries where entry.status == .applied {
             steps.append(RunStep(subject: .migration(entry.migration), outcome: store == nil ? .wouldRun : .baselined, duration: 0, log: []))
         }
+        let (policy, target) = (plan.policy, plan.target)
+        record { $0 = MigrationRule.baselined($0, policy: policy, at: target) }
+    }
+
+    /// Applies `change` to the store's current records (to the walk's own state in a dry-run);
+    /// returns whether it was saved.
+    @discardableResult
+    private mutating func record(_ change: (inout MigrationState) -> Void) -> Bool {
         guard let store else {
-            state = MigrationRule.baseline(state, at: plan.target)
-            return
+            change(&state)
+            return true
         }
         do {
-            state = try store.update { current in
-                if MigrationRule.isBaseline(current, policy: plan.policy) { current = MigrationRule.baseline(current, at: plan.target) }
-            }
+            state = try store.update(change)
+            return true
         } catch {
             saveError = MigrationStoreError(error, location: store.location)
+            return false
         }
     }
 

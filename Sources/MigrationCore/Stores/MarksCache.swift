@@ -33,7 +33,7 @@ final class MarksCache: Sendable {
         /// the full check must decide: a mark read loosely (which it reports) or unusable, or
         /// no marks under the baseline policy.
         func surelySkips(_ version: Version, on track: MigrationTrack, app: Version, policy: FreshInstallPolicy) -> Bool {
-            guard marks.looseMarks.isEmpty, policy == .runAll || !state.hasNoMarks else { return false }
+            guard marks.looseMarks.isEmpty, !MigrationRule.mayNeedBaseline(marks: state, policy: policy) else { return false }
             do { return try !marks.shouldRun(version, on: track, app: app) } catch { return false }
         }
     }
