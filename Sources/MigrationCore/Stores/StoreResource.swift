@@ -42,7 +42,7 @@ final class StoreResource: Sendable {
         var observesDefaults = false
         /// The failures the drop-in saw, per set of records, made at the first need (see
         /// ``failedBlocks(for:)``).
-        var failedBlocks: [(records: String, blocks: FailedBlocks)] = []
+        var failedBlocks: [String: FailedBlocks] = [:]
         /// What keeps runs apart from resets; made by the first that asks (a launch never does).
         var runLock: RunLock?
     }
@@ -87,9 +87,9 @@ final class StoreResource: Sendable {
     /// failure rule).
     func failedBlocks(for records: String) -> FailedBlocks {
         tables.withLock { tables in
-            if let existing = tables.failedBlocks.first(where: { $0.records == records }) { return existing.blocks }
+            if let existing = tables.failedBlocks[records] { return existing }
             let created = FailedBlocks()
-            tables.failedBlocks.append((records, created))
+            tables.failedBlocks[records] = created
             return created
         }
     }
