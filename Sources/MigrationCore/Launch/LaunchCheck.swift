@@ -20,7 +20,8 @@
 /// - ``StoreResource`` keeps the first cache of a resource apart from the others, and
 ///   ``ResourceRegistry`` its resources in a linked list, where a `[String: …]` dictionary
 ///   would check that `String` is `Hashable` on first use;
-/// - the loose marks already reported are kept in a set made when the first one is.
+/// - the loose marks already reported are kept in a set made when the first one is: a
+///   `Set<String>` made at every launch would check that `String` is `Hashable`.
 /// `migration-bench`'s `warm` and `cold` sections measure this path against MTMigration;
 /// a change to any of these types is measured there.
 final class LaunchCheck: Sendable {
@@ -29,9 +30,16 @@ final class LaunchCheck: Sendable {
     /// The store's cache, when every change to its records reaches it (see ``surelySkips(_:on:app:policy:)``).
     private let cache: MarksCache?
     /// Loose readings of recorded marks already reported, so each is reported once.
-    private let reportedNotes = LockedValue<Set<String>?>(nil)
+    private let reportedNotes = LockedValue<ReportedNotes?>(nil)
 
-    init(store: any MigrationStore) {
+    /// The set of ``reportedNotes``, in an object of its own, made at the first note.
+    private final class ReportedNotes {
+        var texts: Set<String> = []
+    }
+
+    /// Generic, so that a store given as `any MigrationStore` is opened here, and the checks
+    /// below compare its own type, not the existential's (whose metadata a launch would build).
+    init<Store: MigrationStore>(store: Store) {
         readMarks = Self.marksReader(of: store)
         cache = Self.launchCache(of: store)
     }
@@ -60,8 +68,9 @@ final class LaunchCheck: Sendable {
 
     private func reportOnce(_ marks: [LooseMark], to note: (String) -> Void) {
         for text in marks.map(\.description) where reportedNotes.withLock({ reported in
-            if reported == nil { reported = [] }
-            return reported?.insert(text).inserted == true
+            let notes = reported ?? ReportedNotes()
+            reported = notes
+            return notes.texts.insert(text).inserted
         }) {
             note(text)
         }
@@ -69,7 +78,7 @@ final class LaunchCheck: Sendable {
 
     /// A reader of the current marks, parsed: the store's cache for this package's stores,
     /// otherwise ``MigrationStore/loadMarks()`` parsed on each call.
-    private static func marksReader(of store: any MigrationStore) -> @Sendable () throws -> MarksCache.Entry {
+    private static func marksReader<Store: MigrationStore>(of store: Store) -> @Sendable () throws -> MarksCache.Entry {
         if let store = exactly(UserDefaultsMigrationStore.self, store) { return { store.cachedMarks() } }
         if let store = exactly(FileMigrationStore.self, store) { return { try store.cachedMarks() } }
         if let store = exactly(InMemoryMigrationStore.self, store) { return { store.cachedMarks() } }
@@ -83,14 +92,14 @@ final class LaunchCheck: Sendable {
     /// The cache every change to the store's records in this process reaches, so that the
     /// warm check may read it without asking the store: `UserDefaults` and memory, not files
     /// (another process may change them).
-    private static func launchCache(of store: any MigrationStore) -> MarksCache? {
+    private static func launchCache<Store: MigrationStore>(of store: Store) -> MarksCache? {
         if let store = exactly(UserDefaultsMigrationStore.self, store) { return store.cache }
         if let store = exactly(InMemoryMigrationStore.self, store) { return store.cache }
         return nil
     }
 
     /// `store` as `Store` when it is of exactly that (final) class, compared before any cast.
-    private static func exactly<Store: MigrationStore>(_ type: Store.Type, _ store: any MigrationStore) -> Store? {
-        Swift.type(of: store) == type ? store as? Store : nil
+    private static func exactly<Exact: MigrationStore, Store: MigrationStore>(_ type: Exact.Type, _ store: Store) -> Exact? {
+        Store.self == type ? store as? Exact : nil
     }
 }

@@ -48,8 +48,7 @@ struct ExactlyOnce {
         if AsyncBlockExclusion.isHeld(step.lockKey, of: store) { return .notDue }
         do {
             return try store.withExclusiveAccess(toBlock: step.lockKey) { alreadyRunning in
-                guard !alreadyRunning, let state = try decide(step) else { return .notDue }
-                willRun()
+                guard let state = try begin(step, alreadyRunning: alreadyRunning, willRun: willRun) else { return .notDue }
                 let stopwatch = Stopwatch()
                 var failure: (any Error)?
                 do { try body(state) } catch { failure = error }
@@ -69,8 +68,7 @@ struct ExactlyOnce {
         if !store.blockCommit.holdsBlockAcrossSuspension { return .refused(AsynchronousBodyError.inTransaction) }
         do {
             return try await AsyncBlockExclusion.withBlock(step.lockKey, of: store) { alreadyRunning in
-                guard !alreadyRunning, let state = try decide(step) else { return .notDue }
-                willRun()
+                guard let state = try begin(step, alreadyRunning: alreadyRunning, willRun: willRun) else { return .notDue }
                 let stopwatch = Stopwatch()
                 var failure: (any Error)?
                 do { try await body(state) } catch { failure = error }
@@ -79,6 +77,15 @@ struct ExactlyOnce {
         } catch {
             return .refused(error)
         }
+    }
+
+    /// Under the block's lock, before the body: the state it runs in, after `willRun`, when it
+    /// is not already running in this thread or task and ``decide(_:)`` finds it due; `nil`
+    /// when nothing is to run.
+    private func begin(_ step: BlockStep, alreadyRunning: Bool, willRun: () -> Void) throws -> MigrationState? {
+        guard !alreadyRunning, let state = try decide(step) else { return nil }
+        willRun()
+        return state
     }
 
     /// The first phase, under the block's lock: the state the block runs in when it is due
