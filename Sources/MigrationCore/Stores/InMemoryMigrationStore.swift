@@ -31,6 +31,7 @@ public final class InMemoryMigrationStore: MigrationStore {
         cache.invalidate()
     }
 
+    /// Sets the marks and appends `records` to the history.
     public func saveMarks(_ marks: MigrationState, appending records: [MigrationRecord]) {
         let written = state.withLock { state in
             for mark in RecordedMark.allCases { state[mark] = marks[mark] }

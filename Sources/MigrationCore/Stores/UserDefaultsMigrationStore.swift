@@ -91,7 +91,8 @@ public final class UserDefaultsMigrationStore: MigrationStore, @unchecked Sendab
         }
     }
 
-    /// Writes the marks and adds `records` to the recent ones (see ``UserDefaultsKeys``).
+    /// Writes the marks and adds `records` to the recent ones, without rewriting the rest of
+    /// the history.
     public func saveMarks(_ marks: MigrationState, appending records: [MigrationRecord]) throws {
         try withExclusiveAccess {
             try keys.append(marks, records: records, to: defaults, location: location)
