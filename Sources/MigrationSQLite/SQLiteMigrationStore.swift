@@ -31,7 +31,7 @@ import MigrationCore
 /// - Warning: a block holds the database's write lock while its body runs: a body must not wait
 ///   for another thread or process that writes to the same database, or both wait until the
 ///   busy timeout ends one of them.
-public final class SQLiteMigrationStore: MigrationStore, HistoryAppending {
+public final class SQLiteMigrationStore: TransactionalMigrationStore {
     /// The database file as given.
     public let path: String
     public let domain: String
@@ -44,8 +44,6 @@ public final class SQLiteMigrationStore: MigrationStore, HistoryAppending {
 
     /// The domain used when none is named.
     public static let defaultDomain = "default"
-
-    public var commitsBlockWithRecord: Bool { true }
 
     /// - Parameters:
     ///   - path: the app's database; created empty when it does not exist.
@@ -84,7 +82,7 @@ public final class SQLiteMigrationStore: MigrationStore, HistoryAppending {
 
     /// Appends a step's records without reading the history (``RecordTables``): a step costs the
     /// same however long the history is.
-    package func saveMarks(_ state: MigrationState, appending records: [MigrationRecord]) throws {
+    public func saveMarks(_ state: MigrationState, appending records: [MigrationRecord]) throws {
         try write { db in try RecordTables.writeMarks(state, of: domain, appending: records, in: db) }
     }
 

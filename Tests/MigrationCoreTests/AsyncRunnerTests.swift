@@ -197,28 +197,16 @@ struct AsyncRunnerTests {
         #expect(await context.inserted == ["note"])
     }
 
-    /// A store whose blocks commit with their record, as a database's transaction does.
-    struct TransactionalStore: MigrationStore {
-        let inner = InMemoryMigrationStore()
-        var location: String { "transactional" }
-        var commitsBlockWithRecord: Bool { true }
-        func load() throws -> MigrationState { inner.load() }
-        func save(_ state: MigrationState) throws { inner.save(state) }
-        func withExclusiveAccess<T>(_ body: () throws -> T) throws -> T { try inner.withExclusiveAccess(body) }
-        func withExclusiveAccess<T>(toBlock block: String, _ body: (Bool) throws -> T) throws -> T {
-            try inner.withExclusiveAccess(toBlock: block, body)
-        }
-    }
-
     @Test func onAStoreThatCommitsABlockWithItsRecordSynchronousBodiesRunAndAsyncOnesAreRefused() async throws {
         let ran = Recorder<String>()
         var registry = MigrationRegistry()
         registry.migrate(toVersion: "1.0", title: "sync") { _ in ran.append("1.0") }
         registry.migrate(toVersion: "1.1", title: "async") { _ async in ran.append("1.1") }
-        let store = TransactionalStore()
+        let inner = InMemoryMigrationStore()
+        let store = CommittingStore(inner: inner)
         let report = try await MigrationRunner(registry: registry, target: try AppTarget(version: "1.1")).run(store: store)
         #expect(ran.items == ["1.0"])
         #expect(report.steps.map(\.outcome) == [.succeeded, .failed("did not run: \(AsynchronousBodyError.inTransaction)")])
-        #expect(store.inner.load().lastMigratedVersion == "1.0")
+        #expect(inner.load().lastMigratedVersion == "1.0")
     }
 }

@@ -105,13 +105,14 @@ struct RunnerTests {
 
     @Test func aStoreThatCommitsABlockWithItsRecordReportsAnUnsavedRecordAsNotRun() throws {
         let ran = Recorder<String>()
-        let store = SaveRefusingStore(allowedSaves: 1, commitsBlockWithRecord: true)
+        let refusing = SaveRefusingStore(allowedSaves: 1)
+        let store = CommittingStore(inner: refusing)
         let runner = MigrationRunner(registry: registry(["0.1", "0.2", "0.3"], ran: ran), target: try AppTarget(version: "1.0"))
         let report = try runner.run(store: store)
         #expect(ran.items == ["0.1", "0.2"])
         #expect(report.saveError == MigrationStoreError(location: "refusing store", problem: .unwritable("disk full")))
         #expect(report.failure?.outcome == .failed("did not run: refusing store: cannot be written (disk full); the previous records are unchanged"))
-        #expect(store.inner.load().lastMigratedVersion == "0.1")
+        #expect(refusing.inner.load().lastMigratedVersion == "0.1")
     }
 
     @Test func anUnreadableStoreThrowsAndRunsNothing() throws {

@@ -20,16 +20,13 @@ struct FailingMigrationStore: MigrationStore {
     func withExclusiveAccess<T>(_ body: () throws -> T) throws -> T { try body() }
 }
 
-/// A store that reads fine but refuses the `n`th save and every one after it; it may claim
-/// to commit a block with its record, as a database store does.
+/// A store that reads fine but refuses the `n`th save and every one after it.
 final class SaveRefusingStore: MigrationStore {
     let inner = InMemoryMigrationStore()
     private let savesLeft: Locked<Int>
-    let commitsBlockWithRecord: Bool
     var location: String { "refusing store" }
-    init(allowedSaves: Int, commitsBlockWithRecord: Bool = false) {
+    init(allowedSaves: Int) {
         savesLeft = Locked(allowedSaves)
-        self.commitsBlockWithRecord = commitsBlockWithRecord
     }
     func load() throws -> MigrationState { inner.load() }
     func save(_ state: MigrationState) throws {
@@ -40,6 +37,19 @@ final class SaveRefusingStore: MigrationStore {
         }
     }
     func withExclusiveAccess<T>(_ body: () throws -> T) throws -> T { try inner.withExclusiveAccess(body) }
+}
+
+/// `inner` as a store whose blocks commit with their record, as a database's transaction does:
+/// a store becomes one by conforming, nothing else.
+struct CommittingStore<Inner: MigrationStore>: TransactionalMigrationStore {
+    let inner: Inner
+    var location: String { inner.location }
+    func load() throws -> MigrationState { try inner.load() }
+    func save(_ state: MigrationState) throws { try inner.save(state) }
+    func withExclusiveAccess<T>(_ body: () throws -> T) throws -> T { try inner.withExclusiveAccess(body) }
+    func withExclusiveAccess<T>(toBlock block: String, _ body: (Bool) throws -> T) throws -> T {
+        try inner.withExclusiveAccess(toBlock: block, body)
+    }
 }
 
 /// A fresh temporary folder, removed by the caller's `defer`.

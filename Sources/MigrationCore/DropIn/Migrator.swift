@@ -41,14 +41,8 @@ public final class Migrator: Sendable {
     /// Where diagnostics are logged; `nil` for ``defaultLogger``.
     private let logger: Logger?
     private let onDiagnostic: (@Sendable (MigrationDiagnostic) -> Void)?
-    /// The store's current marks, parsed; cached by this package's stores.
-    private let readMarks: @Sendable () throws -> MarksCache.Entry
-    /// The store's cache, when every change to its records reaches it (see ``surelySkips(_:on:)``).
-    private let launchCache: MarksCache?
-    /// Loose readings of recorded marks already reported, so each is reported once. A list: a
-    /// `Set<String>` would cost every launch its type's metadata, with a search of every
-    /// protocol conformance the process has loaded (for `String: Hashable`).
-    private let reportedNotes = LockedValue<[String]>([])
+    /// The launch fast path, on this migrator's store.
+    private let launchCheck: LaunchCheck
     /// This migrator's own record of failures, for a store without a shared resource (see ``failures``).
     private let ownFailures = LockedValue<FailedBlocks?>(nil)
 
@@ -92,8 +86,7 @@ public final class Migrator: Sendable {
         onDiagnostic: (@Sendable (MigrationDiagnostic) -> Void)? = nil
     ) {
         self.store = store
-        self.readMarks = store.marksReader
-        self.launchCache = store.launchCache
+        self.launchCheck = LaunchCheck(store: store)
         self.appVersions = versions
         self.policy = policy
         do { appVersion = .success(try Version(versions.version)) } catch { appVersion = .failure(error) }
@@ -107,10 +100,7 @@ public final class Migrator: Sendable {
         self.onDiagnostic = onDiagnostic
     }
 
-    deinit {
-        reportedNotes.destroy()
-        ownFailures.destroy()
-    }
+    deinit { ownFailures.destroy() }
 
     /// Runs `block` once, when the app reaches `version`.
     ///
@@ -141,20 +131,16 @@ public final class Migrator: Sendable {
         try migrate(build, on: .build, block)
     }
 
-    /// The launch-time check with nothing to do: whether the migration at `text` on `track`
-    /// surely does not run, judged by ``MigrationRule`` on the marks cached by a store that every
-    /// change reaches (``MarksCache/withCachedEntry(_:)``), all under one lock. Not generic,
-    /// and reached without a closure or an existential, so that it costs about what parsing
-    /// `text` and comparing it with a cached mark does. `false` sends the call the full way.
+    /// The launch-time check with nothing to do (``LaunchCheck/surelySkips(_:on:app:policy:)``):
+    /// whether the migration at `text` on `track` surely does not run. `false` sends the call
+    /// the full way.
     @usableFromInline
     func surelySkips(_ text: String, on track: MigrationTrack) -> Bool {
-        guard let launchCache, let version = try? Version(text) else { return false }
-        return launchCache.withCachedEntry { entry in
-            switch track {
-            case .version: targets.version.map { entry.surelySkips(version, on: track, app: $0, policy: policy) } ?? false
-            case .build: targets.build.map { entry.surelySkips(version, on: track, app: $0, policy: policy) } ?? false
-            }
-        } ?? false
+        guard let version = try? Version(text) else { return false }
+        switch track {
+        case .version: return targets.version.map { launchCheck.surelySkips(version, on: track, app: $0, policy: policy) } ?? false
+        case .build: return targets.build.map { launchCheck.surelySkips(version, on: track, app: $0, policy: policy) } ?? false
+        }
     }
 
     /// The full way of `migrateToVersion` and `migrateToBuild`: the check on the store's current
@@ -219,9 +205,9 @@ public final class Migrator: Sendable {
         return mayBeDue(step) ? step : nil
     }
 
-    /// The cheap check on the store's current marks (cached while nothing changed them): not
-    /// generic, so that a launch with nothing to do costs no more than parsing and comparing.
-    /// A block it finds due goes through ``runOnce(_:_:)``, which decides again under its lock.
+    /// The cheap check (``LaunchCheck/mayBeDue(_:app:policy:note:)``), after the app's own
+    /// version or build is found usable. A block it finds due goes through ``runOnce(_:_:)``,
+    /// which decides again under its lock.
     func mayBeDue(_ step: BlockStep) -> Bool {
         let app: Version?
         switch step.track {
@@ -241,10 +227,7 @@ public final class Migrator: Sendable {
             }
         }
         do {
-            let current = try readMarks()
-            if !current.marks.looseMarks.isEmpty { reportNotes(current.marks) }
-            if policy == .baseline && current.state.hasNoMarks { return true }
-            return try step.isDue(marks: current.marks, history: current.state.history, app: app)
+            return try launchCheck.mayBeDue(step, app: app, policy: policy) { report("recorded marks", $0) }
         } catch {
             report(step.callName, "did not run: \(error)")
             return false
@@ -305,16 +288,6 @@ public final class Migrator: Sendable {
             let call = track == .version ? "migrateToVersion(\"\(text)\")" : "migrateToBuild(\"\(text)\")"
             report(call, "did not run: \(error)")
             return nil
-        }
-    }
-
-    private func reportNotes(_ marks: RecordedMarks) {
-        for note in marks.looseMarks.map(\.description) where reportedNotes.withLock({ notes in
-            if notes.contains(note) { return false }
-            notes.append(note)
-            return true
-        }) {
-            report("recorded marks", note)
         }
     }
 

@@ -83,6 +83,25 @@ public enum MigrationRule {
         return next
     }
 
+    /// `state`, or the baseline at `target` when a run under `policy` on it is one
+    /// (``isBaseline(_:policy:)``): what every run, drop-in call and dry-run records before
+    /// anything else. Applied to the records as they are under the store's lock, so that two
+    /// launches record one baseline.
+    ///
+    /// ```swift
+    /// try store.update { $0 = MigrationRule.baselined($0, policy: .baseline, at: target) }
+    /// ```
+    public static func baselined(_ state: MigrationState, policy: FreshInstallPolicy, at target: AppTarget) -> MigrationState {
+        isBaseline(state, policy: policy) ? baseline(state, at: target) : state
+    }
+
+    /// Whether a device's marks alone cannot tell that no baseline is due: under the baseline
+    /// policy, a device with no marks may be a fresh install, which only its history tells
+    /// (``isBaseline(_:policy:)``). The launch-time checks then take the full way.
+    static func mayNeedBaseline(marks: MigrationState, policy: FreshInstallPolicy) -> Bool {
+        policy == .baseline && marks.hasNoMarks
+    }
+
     /// The title of a `reset()`'s record.
     static let resetTitle = "reset"
 

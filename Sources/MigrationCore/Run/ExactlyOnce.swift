@@ -9,10 +9,8 @@ import Foundation
 /// the records can be written; ``record(_:title:failure:duration:)`` merges the body's record
 /// into the current records. A body that throws is recorded as failed and stays due; one that
 /// throws `CancellationError` is not recorded at all. The synchronous ``perform(_:title:willRun:body:)``
-/// and the asynchronous one differ only in how they hold the lock and call the body. With a
-/// store that commits a block with its record (``MigrationStore/commitsBlockWithRecord``), a
-/// record that cannot be saved undoes the block: it is refused, not left run but unrecorded; an
-/// asynchronous body cannot run inside such a store's transaction, so it is refused.
+/// and the asynchronous one differ only in how they hold the lock and call the body. What the
+/// store's ``BlockCommit`` changes is said in one place, ``BlockCommit``'s run rules.
 struct ExactlyOnce {
     let store: any MigrationStore
     /// What a baseline records; an error when the app version is not usable.
@@ -50,8 +48,7 @@ struct ExactlyOnce {
         if AsyncBlockExclusion.isHeld(step.lockKey, of: store) { return .notDue }
         do {
             return try store.withExclusiveAccess(toBlock: step.lockKey) { alreadyRunning in
-                guard !alreadyRunning, let state = try decide(step) else { return .notDue }
-                willRun()
+                guard let state = try begin(step, alreadyRunning: alreadyRunning, willRun: willRun) else { return .notDue }
                 let stopwatch = Stopwatch()
                 var failure: (any Error)?
                 do { try body(state) } catch { failure = error }
@@ -68,11 +65,10 @@ struct ExactlyOnce {
         _ step: BlockStep, title: String, willRun: () -> Void = {},
         body: nonisolated(nonsending) (MigrationState) async throws -> Void
     ) async -> Outcome {
-        if store.commitsBlockWithRecord { return .refused(AsynchronousBodyError.inTransaction) }
+        if !store.blockCommit.holdsBlockAcrossSuspension { return .refused(AsynchronousBodyError.inTransaction) }
         do {
             return try await AsyncBlockExclusion.withBlock(step.lockKey, of: store) { alreadyRunning in
-                guard !alreadyRunning, let state = try decide(step) else { return .notDue }
-                willRun()
+                guard let state = try begin(step, alreadyRunning: alreadyRunning, willRun: willRun) else { return .notDue }
                 let stopwatch = Stopwatch()
                 var failure: (any Error)?
                 do { try await body(state) } catch { failure = error }
@@ -81,6 +77,15 @@ struct ExactlyOnce {
         } catch {
             return .refused(error)
         }
+    }
+
+    /// Under the block's lock, before the body: the state it runs in, after `willRun`, when it
+    /// is not already running in this thread or task and ``decide(_:)`` finds it due; `nil`
+    /// when nothing is to run.
+    private func begin(_ step: BlockStep, alreadyRunning: Bool, willRun: () -> Void) throws -> MigrationState? {
+        guard !alreadyRunning, let state = try decide(step) else { return nil }
+        willRun()
+        return state
     }
 
     /// The first phase, under the block's lock: the state the block runs in when it is due
@@ -133,8 +138,7 @@ struct ExactlyOnce {
             return .ran(duration: duration, state: saved)
         } catch {
             let recordError = MigrationStoreError(error, location: store.location)
-            // The block's transaction must not commit its changes without their record.
-            if store.commitsBlockWithRecord { throw recordError }
+            try store.blockCommit.keepBlock(despite: recordError)
             if let failure { return .threw(failure, duration: duration, recordError: recordError) }
             return .unrecorded(duration: duration, recordError)
         }
@@ -144,13 +148,11 @@ struct ExactlyOnce {
     /// baseline policy to a fresh install.
     private func currentState(full: Bool) throws -> MigrationState {
         let marks = try store.loadMarks()
-        guard full || (marks.hasNoMarks && policy == .baseline) else { return marks }
+        guard full || MigrationRule.mayNeedBaseline(marks: marks, policy: policy) else { return marks }
         let state = try store.load()
         guard MigrationRule.isBaseline(state, policy: policy) else { return state }
         let target = try target.get()
-        return try store.update { current in
-            if MigrationRule.isBaseline(current, policy: policy) { current = MigrationRule.baseline(current, at: target) }
-        }
+        return try store.update { $0 = MigrationRule.baselined($0, policy: policy, at: target) }
     }
 }
 

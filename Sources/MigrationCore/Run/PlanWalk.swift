@@ -58,23 +58,42 @@ struct PlanWalk {
         return report
     }
 
+    /// What the walk does next: run a step, or record the app version of a track.
+    enum Next {
+        case run(RunStep.Subject, ExactlyOnce)
+        case recordApp(MigrationTrack)
+    }
+
     /// The synchronous walk. An asynchronous body does not run here: the step fails, saying so.
     mutating func walk(observer: @escaping (RunEvent) -> Void) {
         defer { reload() }
         if plan.isBaseline { return recordBaseline() }
         let progress = CallerThreadObserver(observer)
-        while let item = nextItem() {
+        while let next = nextToDo() {
+            let goesOn = switch next {
+            case .run(let subject, let once): runSynchronously(subject, once, observer: observer, onProgress: { progress.send($0) })
+            case .recordApp(let track): recordAppValue(on: track)
+            }
+            guard goesOn else { return }
+        }
+    }
+
+    /// What to do next, or `nil` once the walk is over (see ``nextItem(budgetSpent:)``). A
+    /// dry-run marks each step "would run" on the way, and goes on as if it had.
+    mutating func nextToDo(budgetSpent: () -> Bool = { false }) -> Next? {
+        while let item = nextItem(budgetSpent: budgetSpent) {
             switch item {
             case .step(let subject):
                 guard let once = exactlyOnce else {
                     wouldRun(subject)
                     continue
                 }
-                guard runSynchronously(subject, once, observer: observer, onProgress: { progress.send($0) }) else { return }
+                return .run(subject, once)
             case .recordApp(let track):
-                guard recordAppValue(on: track) else { return }
+                return .recordApp(track)
             }
         }
+        return nil
     }
 
     /// Runs a step on the calling thread; returns whether the walk goes on. An asynchronous
@@ -178,17 +197,7 @@ struct PlanWalk {
     /// Records the app version (or build) once every hook of its track has run.
     mutating func recordAppValue(on track: MigrationTrack) -> Bool {
         guard let app = plan.target.value(on: track) else { return true }
-        guard let store else {
-            MigrationRule.recordUpdate(to: app, on: track, in: &state)
-            return true
-        }
-        do {
-            state = try store.update { MigrationRule.recordUpdate(to: app, on: track, in: &$0) }
-            return true
-        } catch {
-            saveError = MigrationStoreError(error, location: store.location)
-            return false
-        }
+        return record { MigrationRule.recordUpdate(to: app, on: track, in: &$0) }
     }
 
     /// Fresh install, baseline policy: everything up to the target counts as applied.
@@ -196,16 +205,24 @@ struct PlanWalk {
         for entry in plan.entries where entry.status == .applied {
             steps.append(RunStep(subject: .migration(entry.migration), outcome: store == nil ? .wouldRun : .baselined, duration: 0, log: []))
         }
+        let (policy, target) = (plan.policy, plan.target)
+        record { $0 = MigrationRule.baselined($0, policy: policy, at: target) }
+    }
+
+    /// Applies `change` to the store's current records (to the walk's own state in a dry-run);
+    /// returns whether it was saved.
+    @discardableResult
+    private mutating func record(_ change: (inout MigrationState) -> Void) -> Bool {
         guard let store else {
-            state = MigrationRule.baseline(state, at: plan.target)
-            return
+            change(&state)
+            return true
         }
         do {
-            state = try store.update { current in
-                if MigrationRule.isBaseline(current, policy: plan.policy) { current = MigrationRule.baseline(current, at: plan.target) }
-            }
+            state = try store.update(change)
+            return true
         } catch {
             saveError = MigrationStoreError(error, location: store.location)
+            return false
         }
     }
 

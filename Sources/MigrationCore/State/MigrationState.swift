@@ -41,9 +41,7 @@ public struct MigrationState: Sendable, Equatable {
         }
     }
 
-    // The same, one property per mark: every launch fills them, and a dictionary's first use
-    // in a process (its type's metadata, the hashing of the key) costs more than the rest of
-    // a launch's read.
+    // The same, one property per mark: the launch fast path fills them (see `LaunchCheck`).
     private var lastMigratedVersionSource, lastMigratedBuildSource, lastAppVersionSource, lastAppBuildSource: String?
 
     /// Where the store read `mark`, if it says.

@@ -55,8 +55,7 @@ public enum RecordedMark: String, Sendable, CaseIterable {
 /// and the value.
 final class RecordedMarks: Sendable {
     // Per mark, its version (`nil` when it is not recorded or unusable), and why it is
-    // unusable. Properties rather than lists, so that a launch builds no list (the first of a
-    // type costs it its metadata) and the check compares in place instead of copying one out.
+    // unusable: properties, for the launch fast path (see `LaunchCheck`).
     private let lastMigratedVersion, lastMigratedBuild, lastAppVersion, lastAppBuild: Version?
     private let lastMigratedVersionError, lastMigratedBuildError, lastAppVersionError, lastAppBuildError: MigrationStateError?
     /// No mark is unusable.

@@ -16,7 +16,7 @@ import Foundation
 /// let store = FileMigrationStore(url: URL(filePath: "/var/lib/notes/migrations.json"), domain: "database")
 /// let state = try store.load()
 /// ```
-public final class FileMigrationStore: MigrationStore, HistoryAppending {
+public final class FileMigrationStore: MigrationStore {
     /// The path as given.
     public var url: URL { file.url }
     /// The domain whose records this store reads and writes; other domains in the file stay.
@@ -61,7 +61,7 @@ public final class FileMigrationStore: MigrationStore, HistoryAppending {
     }
 
     /// Appends one line and flushes it; rewrites the file, compacted, when it is due.
-    package func saveMarks(_ marks: MigrationState, appending appended: [MigrationRecord]) throws {
+    public func saveMarks(_ marks: MigrationState, appending appended: [MigrationRecord]) throws {
         try withExclusiveAccess {
             if try records.append(domain: domain, marks: marks, records: appended) {
                 var written = marks

@@ -3,7 +3,7 @@
 /// ```swift
 /// let store = InMemoryMigrationStore(state: .device(at: try Version("0.8")))
 /// ```
-public final class InMemoryMigrationStore: MigrationStore, HistoryAppending {
+public final class InMemoryMigrationStore: MigrationStore {
     private let state: Locked<MigrationState>
     let resource = StoreResource()
     let cache = MarksCache()
@@ -31,7 +31,8 @@ public final class InMemoryMigrationStore: MigrationStore, HistoryAppending {
         cache.invalidate()
     }
 
-    package func saveMarks(_ marks: MigrationState, appending records: [MigrationRecord]) {
+    /// Sets the marks and appends `records` to the history.
+    public func saveMarks(_ marks: MigrationState, appending records: [MigrationRecord]) {
         let written = state.withLock { state in
             for mark in RecordedMark.allCases { state[mark] = marks[mark] }
             state.historyIsComplete = marks.historyIsComplete

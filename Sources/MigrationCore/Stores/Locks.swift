@@ -33,10 +33,9 @@ package final class Locked<Value>: @unchecked Sendable {
     package var value: Value { withLock { $0 } }
 }
 
-/// ``Locked`` without an object of its own, for the objects every launch creates: a generic
-/// class costs a launch its metadata for each type it holds (tens of microseconds when it is
-/// the first in the process), a generic struct used with a known type costs nothing. Its owner
-/// calls ``destroy()`` once, from its `deinit`.
+/// ``Locked`` without an object of its own, for the objects the launch fast path creates (see
+/// ``LaunchCheck``); elsewhere use ``Locked``. Its owner calls ``destroy()`` once, from its
+/// `deinit`.
 struct LockedValue<Value>: @unchecked Sendable {
     // Safe: `value` is only touched while `lock` is held, and `body` must not re-enter. Pointers
     // rather than stored properties: a mutex must not move, and the lock already excludes

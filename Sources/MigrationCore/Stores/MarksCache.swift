@@ -33,7 +33,7 @@ final class MarksCache: Sendable {
         /// the full check must decide: a mark read loosely (which it reports) or unusable, or
         /// no marks under the baseline policy.
         func surelySkips(_ version: Version, on track: MigrationTrack, app: Version, policy: FreshInstallPolicy) -> Bool {
-            guard marks.looseMarks.isEmpty, policy == .runAll || !state.hasNoMarks else { return false }
+            guard marks.looseMarks.isEmpty, !MigrationRule.mayNeedBaseline(marks: state, policy: policy) else { return false }
             do { return try !marks.shouldRun(version, on: track, app: app) } catch { return false }
         }
     }
@@ -115,37 +115,6 @@ final class MarksCache: Sendable {
             $0.entry = nil
             $0.isWatched = true
         }
-    }
-}
-
-extension MigrationStore {
-    /// A reader of the current marks, parsed: the store's cache for this package's stores,
-    /// otherwise ``MigrationStore/loadMarks()`` parsed on each call.
-    var marksReader: @Sendable () throws -> MarksCache.Entry {
-        if let store = exactly(UserDefaultsMigrationStore.self) { return { store.cachedMarks() } }
-        if let store = exactly(FileMigrationStore.self) { return { try store.cachedMarks() } }
-        if let store = exactly(InMemoryMigrationStore.self) { return { store.cachedMarks() } }
-        if let store = exactly(PropertyListMigrationStore.self) { return { try store.cachedMarks() } }
-        return { [self] in
-            let state = try loadMarks()
-            return MarksCache.Entry(state: state, marks: RecordedMarks(state), stamp: nil)
-        }
-    }
-
-    /// The cache every change to this store's records in this process reaches, so that the
-    /// launch-time check may read it without asking the store: `UserDefaults` and memory, not
-    /// files (another process may change them).
-    var launchCache: MarksCache? {
-        if let store = exactly(UserDefaultsMigrationStore.self) { return store.cache }
-        if let store = exactly(InMemoryMigrationStore.self) { return store.cache }
-        return nil
-    }
-
-    /// `self` as `Store` when it is of exactly that (final) class. The types are compared
-    /// before any cast: the first cast that fails between two types (or to a protocol) searches
-    /// every conformance the process has loaded, a launch's costliest step.
-    private func exactly<Store: MigrationStore>(_ type: Store.Type) -> Store? {
-        Swift.type(of: self) == type ? self as? Store : nil
     }
 }
 

@@ -49,11 +49,19 @@ public protocol MigrationStore: Sendable {
     ///   what cannot be written and why.
     func checkWritable() throws
 
-    /// Whether ``withExclusiveAccess(toBlock:_:)`` is one database transaction that commits a
-    /// block's changes together with its record, so that a crash leaves both or neither. Then a
-    /// record that cannot be saved is thrown out of it, and the block's changes roll back with
-    /// it instead of being kept without their record. The default is `false`.
-    var commitsBlockWithRecord: Bool { get }
+    /// Records the four marks and ``MigrationState/historyIsComplete`` of `state` (its history
+    /// is not read) and appends `records` to the history, all or nothing; durable on return.
+    /// A run records each step through it. The default reads the whole state, merges and saves
+    /// it (``update(_:)``); a store that can add records without rewriting its history
+    /// implements it, so that a run of n steps costs n, not n².
+    /// - Throws: ``MigrationStoreError`` when it cannot be written; the old records stay.
+    func saveMarks(_ state: MigrationState, appending records: [MigrationRecord]) throws
+
+    /// How a block's record is kept with the block: saved after it, or committed with it in
+    /// one transaction. It comes from the protocol the store conforms to (``MigrationStore``
+    /// alone: ``BlockCommit/recordAfterBlock``; ``TransactionalMigrationStore``:
+    /// ``BlockCommit/recordInBlockTransaction``); a store does not declare it itself.
+    static var blockCommit: BlockCommit { get }
 }
 
 extension MigrationStore {
@@ -75,8 +83,18 @@ extension MigrationStore {
     /// The same proof as ``prepareToWrite()``.
     public func checkWritable() throws { try prepareToWrite() }
 
-    /// Not a database transaction: a block's record is saved after it.
-    public var commitsBlockWithRecord: Bool { false }
+    /// The whole state merged and saved under the store's lock: the history is read and
+    /// rewritten.
+    public func saveMarks(_ state: MigrationState, appending records: [MigrationRecord]) throws {
+        try update { current in
+            for mark in RecordedMark.allCases { current[mark] = state[mark] }
+            current.historyIsComplete = state.historyIsComplete
+            current.history.append(contentsOf: records)
+        }
+    }
+
+    /// A store's record is saved after the block.
+    public static var blockCommit: BlockCommit { .recordAfterBlock }
 
     /// Reads the current records, applies `change` and saves the result, all under the store's
     /// lock, so that concurrent writers merge instead of overwriting each other.

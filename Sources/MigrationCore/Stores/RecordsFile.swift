@@ -181,8 +181,7 @@ struct RecordsFile: Sendable {
 
     /// How a domain's lines with marks start, as ``encodeLine(_:)`` writes them. A name of
     /// printable ASCII without `"`, `\\` or `/` is written as it is; any other is encoded.
-    /// Bytes rather than `Data`: `Data` made from a string's UTF-8 costs a launch a search of
-    /// every protocol conformance the process has loaded.
+    /// Bytes rather than `Data`, for the launch fast path (see ``LaunchCheck``).
     private static func marksPrefix(of domain: String) throws -> [UInt8] {
         var prefix = Array("{\"domain\":".utf8)
         if domain.utf8.allSatisfy({ (0x20...0x7E).contains($0) && !"\"\\/".utf8.contains($0) }) {

@@ -26,7 +26,7 @@ package final class RunLock: @unchecked Sendable {
 
     /// The runs the current task (or thread) is inside, by lock: a change made from inside one
     /// of them would wait for itself.
-    @TaskLocal static var inside: [ObjectIdentifier] = []
+    @TaskLocal static var inside: Set<ObjectIdentifier> = []
 
     package init(path: String?) { self.path = path }
 
@@ -39,7 +39,7 @@ package final class RunLock: @unchecked Sendable {
     package func withRun<T>(of location: String, _ body: () throws -> T) throws -> T {
         try enter(location) { try enterRun() }
         defer { leaveRun() }
-        return try Self.$inside.withValue(Self.inside + [ObjectIdentifier(self)]) { try body() }
+        return try Self.$inside.withValue(Self.inside.union([ObjectIdentifier(self)])) { try body() }
     }
 
     /// ``withRun(of:_:)`` for an asynchronous run: the wait for a change happens on a thread
@@ -58,7 +58,7 @@ package final class RunLock: @unchecked Sendable {
             }
         }
         defer { leaveRun() }
-        return try await Self.$inside.withValue(Self.inside + [ObjectIdentifier(self)]) { try await body() }
+        return try await Self.$inside.withValue(Self.inside.union([ObjectIdentifier(self)])) { try await body() }
     }
 
     /// Runs `body` once no run of the store at `location` is going on, in this process or

@@ -22,12 +22,11 @@ import Foundation
 ///   its last record, shared with other runs; a reset or set waits for it (with a file, on
 ///   `<file>.run.lock` across processes), so it never lands between two steps of a run.
 final class StoreResource: Sendable {
-    /// What the resource hands out to every store object on it, behind one lock (a launch
-    /// creates one resource, and each lock of its own type costs the launch its metadata).
+    /// What the resource hands out to every store object on it, behind one lock (the launch
+    /// fast path's shapes, see ``LaunchCheck``).
     private struct Tables {
         /// The marks last read, per set of records (a file holds one per domain): the first on
-        /// its own, so that a launch, which reads one, builds no list (a list of a type costs
-        /// a launch that type's metadata; a dictionary more, see ``ResourceRegistry``).
+        /// its own, the one a launch reads.
         var firstCache: (records: String, cache: MarksCache)?
         var otherCaches: [(records: String, cache: MarksCache)] = []
 
@@ -43,7 +42,7 @@ final class StoreResource: Sendable {
         var observesDefaults = false
         /// The failures the drop-in saw, per set of records, made at the first need (see
         /// ``failedBlocks(for:)``).
-        var failedBlocks: [(records: String, blocks: FailedBlocks)] = []
+        var failedBlocks: [String: FailedBlocks] = [:]
         /// What keeps runs apart from resets; made by the first that asks (a launch never does).
         var runLock: RunLock?
     }
@@ -88,9 +87,9 @@ final class StoreResource: Sendable {
     /// failure rule).
     func failedBlocks(for records: String) -> FailedBlocks {
         tables.withLock { tables in
-            if let existing = tables.failedBlocks.first(where: { $0.records == records }) { return existing.blocks }
+            if let existing = tables.failedBlocks[records] { return existing }
             let created = FailedBlocks()
-            tables.failedBlocks.append((records, created))
+            tables.failedBlocks[records] = created
             return created
         }
     }
@@ -155,15 +154,12 @@ final class StoreResource: Sendable {
 }
 
 /// Every ``StoreResource`` handed out, by key: a list searched in order rather than a
-/// dictionary, because the first dictionary keyed by `String` a process makes (its type's
-/// metadata checks that `String` is `Hashable`) costs a launch a search of every protocol
-/// conformance the process has loaded, more than the rest of a file store's launch together.
-/// A process holds a few resources; an entry whose owner is gone is dropped.
+/// dictionary, for the launch fast path (see ``LaunchCheck``). A process holds a few
+/// resources; an entry whose owner is gone is dropped.
 final class ResourceRegistry: @unchecked Sendable {
     // Safe: `newest` is only touched while `lock` is held.
     private let lock = PlatformLock()
-    /// The entries, newest first: a list of their own, not an array, whose storage's type
-    /// would cost a launch its metadata.
+    /// The entries, newest first.
     private var newest: Entry?
 
     private final class Entry {

@@ -14,8 +14,8 @@ import Foundation
 /// hook records since the latest reset; when that drops records, the history is marked as no
 /// longer complete.
 struct UserDefaultsKeys {
-    /// Per ``RecordedMark``: every key read, the written one first. A property each rather
-    /// than a list of lists, whose type would cost a launch its metadata.
+    /// Per ``RecordedMark``: every key read, the written one first (a property each, for the
+    /// launch fast path, see ``LaunchCheck``).
     private let lastMigratedVersionKeys, lastMigratedBuildKeys, lastAppVersionKeys, lastAppBuildKeys: [String]
     let history, recentHistory, historyIsComplete: String
     /// A key earlier releases wrote; removed at the next join.
@@ -201,8 +201,7 @@ struct UserDefaultsKeys {
     /// The highest value among `keys`, by its leading numbers; a value with no leading number
     /// wins outright, so that the plan names it instead of quietly passing over it.
     private func highest(of keys: [String], in values: some PreferenceValues) -> (key: String, value: String)? {
-        // The best version on its own: an optional tuple holding a `Version` is destroyed
-        // through its type's metadata, which a launch would build for this alone.
+        // The best version on its own, not in the tuple: see `LaunchCheck`.
         var best: (key: String, value: String)?
         var bestVersion: Version?
         for key in keys {

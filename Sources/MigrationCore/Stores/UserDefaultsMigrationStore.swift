@@ -20,7 +20,7 @@ import Foundation
 /// let databaseStore = UserDefaultsMigrationStore(defaults: .standard, domain: "database")
 /// let groupStore = UserDefaultsMigrationStore(suiteName: "group.com.example.notes")
 /// ```
-public final class UserDefaultsMigrationStore: MigrationStore, HistoryAppending, @unchecked Sendable {
+public final class UserDefaultsMigrationStore: MigrationStore, @unchecked Sendable {
     // Safe: the defaults are reached one call at a time (see ``SerializedDefaults``); the
     // resource serialises read-modify-write.
     private let defaults: SerializedDefaults
@@ -91,8 +91,9 @@ public final class UserDefaultsMigrationStore: MigrationStore, HistoryAppending,
         }
     }
 
-    /// Writes the marks and adds `records` to the recent ones (see ``UserDefaultsKeys``).
-    package func saveMarks(_ marks: MigrationState, appending records: [MigrationRecord]) throws {
+    /// Writes the marks and adds `records` to the recent ones, without rewriting the rest of
+    /// the history.
+    public func saveMarks(_ marks: MigrationState, appending records: [MigrationRecord]) throws {
         try withExclusiveAccess {
             try keys.append(marks, records: records, to: defaults, location: location)
             cache.invalidate()

@@ -1,0 +1,105 @@
+/// The launch fast path: the first `migrateToVersion` of a launch (cold) and every later one
+/// with nothing to do (warm) decide here, from the store's parsed marks, whether a block may
+/// be due. A block it finds may be due goes the full way, ``ExactlyOnce``, which decides
+/// again under the block's lock; everything else in the package is plain code.
+///
+/// Why it looks as it does, said once. A launch is judged against MTMigration, which reads
+/// one `UserDefaults` key and compares two strings. What costs most in a fresh process is not
+/// the work but the Swift runtime's first use of a type: instantiating a generic type's
+/// metadata (tens of microseconds for the first of a kind), and above all a cast or a
+/// `Hashable`/`Equatable` witness lookup that the process has not made yet, which searches
+/// every protocol conformance it has loaded. So the types the fast path touches are built
+/// not to need any:
+/// - the store's marks reader is chosen by comparing the store's exact type before any cast
+///   (``marksReader(of:)``): a failed cast to a protocol is a conformance search;
+/// - ``MarksCache`` keeps the parsed marks of a resource behind ``LockedValue``, a generic
+///   struct over the platform's mutex (a generic class would cost its metadata; `Mutex` needs
+///   iOS 18), which its owner frees in `deinit`;
+/// - ``RecordedMarks`` holds the four marks as properties, and ``MigrationState`` the places
+///   they were read from, rather than arrays or dictionaries of them;
+/// - ``StoreResource`` keeps the first cache of a resource apart from the others, and
+///   ``ResourceRegistry`` its resources in a linked list, where a `[String: …]` dictionary
+///   would check that `String` is `Hashable` on first use;
+/// - the loose marks already reported are kept in a set made when the first one is: a
+///   `Set<String>` made at every launch would check that `String` is `Hashable`.
+/// `migration-bench`'s `warm` and `cold` sections measure this path against MTMigration;
+/// a change to any of these types is measured there.
+final class LaunchCheck: Sendable {
+    /// The store's current marks, parsed; cached by this package's stores.
+    private let readMarks: @Sendable () throws -> MarksCache.Entry
+    /// The store's cache, when every change to its records reaches it (see ``surelySkips(_:on:app:policy:)``).
+    private let cache: MarksCache?
+    /// Loose readings of recorded marks already reported, so each is reported once.
+    private let reportedNotes = LockedValue<ReportedNotes?>(nil)
+
+    /// The set of ``reportedNotes``, in an object of its own, made at the first note.
+    private final class ReportedNotes {
+        var texts: Set<String> = []
+    }
+
+    /// Generic, so that a store given as `any MigrationStore` is opened here, and the checks
+    /// below compare its own type, not the existential's (whose metadata a launch would build).
+    init<Store: MigrationStore>(store: Store) {
+        readMarks = Self.marksReader(of: store)
+        cache = Self.launchCache(of: store)
+    }
+
+    deinit { reportedNotes.destroy() }
+
+    /// The warm check: whether the migration at `version` on `track` surely does not run with
+    /// the app at `app` under `policy`, judged by ``MigrationRule`` on the marks cached by a
+    /// store that every change reaches, under the cache's lock. `false` sends the call the
+    /// full way (nothing cached, a mark read loosely, or a baseline that may be due).
+    @inline(__always)
+    func surelySkips(_ version: Version, on track: MigrationTrack, app: Version, policy: FreshInstallPolicy) -> Bool {
+        cache?.withCachedEntry { $0.surelySkips(version, on: track, app: app, policy: policy) } ?? false
+    }
+
+    /// The cold check, on the store's current marks (cached while nothing changed them):
+    /// whether `step` may be due with the app at `app` under `policy`. A loose reading of a
+    /// mark is passed to `note` once per process.
+    /// - Throws: when the store cannot be read or a mark is unusable.
+    func mayBeDue(_ step: BlockStep, app: Version?, policy: FreshInstallPolicy, note: (String) -> Void) throws -> Bool {
+        let current = try readMarks()
+        if !current.marks.looseMarks.isEmpty { reportOnce(current.marks.looseMarks, to: note) }
+        if MigrationRule.mayNeedBaseline(marks: current.state, policy: policy) { return true }
+        return try step.isDue(marks: current.marks, history: current.state.history, app: app)
+    }
+
+    private func reportOnce(_ marks: [LooseMark], to note: (String) -> Void) {
+        for text in marks.map(\.description) where reportedNotes.withLock({ reported in
+            let notes = reported ?? ReportedNotes()
+            reported = notes
+            return notes.texts.insert(text).inserted
+        }) {
+            note(text)
+        }
+    }
+
+    /// A reader of the current marks, parsed: the store's cache for this package's stores,
+    /// otherwise ``MigrationStore/loadMarks()`` parsed on each call.
+    private static func marksReader<Store: MigrationStore>(of store: Store) -> @Sendable () throws -> MarksCache.Entry {
+        if let store = exactly(UserDefaultsMigrationStore.self, store) { return { store.cachedMarks() } }
+        if let store = exactly(FileMigrationStore.self, store) { return { try store.cachedMarks() } }
+        if let store = exactly(InMemoryMigrationStore.self, store) { return { store.cachedMarks() } }
+        if let store = exactly(PropertyListMigrationStore.self, store) { return { try store.cachedMarks() } }
+        return {
+            let state = try store.loadMarks()
+            return MarksCache.Entry(state: state, marks: RecordedMarks(state), stamp: nil)
+        }
+    }
+
+    /// The cache every change to the store's records in this process reaches, so that the
+    /// warm check may read it without asking the store: `UserDefaults` and memory, not files
+    /// (another process may change them).
+    private static func launchCache<Store: MigrationStore>(of store: Store) -> MarksCache? {
+        if let store = exactly(UserDefaultsMigrationStore.self, store) { return store.cache }
+        if let store = exactly(InMemoryMigrationStore.self, store) { return store.cache }
+        return nil
+    }
+
+    /// `store` as `Store` when it is of exactly that (final) class, compared before any cast.
+    private static func exactly<Exact: MigrationStore, Store: MigrationStore>(_ type: Exact.Type, _ store: Store) -> Exact? {
+        Store.self == type ? store as? Exact : nil
+    }
+}
