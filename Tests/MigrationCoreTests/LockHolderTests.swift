@@ -1,4 +1,5 @@
 import Foundation
+import MigrationTestSupport
 import Testing
 @testable import MigrationCore
 
@@ -25,12 +26,12 @@ struct LockHolderTests {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let lock = folder.appendingPathComponent("state.json.lock")
-        let holder = Process()
+        let holder = SpawnedProcess()
         holder.executableURL = URL(fileURLWithPath: "/usr/bin/flock")
         holder.arguments = [lock.path, "sh", "-c", "touch \(folder.path)/held; read line"]
         holder.standardInput = Pipe()
         try holder.run()
-        defer { holder.terminate() }
+        defer { holder.terminate(); holder.waitUntilExit() }
         let deadline = Date() + 10
         while !FileManager.default.fileExists(atPath: folder.appendingPathComponent("held").path), Date() < deadline { usleep(10_000) }
         let found = try #require(LockHolder.of(lockFile: lock.path))
