@@ -11,6 +11,7 @@ let package = Package(
         .library(name: "MigrationCore", targets: ["MigrationCore"]),
         .library(name: "MTMigration", targets: ["MTMigration"]),
         .library(name: "MigrationSQLite", targets: ["MigrationSQLite"]),
+        .library(name: "MigrationPostgres", targets: ["MigrationPostgres"]),
         .library(name: "MigrationExplorer", targets: ["MigrationExplorer"]),
         .executable(name: "migration-explorer", targets: ["migration-explorer"]),
     ],
@@ -20,6 +21,7 @@ let package = Package(
         .package(url: "https://github.com/swiftlang/swift-subprocess", from: "1.0.2"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
+        .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
     ],
     targets: [
         .target(
@@ -31,6 +33,10 @@ let package = Package(
             name: "MigrationSQLite",
             dependencies: ["MigrationCore", .product(name: "GRDB", package: "GRDB.swift"), .product(name: "GRDBSQLite", package: "GRDB.swift")]
         ),
+        .target(
+            name: "MigrationPostgres",
+            dependencies: ["MigrationCore", .product(name: "PostgresNIO", package: "postgres-nio")]
+        ),
         .target(name: "CProcessControl"),
         .target(name: "CHeapUsage"),
         // No pkgConfig: ncursesw.pc's Cflags carry -D flags that SwiftPM refuses with a warning,
@@ -40,7 +46,7 @@ let package = Package(
         .target(
             name: "MigrationExplorer",
             dependencies: [
-                "MigrationCore", "MigrationSQLite", "CNcurses", "CProcessControl",
+                "MigrationCore", "MigrationSQLite", "MigrationPostgres", "CNcurses", "CProcessControl",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Subprocess", package: "swift-subprocess"),
@@ -49,8 +55,13 @@ let package = Package(
         .executableTarget(name: "migration-explorer", dependencies: ["MigrationExplorer"]),
         .executableTarget(name: "embedded-example", dependencies: ["MigrationCore", "MigrationExplorer"]),
         .executableTarget(name: "misbehaving-app", dependencies: ["MigrationCore", "MigrationExplorer"]),
-        .executableTarget(name: "migration-bench", dependencies: ["MigrationCore", "MigrationSQLite", "MigrationExplorer", "CHeapUsage"]),
+        .executableTarget(
+            name: "migration-bench",
+            dependencies: ["MigrationCore", "MigrationSQLite", "MigrationPostgres", "MigrationExplorer", "CHeapUsage", "PostgresTestServer"]
+        ),
         .target(name: "MigrationTestSupport", dependencies: ["MigrationCore"], path: "Tests/MigrationTestSupport"),
+        // A throwaway PostgreSQL server (initdb, pg_ctl) for the tests and the benchmark.
+        .target(name: "PostgresTestServer", path: "Tests/PostgresTestServer"),
         .testTarget(name: "MigrationCoreTests", dependencies: ["MigrationCore", "MigrationTestSupport"]),
         .testTarget(
             name: "SwitchingExamples",
@@ -62,9 +73,14 @@ let package = Package(
             dependencies: ["MigrationSQLite", "MigrationCore", "MigrationTestSupport", .product(name: "GRDB", package: "GRDB.swift")]
         ),
         .testTarget(
+            name: "MigrationPostgresTests",
+            dependencies: ["MigrationPostgres", "MigrationCore", "PostgresTestServer", .product(name: "PostgresNIO", package: "postgres-nio")]
+        ),
+        .testTarget(
             name: "MigrationExplorerTests",
             dependencies: [
-                "MigrationExplorer", "MigrationCore", "MigrationSQLite", "migration-explorer", "embedded-example",
+                "MigrationExplorer", "MigrationCore", "MigrationSQLite", "MigrationPostgres", "PostgresTestServer",
+                "migration-explorer", "embedded-example",
                 .product(name: "GRDB", package: "GRDB.swift"),
             ],
             exclude: ["Snapshots"]

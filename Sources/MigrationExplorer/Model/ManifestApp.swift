@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import MigrationCore
+import MigrationPostgres
 import MigrationSQLite
 
 extension ExplorerApp {
@@ -30,16 +31,22 @@ extension ExplorerApp {
 
 extension ManifestSQL {
     /// Runs a manifest's SQL, then its command, in the transaction of the
-    /// ``SQLiteMigrationStore`` block that records the migration: when either fails, the SQL's
-    /// changes are undone.
+    /// ``SQLiteMigrationStore`` or ``PostgresMigrationStore`` block that records the migration:
+    /// when either fails, the SQL's changes are undone.
     static let inDatabase: Runner = { sql, command in
-        DatabaseMigration.body(named: sql.migration) { db, context in
+        let sqlite = DatabaseMigration.body(named: sql.migration) { db, context in
             let before = db.totalChangesCount
             try db.execute(sql: sql.statements)
             let changed = db.totalChangesCount - before
             context.log("the SQL changed \(changed.counting("row"))")
             try command(context)
         }
+        let postgres = PostgresMigration.body(named: sql.migration) { transaction, context in
+            try transaction.execute(sql.statements)
+            context.log("the SQL ran")
+            try command(context)
+        }
+        return { context in try (PostgresMigration.isInsideBlock ? postgres : sqlite)(context) }
     }
 }
 

@@ -29,6 +29,9 @@ package struct Session {
         if let unwritable = state.unwritableStore {
             state.message = .init(text: "\(unwritable): run and reset are off; plan and dry-run work", role: .warning)
         }
+        if let run = explorer.runsGoingOn().first {
+            state.message = .init(text: "A run is going on (\(run)): the plan shows what it has committed so far", role: .warning)
+        }
     }
 
     /// Handles one key; `progress` sees the state as a run goes: as the run starts (before it
@@ -144,7 +147,7 @@ package struct Session {
     /// Why a change to the real store was not made: a run on it (another process's) is going
     /// on. The session does not freeze waiting for it; the change can be made once it ends.
     private static func runGoingOn(_ explorer: Explorer, instead: String) -> ExplorerError {
-        let store = explorer.realStore?.url.path ?? explorer.storeDescription
+        let store = explorer.realStore?.displayPath ?? explorer.storeDescription
         return ExplorerError("\(instead): a run on \(store) is going on; try again once it has finished", status: .unusableInput)
     }
 
@@ -152,7 +155,7 @@ package struct Session {
     private mutating func showStore() {
         state.storeLabel = explorer.storeLabel
         state.isSandbox = explorer.isSandbox
-        state.realStorePath = explorer.realStore?.url.path
+        state.realStorePath = explorer.realStore?.displayPath
         state.writableDevice = explorer.writableDevice
         state.unwritableRealStore = explorer.realStoreWriteProblem().map { "\($0.location): cannot be written (\($0.reason))" }
         state.unwritableStore = explorer.isSandbox ? nil : state.unwritableRealStore
