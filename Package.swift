@@ -57,7 +57,10 @@ let package = Package(
         .executableTarget(name: "misbehaving-app", dependencies: ["MigrationCore", "MigrationExplorer"]),
         .executableTarget(
             name: "migration-bench",
-            dependencies: ["MigrationCore", "MigrationSQLite", "MigrationPostgres", "MigrationExplorer", "CHeapUsage", "PostgresTestServer"]
+            dependencies: [
+                "MigrationCore", "MigrationSQLite", "MigrationPostgres", "MigrationExplorer", "CHeapUsage", "PostgresTestServer",
+                .product(name: "Logging", package: "swift-log"),
+            ]
         ),
         .target(name: "MigrationTestSupport", dependencies: ["MigrationCore"], path: "Tests/MigrationTestSupport"),
         // A throwaway PostgreSQL server (initdb, pg_ctl) for the tests and the benchmark.

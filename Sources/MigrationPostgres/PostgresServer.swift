@@ -74,8 +74,9 @@ public struct PostgresServer: Sendable, Equatable, CustomStringConvertible {
         return String(cString: name)
     }
 
-    /// The driver's configuration, the session named `applicationName` in `pg_stat_activity`.
-    func configuration(applicationName: String) throws -> PostgresConnection.Configuration {
+    /// The driver's configuration over `channel`, a connection to the server, the session
+    /// named `applicationName` in `pg_stat_activity`.
+    func configuration(establishedChannel channel: any Channel, applicationName: String) throws -> PostgresConnection.Configuration {
         let tls: PostgresConnection.Configuration.TLS
         switch sslMode {
         case .disable: tls = .disable
@@ -88,9 +89,9 @@ public struct PostgresServer: Sendable, Equatable, CustomStringConvertible {
         case .verifyFull: tls = .require(try NIOSSLContext(configuration: .makeClientConfiguration()))
         }
         var configuration = PostgresConnection.Configuration(
-            host: host, port: port, username: user, password: password, database: database, tls: tls)
+            establishedChannel: channel, tls: tls, username: user, password: password, database: database)
         configuration.options.additionalStartupParameters = [("application_name", applicationName)]
-        configuration.options.connectTimeout = .seconds(10)
+        configuration.options.tlsServerName = host
         return configuration
     }
 

@@ -32,7 +32,14 @@ final class PostgresSession: @unchecked Sendable {
         self.applicationName = LockHolder.applicationName(since: nil)
     }
 
-    deinit { connection?.close().whenComplete { _ in } }
+    deinit { Self.close(connection) }
+
+    /// Closes `connection`, keeping it until it is closed (the driver asserts that a connection
+    /// is closed before it goes).
+    private static func close(_ connection: PostgresConnection?) {
+        guard let connection, !connection.isClosed else { return }
+        connection.close().whenComplete { _ in withExtendedLifetime(connection) {} }
+    }
 
     /// Runs `body` while no other thread uses the connection.
     func exclusive<T>(_ body: () throws -> T) rethrows -> T {
@@ -52,6 +59,7 @@ final class PostgresSession: @unchecked Sendable {
                 return try connection.query(query, logger: logger).wait().rows
             } catch {
                 if let lost = PostgresConnectionError(lost: error, server: server) {
+                    Self.close(self.connection)
                     self.connection = nil
                     tablesReady = false
                     throw lost
@@ -70,7 +78,7 @@ final class PostgresSession: @unchecked Sendable {
     /// Closes the connection; the next use opens a new one.
     func close() {
         exclusive {
-            connection?.close().whenComplete { _ in }
+            Self.close(connection)
             connection = nil
             tablesReady = false
         }
@@ -103,12 +111,15 @@ final class PostgresSession: @unchecked Sendable {
         guard MultiThreadedEventLoopGroup.currentEventLoop == nil else {
             throw PostgresConnectionError(server: server, kind: .other, reason: "a PostgreSQL store was used from one of SwiftNIO's event loops, where waiting for the server would wait forever; use it from a task or a thread of your own")
         }
+        let descriptor: Int32
+        do { descriptor = try CloseOnExecSocket.connect(host: server.host, port: server.port, timeout: 10) } catch {
+            throw PostgresConnectionError(server: server, kind: .unreachable, reason: "\(error.reason); is the server running and accepting TCP connections there?")
+        }
         do {
-            let configuration = try server.configuration(applicationName: applicationName)
-            let opened = try PostgresConnection.connect(
-                on: PostgresConnection.defaultEventLoopGroup.any(), configuration: configuration,
-                id: Int.random(in: 0...Int.max), logger: logger
-            ).wait()
+            let loop = PostgresConnection.defaultEventLoopGroup.any()
+            let channel = try ClientBootstrap(group: loop).withConnectedSocket(descriptor).wait()
+            let configuration = try server.configuration(establishedChannel: channel, applicationName: applicationName)
+            let opened = try PostgresConnection.connect(on: channel.eventLoop, configuration: configuration, id: Int.random(in: 0...Int.max), logger: logger).wait()
             connection = opened
             return opened
         } catch {

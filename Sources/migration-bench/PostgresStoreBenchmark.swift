@@ -3,6 +3,7 @@ import MigrationCore
 import MigrationPostgres
 import PostgresNIO
 import PostgresTestServer
+import Logging
 
 /// The PostgreSQL store on a throwaway server of its own: a boot check with nothing pending
 /// beside a bare `SELECT 1` on a fresh connection, and a fleet of 32 instances booting at once
@@ -84,52 +85,6 @@ enum PostgresStoreBenchmark {
         let median = worst.sorted()[worst.count / 2]
         table.add(Row(figure: "\(instances) instances, one 200 ms SQL migration run once: all past it after \(formatted(median))",
                       baseline: "the migration's 200 ms", ratio: median / 0.2, target: "≤ 300 ms", met: median <= 0.3))
-    }
-
-    /// Runs `operation` in a task whose jobs run on a new thread of their own: each instance
-    /// waits for the server on its own thread, as separate processes would.
-    private static func onThreadOfItsOwn<T: Sendable>(_ operation: @escaping @Sendable () async throws -> T) async throws -> T {
-        let executor = OwnThreadExecutor()
-        defer { executor.stop() }
-        return try await Task(executorPreference: executor) { try await operation() }.value
-    }
-}
-
-/// A task executor with one thread, which ends with ``stop()``.
-private final class OwnThreadExecutor: TaskExecutor, @unchecked Sendable {
-    // Safe: `jobs` and `stopped` are only touched while `condition` is locked.
-    private let condition = NSCondition()
-    private var jobs: [UnownedJob] = []
-    private var stopped = false
-
-    init() {
-        Thread.detachNewThread { [self] in runJobs() }
-    }
-
-    func enqueue(_ job: consuming ExecutorJob) {
-        let job = UnownedJob(job)
-        condition.withLock {
-            jobs.append(job)
-            condition.signal()
-        }
-    }
-
-    func stop() {
-        condition.withLock {
-            stopped = true
-            condition.signal()
-        }
-    }
-
-    private func runJobs() {
-        while true {
-            let next: UnownedJob? = condition.withLock {
-                while jobs.isEmpty && !stopped { condition.wait() }
-                return jobs.isEmpty ? nil : jobs.removeFirst()
-            }
-            guard let next else { return }
-            next.runSynchronously(on: asUnownedTaskExecutor())
-        }
     }
 }
 

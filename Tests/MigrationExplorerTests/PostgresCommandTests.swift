@@ -62,7 +62,7 @@ import Testing
 
         /// Polls until a session of the ordinary role runs `pg_sleep`.
         func waitForSleepingMigration() throws -> Bool {
-            try waitUntil(timeout: 30) { try answer("SELECT count(*) FROM pg_stat_activity WHERE query LIKE 'DO %pg_sleep%' AND state = 'active'") == "1" }
+            try waitUntil(timeout: 30) { try answer("SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() AND query LIKE 'DO %pg_sleep%' AND state = 'active'") == "1" }
         }
     }
 
@@ -129,7 +129,7 @@ import Testing
         #expect(try fixture.waitForSleepingMigration())
         let second = try Executable.start(fixture.arguments(), in: fixture.folder)
         #expect(try waitUntil(timeout: 30) { try fixture.answer("SELECT count(*) FROM pg_locks WHERE locktype = 'advisory' AND NOT granted") == "1" })
-        try fixture.server.psql("SELECT pg_cancel_backend(pid) FROM pg_stat_activity WHERE query LIKE 'DO %pg_sleep%' AND state = 'active'")
+        try fixture.server.psql("SELECT pg_cancel_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND query LIKE 'DO %pg_sleep%' AND state = 'active'")
         let firstResult = Executable.finish(first)
         #expect(firstResult.status == 1, "the cancelled statement fails its migration: \(firstResult.stderr)")
         let secondResult = Executable.finish(second)

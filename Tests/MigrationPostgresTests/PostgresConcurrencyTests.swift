@@ -12,7 +12,7 @@ import Testing
         let stores = try (0..<instances).map { _ in try database.store() }
         let reports = try await withThrowingTaskGroup(of: RunReport.self) { group in
             for store in stores {
-                group.addTask { try await runner().run(store: store) }
+                group.addTask { try await onThreadOfItsOwn { try await runner().run(store: store) } }
             }
             return try await group.reduce(into: []) { $0.append($1) }
         }
@@ -26,15 +26,15 @@ import Testing
     @Test func aConnectionCutMidRunCommitsNothingAndTheNextRunAppliesItOnce() async throws {
         let database = try TestDatabase()
         let store = try database.store()
-        let running = Task { try await runner(noteRegistry(sleepingAt: "1.2")).run(store: store) }
-        #expect(try await waitUntil { try database.answer("SELECT count(*) FROM pg_stat_activity WHERE query LIKE 'DO %pg_sleep%' AND state = 'active'") == "1" })
+        let running = Task { try await onThreadOfItsOwn { try await runner(noteRegistry(sleepingAt: "1.2")).run(store: store) } }
+        #expect(try await waitUntil { try database.answer("SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() AND query LIKE 'DO %pg_sleep%' AND state = 'active'") == "1" })
         #expect(try database.server.terminateSessions(database: database.name) >= 1)
         let report = try await running.value
         let failure = failureText(report)
         #expect(failure.contains("the connection to the server was lost"), "\(failure)")
         #expect(try database.answer("SELECT string_agg(version, ',') FROM note") == "1.1")
         #expect(try database.store().load().lastMigratedVersion == "1.1")
-        let rest = try await runner().run(store: try database.store())
+        let rest = try await onThreadOfItsOwn { try await runner().run(store: try database.store()) }
         #expect(rest.succeeded)
         #expect(try database.answer("SELECT string_agg(version, ',' ORDER BY version) FROM note") == "1.1,1.2")
     }
@@ -42,8 +42,8 @@ import Testing
     @Test func aWaitingInstanceIsToldWhoHoldsTheLockAndTheHolderIsVisibleToAPlan() async throws {
         let database = try TestDatabase()
         let first = try database.store()
-        let running = Task { try await runner(noteRegistry(sleepingAt: "1.1")).run(store: first) }
-        #expect(try await waitUntil { try database.answer("SELECT count(*) FROM pg_stat_activity WHERE query LIKE 'DO %pg_sleep%' AND state = 'active'") == "1" })
+        let running = Task { try await onThreadOfItsOwn { try await runner(noteRegistry(sleepingAt: "1.1")).run(store: first) } }
+        #expect(try await waitUntil { try database.answer("SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() AND query LIKE 'DO %pg_sleep%' AND state = 'active'") == "1" })
         let observer = try database.store()
         let holders = try observer.runHolders()
         #expect(holders.map(\.pid) == [getpid()])
@@ -52,7 +52,7 @@ import Testing
         #expect(try runner().plan(store: observer).pending.count == 2, "a plan reads what is committed, without waiting")
         let told = Locked<[LockHolder]?>(nil)
         let waiting = try database.store(onWait: { told.set($0) })
-        let waiter = Task { try await runner().run(store: waiting) }
+        let waiter = Task { try await onThreadOfItsOwn { try await runner().run(store: waiting) } }
         #expect(await waitUntil { told.get() != nil })
         #expect(told.get()?.map(\.pid) == [getpid()])
         try database.server.terminateSessions(database: database.name) // ends the sleeping run (and the waiter's session)

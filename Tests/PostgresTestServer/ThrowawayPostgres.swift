@@ -173,33 +173,29 @@ public final class ThrowawayPostgres: Sendable {
         return Int(UInt16(bigEndian: address.sin_port))
     }
 
-    /// Runs a program to its end; its status and its output and errors together.
+    /// Runs a program to its end; its status and its output and errors together. It is
+    /// started with `posix_spawn` and waited for with `waitpid`: Foundation's `Process` can miss
+    /// the end of a child whose own child (the server) lives on.
     private static func run(_ program: String, _ arguments: [String], asPostgres: Bool = false) throws(ServerError) -> (status: Int32, output: String) {
-        let process = Process()
-        if asPostgres {
-            process.executableURL = URL(fileURLWithPath: "/usr/bin/setpriv")
-            process.arguments = ["--reuid=postgres", "--regid=postgres", "--init-groups", program] + arguments
-        } else {
-            process.executableURL = URL(fileURLWithPath: program)
-            process.arguments = arguments
-        }
-        let output = FileManager.default.temporaryDirectory.appendingPathComponent("throwaway-postgres-output-\(UUID().uuidString)")
-        _ = FileManager.default.createFile(atPath: output.path, contents: nil)
-        defer { try? FileManager.default.removeItem(at: output) }
-        do {
-            let handle = try FileHandle(forWritingTo: output)
-            defer { try? handle.close() }
-            process.standardOutput = handle
-            process.standardError = handle
-            process.standardInput = FileHandle.nullDevice
-            // pg_ctl's server keeps running after pg_ctl exits: it must not hold the test's pipes.
-            try process.run()
-            process.waitUntilExit()
-        } catch {
-            throw ServerError("cannot run \(program): \(error)")
-        }
-        let text = (try? String(contentsOf: output, encoding: .utf8)) ?? ""
-        return (process.terminationStatus, text)
+        let argv = asPostgres ? ["/usr/bin/setpriv", "--reuid=postgres", "--regid=postgres", "--init-groups", program] + arguments : [program] + arguments
+        let output = FileManager.default.temporaryDirectory.appendingPathComponent("throwaway-postgres-output-\(UUID().uuidString)").path
+        defer { unlink(output) }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 1, output, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        posix_spawn_file_actions_adddup2(&actions, 1, 2)
+        let cArguments = argv.map { strdup($0) } + [nil]
+        defer { cArguments.forEach { free($0) } }
+        var pid: pid_t = 0
+        let spawned = posix_spawn(&pid, argv[0], &actions, nil, cArguments, environ)
+        guard spawned == 0 else { throw ServerError("cannot run \(argv[0]): \(String(cString: strerror(spawned)))") }
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        let text = (try? String(contentsOfFile: output, encoding: .utf8)) ?? ""
+        let exited = status & 0x7f == 0
+        return (exited ? (status >> 8) & 0xff : 128 + (status & 0x7f), text)
     }
 }
 
