@@ -42,6 +42,7 @@ import Testing
             [command, "--manifest", "rows.json", "--postgres", url ?? self.url]
         }
 
+        @discardableResult
         func answer(_ sql: String) throws -> String { try server.psql(sql, database: database) }
 
         /// Whether every row is there once, every migration recorded once, the mark at the last.
@@ -123,17 +124,21 @@ import Testing
         _ = Executable.finish(runner)
     }
 
-    @Test func aSecondRunWaitsOnTheLockSayingForWhomThenFindsItApplied() throws {
+    @Test func aSecondRunWaitsOnTheLockSayingForWhom() throws {
         let fixture = try Fixture(sleepingAt: "3")
         let first = try Executable.start(fixture.arguments(), in: fixture.folder)
         #expect(try fixture.waitForSleepingMigration())
         let second = try Executable.start(fixture.arguments(), in: fixture.folder)
         #expect(try waitUntil(timeout: 30) { try fixture.answer("SELECT count(*) FROM pg_locks WHERE locktype = 'advisory' AND NOT granted") == "1" })
-        try fixture.server.psql("SELECT pg_cancel_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND query LIKE 'DO %pg_sleep%' AND state = 'active'")
+        try fixture.answer("SELECT pg_cancel_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND query LIKE 'DO %pg_sleep%' AND state = 'active'")
         let firstResult = Executable.finish(first)
         #expect(firstResult.status == 1, "the cancelled statement fails its migration: \(firstResult.stderr)")
+        #expect(try fixture.waitForSleepingMigration(), "the second run takes the lock and runs the failed migration")
+        try fixture.answer("SELECT pg_cancel_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND query LIKE 'DO %pg_sleep%' AND state = 'active'")
         let secondResult = Executable.finish(second)
         #expect(secondResult.stderr.contains("waiting for the migration that \(ProcessInfo.processInfo.hostName), pid \(first.process.processIdentifier)"), "\(secondResult.stderr)")
+        #expect(secondResult.status == 1, "the second meets the same sleeping migration: \(secondResult.stderr)")
+        #expect(try fixture.answer("SELECT count(*) FROM row WHERE version = '2'") == "1", "migration 2, before the sleeping one, applied once")
     }
 
     @Test func aConnectionCutMidRunEndsTheRunSayingSoAndTheNextRunAppliesTheRestOnce() throws {
