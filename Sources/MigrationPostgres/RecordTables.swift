@@ -45,34 +45,55 @@ struct RecordTables: Sendable {
     }
 
     /// The marks, and the history when `withHistory`; a fresh install when nothing is recorded
-    /// (or the tables do not exist yet).
+    /// (or the tables do not exist yet). One round trip: the marks row and the history come
+    /// back as JSON in one row.
     func read(withHistory: Bool, in session: PostgresSession) throws -> MigrationState {
+        let history = withHistory
+            ? "(SELECT json_agg(json_build_array(subject, identifier, title, date, duration, outcome, error) ORDER BY position)::text FROM \(self.history) WHERE domain = $1)"
+            : "NULL::text"
         do {
-            let marksRow = try session.query(PostgresQuery(unsafeSQL: """
-                SELECT last_migrated_version, last_migrated_build, last_app_version, last_app_build, history_is_complete
-                FROM \(marks) WHERE domain = $1
+            let row = try session.query(PostgresQuery(unsafeSQL: """
+                SELECT (SELECT json_build_array(last_migrated_version, last_migrated_build, last_app_version, last_app_build, history_is_complete)::text
+                        FROM \(marks) WHERE domain = $1), \(history)
                 """, binds: try binds(domain))).first
-            let records = withHistory ? try historyRecords(in: session) : []
-            guard let marksRow else { return records.isEmpty ? .freshInstall : MigrationState(history: records) }
-            let (version, build, appVersion, appBuild, complete) = try marksRow.decode((String?, String?, String?, String?, Bool).self)
-            return MigrationState(lastMigratedVersion: version, lastMigratedBuild: build, lastAppVersion: appVersion,
-                                  lastAppBuild: appBuild, history: records, historyIsComplete: complete)
+            let (marksJSON, historyJSON) = try row?.decode((String?, String?).self) ?? (nil, nil)
+            let records = try historyJSON.map { try JSONDecoder().decode([HistoryRow].self, from: Data($0.utf8)).map(\.record) } ?? []
+            guard let marksJSON else { return records.isEmpty ? .freshInstall : MigrationState(history: records) }
+            let marks = try JSONDecoder().decode(MarksRow.self, from: Data(marksJSON.utf8))
+            return MigrationState(lastMigratedVersion: marks.version, lastMigratedBuild: marks.build, lastAppVersion: marks.appVersion,
+                                  lastAppBuild: marks.appBuild, history: records, historyIsComplete: marks.complete)
         } catch let error as PSQLError where ["42P01", "3F000"].contains(error.serverInfo?[.sqlState]) && session.depth == 0 {
             return .freshInstall
         }
     }
 
-    private func historyRecords(in session: PostgresSession) throws -> [MigrationRecord] {
-        let rows = try session.query(PostgresQuery(unsafeSQL: """
-            SELECT subject, identifier, title, date, duration, outcome, error FROM \(history) WHERE domain = $1 ORDER BY position
-            """, binds: try binds(domain)))
-        return try rows.map { row in
-            let (subject, identifier, title, date, duration, outcome, error) = try row.decode((String, String?, String, Double, Double, String, String?).self)
-            guard let subject = MigrationRecord.Subject(rawValue: subject), let outcome = MigrationRecord.Outcome(rawValue: outcome) else {
+    /// A marks row as `json_build_array` gives it.
+    private struct MarksRow: Decodable {
+        let version, build, appVersion, appBuild: String?
+        let complete: Bool
+
+        init(from decoder: any Decoder) throws {
+            var values = try decoder.unkeyedContainer()
+            (version, build) = (try values.decode(String?.self), try values.decode(String?.self))
+            (appVersion, appBuild) = (try values.decode(String?.self), try values.decode(String?.self))
+            complete = try values.decode(Bool.self)
+        }
+    }
+
+    /// A history row as `json_build_array` gives it.
+    private struct HistoryRow: Decodable {
+        let record: MigrationRecord
+
+        init(from decoder: any Decoder) throws {
+            var values = try decoder.unkeyedContainer()
+            let subject = try values.decode(String.self), identifier = try values.decode(String?.self)
+            let title = try values.decode(String.self), date = try values.decode(Double.self), duration = try values.decode(Double.self)
+            let outcome = try values.decode(String.self), error = try values.decode(String?.self)
+            guard let knownSubject = MigrationRecord.Subject(rawValue: subject), let knownOutcome = MigrationRecord.Outcome(rawValue: outcome) else {
                 throw UnreadableRecord(subject: subject, outcome: outcome)
             }
-            return MigrationRecord(subject: subject, identifier: identifier, title: title, date: Date(timeIntervalSince1970: date),
-                                   duration: duration, outcome: outcome, error: error)
+            record = MigrationRecord(subject: knownSubject, identifier: identifier, title: title, date: Date(timeIntervalSince1970: date),
+                                     duration: duration, outcome: knownOutcome, error: error)
         }
     }
 
@@ -85,8 +106,11 @@ struct RecordTables: Sendable {
     /// Replaces the marks and the history with `state`'s: the history appended to where it
     /// only grew, rewritten from the first difference otherwise.
     func write(_ state: MigrationState, in session: PostgresSession) throws {
+        let current = try read(withHistory: true, in: session)
+        // Nothing changed (an instance recording the app version another one recorded): no write.
+        if current.sameRecords(as: state) { return }
         try writeMarks(state, in: session)
-        let stored = try historyRecords(in: session)
+        let stored = current.history
         let kept = zip(stored, state.history).prefix { $0 == $1 }.count
         try session.query(PostgresQuery(unsafeSQL: "DELETE FROM \(history) WHERE domain = $1 AND position >= $2", binds: try binds(domain, kept)))
         try insert(state.history[kept...], from: kept, in: session)
@@ -140,5 +164,14 @@ struct RecordTables: Sendable {
             if let value { try bindings.append(value) } else { bindings.appendNull() }
         }
         return bindings
+    }
+}
+
+private extension MigrationState {
+    /// Whether `other` records the same marks and history.
+    func sameRecords(as other: MigrationState) -> Bool {
+        lastMigratedVersion == other.lastMigratedVersion && lastMigratedBuild == other.lastMigratedBuild
+            && lastAppVersion == other.lastAppVersion && lastAppBuild == other.lastAppBuild
+            && historyIsComplete == other.historyIsComplete && history == other.history
     }
 }
