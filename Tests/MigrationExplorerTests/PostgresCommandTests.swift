@@ -7,7 +7,8 @@ import Testing
 /// `--postgres` through the built binary, against the test process's throwaway server: SQL
 /// migrations commit with their record whatever kills the runner or cuts its connection, and
 /// however many runners race; faults are named before anything runs.
-@Suite struct PostgresCommandTests {
+/// Serialized: each test blocks a thread of the concurrency pool while its processes run.
+@Suite(.serialized) struct PostgresCommandTests {
     /// Migration 1 creates `row` (it would fail if run twice); each later one inserts its version.
     static let versions = (1...20).map(String.init)
 
