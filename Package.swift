@@ -12,6 +12,7 @@ let package = Package(
         .library(name: "MTMigration", targets: ["MTMigration"]),
         .library(name: "MigrationManifest", targets: ["MigrationManifest"]),
         .library(name: "MigrationSQLite", targets: ["MigrationSQLite"]),
+        .library(name: "MigrationPostgres", targets: ["MigrationPostgres"]),
         .library(name: "MigrationExplorer", targets: ["MigrationExplorer"]),
         .executable(name: "migration-explorer", targets: ["migration-explorer"]),
     ],
@@ -21,6 +22,7 @@ let package = Package(
         .package(url: "https://github.com/swiftlang/swift-subprocess", from: "1.0.2"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
+        .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
     ],
     targets: [
         .target(
@@ -35,6 +37,10 @@ let package = Package(
             name: "MigrationSQLite",
             dependencies: ["MigrationCore", "MigrationManifest", .product(name: "GRDB", package: "GRDB.swift"), .product(name: "GRDBSQLite", package: "GRDB.swift")]
         ),
+        .target(
+            name: "MigrationPostgres",
+            dependencies: ["MigrationCore", "MigrationManifest", .product(name: "PostgresNIO", package: "postgres-nio")]
+        ),
         .target(name: "CProcessControl"),
         .target(name: "CHeapUsage"),
         // No pkgConfig: ncursesw.pc's Cflags carry -D flags that SwiftPM refuses with a warning,
@@ -44,7 +50,7 @@ let package = Package(
         .target(
             name: "MigrationExplorer",
             dependencies: [
-                "MigrationCore", "MigrationManifest", "MigrationSQLite", "CNcurses", "CProcessControl",
+                "MigrationCore", "MigrationManifest", "MigrationSQLite", "MigrationPostgres", "CNcurses", "CProcessControl",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Subprocess", package: "swift-subprocess"),
@@ -53,9 +59,17 @@ let package = Package(
         .executableTarget(name: "migration-explorer", dependencies: ["MigrationExplorer"]),
         .executableTarget(name: "embedded-example", dependencies: ["MigrationCore", "MigrationExplorer"]),
         .executableTarget(name: "misbehaving-app", dependencies: ["MigrationCore", "MigrationExplorer"]),
-        .executableTarget(name: "migration-bench", dependencies: ["MigrationCore", "MigrationSQLite", "MigrationExplorer", "CHeapUsage"]),
+        .executableTarget(
+            name: "migration-bench",
+            dependencies: [
+                "MigrationCore", "MigrationSQLite", "MigrationPostgres", "MigrationExplorer", "CHeapUsage", "PostgresTestServer",
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
         .target(name: "CSpawn", path: "Tests/CSpawn"),
         .target(name: "MigrationTestSupport", dependencies: ["MigrationCore", "CSpawn"], path: "Tests/MigrationTestSupport"),
+        // A throwaway PostgreSQL server (initdb, pg_ctl) for the tests and the benchmark.
+        .target(name: "PostgresTestServer", path: "Tests/PostgresTestServer"),
         .testTarget(name: "MigrationCoreTests", dependencies: ["MigrationCore", "MigrationTestSupport"]),
         .testTarget(name: "MigrationManifestTests", dependencies: ["MigrationManifest", "MigrationCore", "MigrationTestSupport"]),
         .testTarget(
@@ -68,9 +82,14 @@ let package = Package(
             dependencies: ["MigrationSQLite", "MigrationCore", "MigrationTestSupport", .product(name: "GRDB", package: "GRDB.swift")]
         ),
         .testTarget(
+            name: "MigrationPostgresTests",
+            dependencies: ["MigrationPostgres", "MigrationCore", "PostgresTestServer", .product(name: "PostgresNIO", package: "postgres-nio")]
+        ),
+        .testTarget(
             name: "MigrationExplorerTests",
             dependencies: [
-                "MigrationExplorer", "MigrationCore", "MigrationSQLite", "MigrationTestSupport", "migration-explorer", "embedded-example",
+                "MigrationExplorer", "MigrationCore", "MigrationSQLite", "MigrationPostgres", "MigrationTestSupport", "PostgresTestServer",
+                "migration-explorer", "embedded-example",
                 .product(name: "GRDB", package: "GRDB.swift"),
             ],
             exclude: ["Snapshots"]

@@ -11,7 +11,8 @@ import Darwin
 /// change lands before a run plans or after its last step, never between two steps.
 ///
 /// In this process it counts the runs; across processes, with a lock file, a run holds a
-/// shared `flock` on it and a change an exclusive one. One `RunLock` per store resource per
+/// shared `flock` on it and a change an exclusive one (or the same through another
+/// ``SharedExclusiveLock``, such as a database's). One `RunLock` per store resource per
 /// process (see ``StoreResource``), so the threads of a process share one descriptor. Unlike a
 /// thread's lock, a hold may end on another thread than the one that took it: an asynchronous
 /// run ends it wherever its task resumes.
@@ -21,14 +22,25 @@ package final class RunLock: @unchecked Sendable {
     private var runs = 0
     private var changing = false
     private var descriptor: Int32 = -1
-    /// The lock file shared with other processes; `nil`: this process only.
+    /// The lock file shared with other processes; `nil`: this process only, or ``across``.
     let path: String?
+    /// The hold shared with other processes when it is not a lock file.
+    private let across: (any SharedExclusiveLock)?
 
     /// The runs the current task (or thread) is inside, by lock: a change made from inside one
     /// of them would wait for itself.
     @TaskLocal static var inside: Set<ObjectIdentifier> = []
 
-    package init(path: String?) { self.path = path }
+    package init(path: String?) {
+        self.path = path
+        self.across = nil
+    }
+
+    /// A lock whose hold across processes (and machines) is `across`'s.
+    package init(across: any SharedExclusiveLock) {
+        self.path = nil
+        self.across = across
+    }
 
     deinit { if descriptor >= 0 { close(descriptor) } }
 
@@ -135,6 +147,11 @@ package final class RunLock: @unchecked Sendable {
     /// Without a lock file there is nothing to take.
     @discardableResult
     private func lockFile(_ operation: Int32) throws(FileLock.LockError) -> Bool {
+        if let across {
+            do { return try across.lock(exclusive: operation & LOCK_EX != 0, wait: operation & LOCK_NB == 0) } catch {
+                throw FileLock.LockError(description: String(describing: error))
+            }
+        }
         guard let path else { return true }
         if descriptor < 0 {
             descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
@@ -159,6 +176,7 @@ package final class RunLock: @unchecked Sendable {
     }
 
     private func unlockFile() {
+        across?.unlock()
         if descriptor >= 0 { flock(descriptor, LOCK_UN) }
     }
 
@@ -174,4 +192,16 @@ package final class RunLock: @unchecked Sendable {
     }
 
     private static let byLocation = Locked<[String: RunLock]>([:])
+}
+
+/// A lock that other processes share, held shared by runs and exclusive by a change, for a
+/// ``RunLock`` whose records are not in a file (a database's advisory locks). Its calls come
+/// from ``RunLock`` alone, one at a time, on a thread that may block.
+package protocol SharedExclusiveLock: Sendable {
+    /// Takes the lock, shared or exclusive; with `wait` false, returns `false` at once when
+    /// another process holds it in a mode that excludes this one.
+    /// - Throws: an error saying why it cannot be taken.
+    func lock(exclusive: Bool, wait: Bool) throws -> Bool
+    /// Lets the lock go.
+    func unlock()
 }

@@ -51,6 +51,9 @@ struct PlanCommand: AsyncParsableCommand {
         try await reportingFailures(json: json, store: source.stores.path) {
             let explorer = try source.explorer()
             let plan = try explorer.plan()
+            for run in explorer.runsGoingOn() {
+                Program.report("a run is going on (\(run)): this plan shows what it has committed so far")
+            }
             let unwritable = JSONReports.UnwritableStore(explorer)
             if json {
                 JSONReports.writeToStandardOutput(JSONReports.Plan(plan, app: explorer.app.registry.appName, historyNote: explorer.historyNote,

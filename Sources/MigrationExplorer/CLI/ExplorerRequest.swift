@@ -64,13 +64,16 @@ struct ExplorerRequest {
         throw CommandFailure(combining: failures)
     }
 
-    /// A manifest's `sql` runs only in the transaction of a SQLite store: with any other it is
+    /// A manifest's `sql` runs only in the transaction of a SQLite or PostgreSQL store: with any other it is
     /// refused, naming the migration.
     private func sqlRefusal(_ app: ExplorerApp, store: StoreLocation?) -> CommandFailure? {
         guard let first = app.sqlMigrations.first else { return nil }
-        if case .sqlite = store { return nil }
+        switch store {
+        case .sqlite, .postgres: return nil
+        default: break
+        }
         let more = app.sqlMigrations.count > 1 ? " (and \(app.sqlMigrations.count - 1) more)" : ""
-        return CommandFailure(.manifest, "\(first)\(more) runs SQL, which needs the app's database as the store: give --sqlite FILE; "
+        return CommandFailure(.manifest, "\(first)\(more) runs SQL, which needs the app's database as the store: give --sqlite FILE or --postgres URL; "
             + "with \(store == nil ? "a sandbox" : "this store") its SQL could not commit with its record", path: self.app.manifest)
     }
 }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import MigrationCore
+import MigrationPostgres
 import MigrationSQLite
 
 /// `reset`: forgets the four marks of one domain of a state file (or of all of them), or of a
@@ -28,9 +29,9 @@ struct ResetCommand: AsyncParsableCommand {
     @OptionGroup var waiting: WaitOptions
 
     func validate() throws {
-        guard stores.namesStore else { throw ValidationError("name the store to reset: --store, --defaults-plist, --sqlite or --simulator") }
+        guard stores.namesStore else { throw ValidationError("name the store to reset: --store, --defaults-plist, --sqlite, --postgres or --simulator") }
         if stores.domain != nil, allDomains { throw ValidationError("give --domain or --all-domains, not both") }
-        if force, stores.sqlite != nil { throw ValidationError("--force moves a corrupt file aside; a SQLite database is never moved") }
+        if force, stores.sqlite != nil || stores.postgres != nil { throw ValidationError("--force moves a corrupt file aside; a database is never moved") }
     }
 
     func run() async throws {
@@ -94,6 +95,7 @@ struct ResetCommand: AsyncParsableCommand {
         if let file = store as? FileMigrationStore { return try file.domains() }
         if let plist = store as? PropertyListMigrationStore { return try plist.domains() }
         if let database = store as? SQLiteMigrationStore { return try database.domains() }
+        if let database = store as? PostgresMigrationStore { return try database.domains() }
         return try store.load().isFreshInstall ? [] : [stores.domain]
     }
 

@@ -30,7 +30,7 @@ struct SetCommand: AsyncParsableCommand {
     @Flag(help: "Write JSON instead of text.") var json = false
 
     func validate() throws {
-        guard stores.namesStore else { throw ValidationError("name the store to set: --store, --defaults-plist, --sqlite or --simulator") }
+        guard stores.namesStore else { throw ValidationError("name the store to set: --store, --defaults-plist, --sqlite, --postgres or --simulator") }
         if version == nil, build == nil { throw ValidationError("give the device's --version, its --build, or both") }
     }
 
@@ -77,7 +77,7 @@ struct SetOutcome: Encodable {
         domain = switch location {
         case .jsonFile(_, let domain): Nullable(domain)
         case .defaultsPlist(_, let domain): Nullable(domain)
-        case .sqlite(_, let domain): Nullable(domain)
+        case .sqlite(_, let domain), .postgres(_, let domain): Nullable(domain)
         }
         self.state = JSONReports.State(state)
         marks = state.markPhrases

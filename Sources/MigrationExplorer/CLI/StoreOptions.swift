@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import MigrationCore
+import MigrationPostgres
 import MigrationSQLite
 
 /// Which real store a command works on: a JSON state file, an app's preferences plist, the
@@ -15,6 +16,9 @@ struct StoreOptions: ParsableArguments {
     @Option(name: .long, help: ArgumentHelp("An app's SQLite database to keep the records in, in tables of their own, and to run manifests' \"sql\" in.", valueName: "file"))
     var sqlite: String?
 
+    @Option(name: .long, help: ArgumentHelp("A PostgreSQL database shared by a fleet (postgres://user@host:port/database; the password from the URL or PGPASSWORD; sslmode=prefer unless given), to keep the records in, in a schema of their own, and to run manifests' \"sql\" in.", valueName: "url"))
+    var postgres: String?
+
     @Option(name: .long, help: ArgumentHelp("The preferences plist of this app in a simulator (macOS, Xcode's xcrun); quit the app first.", valueName: "bundle-id"))
     var simulator: String?
 
@@ -25,13 +29,14 @@ struct StoreOptions: ParsableArguments {
     var domain: String?
 
     func validate() throws {
-        let named = [("--store", store), ("--defaults-plist", defaultsPlist), ("--sqlite", sqlite), ("--simulator", simulator)].filter { $0.1 != nil }.map(\.0)
+        let named = [("--store", store), ("--defaults-plist", defaultsPlist), ("--sqlite", sqlite), ("--postgres", postgres), ("--simulator", simulator)].filter { $0.1 != nil }.map(\.0)
         if named.count > 1 {
             throw ValidationError("\(named.joined(separator: " and ")) each name a store; give one of them")
         }
         for (option, path) in [("--store", store), ("--defaults-plist", defaultsPlist), ("--sqlite", sqlite)] where path?.isEmpty == true {
             throw ValidationError("\(option): the path is empty; name a file")
         }
+        if postgres != nil { _ = try postgresServer() }
         if domain?.isEmpty == true { throw ValidationError("--domain: the name is empty; give a name, or leave --domain out for the default") }
         if device != nil, simulator == nil { throw ValidationError("--device needs --simulator BUNDLE_ID") }
         if let simulator, simulator.isEmpty || simulator.contains("/") || simulator.hasPrefix(".") {
@@ -40,10 +45,18 @@ struct StoreOptions: ParsableArguments {
     }
 
     /// Whether a store is named.
-    var namesStore: Bool { store != nil || defaultsPlist != nil || sqlite != nil || simulator != nil }
+    var namesStore: Bool { store != nil || defaultsPlist != nil || sqlite != nil || postgres != nil || simulator != nil }
 
     /// The named path, before `--simulator` is resolved: for error reports.
-    var path: String? { store ?? defaultsPlist ?? sqlite }
+    var path: String? { store ?? defaultsPlist ?? sqlite ?? (try? postgresServer())?.description }
+
+    /// The server `--postgres` names, its password from the URL or `PGPASSWORD`; `nil` without it.
+    private func postgresServer() throws(ValidationError) -> PostgresServer? {
+        guard let postgres else { return nil }
+        do { return try PostgresServer(url: postgres, password: ProcessInfo.processInfo.environment["PGPASSWORD"]) } catch {
+            throw ValidationError("--postgres: \(error)")
+        }
+    }
 
     /// The store the options name, its path checked; `nil` when none is named. `--simulator`
     /// asks `xcrun` for the app's container and warns, on stderr, that the app must be quit.
@@ -58,6 +71,10 @@ struct StoreOptions: ParsableArguments {
             (location, option) = (.defaultsPlist(defaultsPlist, domain: domain), "--defaults-plist")
         } else if let sqlite {
             (location, option) = (.sqlite(sqlite, domain: domain ?? SQLiteMigrationStore.defaultDomain), "--sqlite")
+        } else if let server = try? postgresServer() {
+            let location = StoreLocation.postgres(server, domain: domain ?? PostgresMigrationStore.defaultDomain)
+            try PostgresReachability.check(server)
+            return location
         } else if let simulator {
             let plist = try SimulatorContainer.preferences(of: simulator, device: device ?? "booted")
             Program.report(SimulatorContainer.quitWarning(simulator))

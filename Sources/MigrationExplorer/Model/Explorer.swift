@@ -1,5 +1,6 @@
 import Foundation
 import MigrationCore
+import MigrationPostgres
 import MigrationSQLite
 
 /// One exploring session, shared by the terminal UI and the command line: an app, the
@@ -66,9 +67,15 @@ public struct Explorer: Sendable {
     /// the words that say whether runs are real.
     public var storeLabel: StoreLabel {
         guard let realStore else { return StoreLabel(before: "sandbox") }
-        // A database is "SQLite notes.sqlite (domain)"; a file, its path.
-        let domain = (realStore as? SQLiteMigrationStore)?.domain
-        let real = StoreLabel(before: domain == nil ? "" : "SQLite ", path: realStore.url.path, after: domain.map { " (\($0))" } ?? "")
+        // A database is "SQLite notes.sqlite (domain)" or "PostgreSQL postgres://… (domain)"; a file, its path.
+        let database: (kind: String, domain: String)? = if let sqlite = realStore as? SQLiteMigrationStore {
+            ("SQLite ", sqlite.domain)
+        } else if let postgres = realStore as? PostgresMigrationStore {
+            ("PostgreSQL ", postgres.domain)
+        } else {
+            nil
+        }
+        let real = StoreLabel(before: database?.kind ?? "", path: realStore.displayPath, after: database.map { " (\($0.domain))" } ?? "")
         switch (isSandbox, simulatesFreshInstall) {
         case (true, true): return StoreLabel(before: "sandbox (fresh install; " + real.before, path: real.path, after: real.after + " untouched)")
         case (true, false): return StoreLabel(before: "sandbox over " + real.before, path: real.path, after: real.after)
@@ -77,6 +84,14 @@ public struct Explorer: Sendable {
     }
 
     public func plan() throws -> MigrationPlan { try runner.plan(store: store) }
+
+    /// The runs going on now on the real store, for a plan that shows what they committed so
+    /// far without waiting for them: each as "web-3, pid 4121, since 2026-11-25 18:02:11 UTC".
+    /// Only a PostgreSQL store names them; empty for any other, and when they cannot be read.
+    public func runsGoingOn() -> [String] {
+        guard let postgres = realStore as? PostgresMigrationStore else { return [] }
+        return ((try? postgres.runHolders()) ?? []).map(\.description)
+    }
 
     /// Every upgrade path to the target; a real store's history says what failed when last run.
     public func matrix() throws -> UpgradeMatrix {

@@ -1,5 +1,6 @@
 import Foundation
 import MigrationCore
+import MigrationPostgres
 import MigrationSQLite
 
 /// A real store kept in one file: the explorer names it by its path, and a manifest's commands
@@ -14,6 +15,13 @@ public protocol FileBackedStore: MigrationStore {
     var url: URL { get }
     /// The descriptor holding the store's `flock` while this process holds the store; `nil` otherwise.
     var lockDescriptor: Int32? { get }
+    /// How people name it: the file's path, or a database server's URL.
+    var displayPath: String { get }
+}
+
+extension FileBackedStore {
+    /// The file's path.
+    public var displayPath: String { url.path }
 }
 
 extension FileMigrationStore: FileBackedStore {}
@@ -24,4 +32,13 @@ extension PropertyListMigrationStore: FileBackedStore {}
 extension SQLiteMigrationStore: FileBackedStore {
     public var url: URL { URL(fileURLWithPath: path) }
     public var lockDescriptor: Int32? { nil }
+}
+
+/// A PostgreSQL store is named by its server's URL (without the password). Its locks belong to
+/// its connection, whose socket a command does not inherit: a command still running when its
+/// runner is killed holds no lock and keeps no connection open.
+extension PostgresMigrationStore: FileBackedStore {
+    public var url: URL { URL(string: server.description) ?? URL(fileURLWithPath: server.description) }
+    public var lockDescriptor: Int32? { nil }
+    public var displayPath: String { server.description }
 }

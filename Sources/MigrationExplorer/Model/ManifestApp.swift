@@ -1,6 +1,7 @@
 import Foundation
 import MigrationCore
 import MigrationManifest
+import MigrationPostgres
 import MigrationSQLite
 
 extension ExplorerApp {
@@ -18,13 +19,22 @@ extension ExplorerApp {
     /// The manifest at `path`, its `run` commands run by the shell and its `sql` in the
     /// transaction of the ``SQLiteMigrationStore`` that records it.
     static func loadManifest(path: String) throws(ManifestError) -> MigrationManifest {
-        try Manifest.load(path: path, commands: ShellCommand.runner, sql: ManifestSQL.inSQLiteStore)
+        try Manifest.load(path: path, commands: ShellCommand.runner, sql: ManifestSQL.inDatabase)
     }
 
     init(_ manifest: MigrationManifest) {
         self.init(registry: manifest.registry, appVersion: manifest.appVersion, appBuild: manifest.appBuild)
         sandboxRunsForReal = manifest.runsCommands ? .commands : nil
         sqlMigrations = manifest.sqlMigrations
+    }
+}
+
+extension ManifestSQL {
+    /// Runs a manifest's SQL, then its command, in the transaction of the block that records
+    /// the migration: a ``PostgresMigrationStore``'s, else a ``SQLiteMigrationStore``'s.
+    static let inDatabase: Runner = { sql, command in
+        let (sqlite, postgres) = (inSQLiteStore(sql, command), inPostgresStore(sql, command))
+        return { context in try (PostgresMigration.isInsideBlock ? postgres : sqlite)(context) }
     }
 }
 

@@ -1,10 +1,11 @@
 import Foundation
 import MigrationCore
+import MigrationPostgres
 import MigrationSQLite
 
 /// A real store the explorer plays against, as a front end names it: a JSON state file
-/// (`--store`), an app's preferences plist (`--defaults-plist`, `--simulator`) or an app's
-/// SQLite database (`--sqlite`).
+/// (`--store`), an app's preferences plist (`--defaults-plist`, `--simulator`), an app's
+/// SQLite database (`--sqlite`) or a PostgreSQL database (`--postgres`).
 ///
 /// ```swift
 /// let options = ExplorerOptions(store: .defaultsPlist("Library/Preferences/com.example.notes.plist"))
@@ -16,15 +17,18 @@ public enum StoreLocation: Sendable, Equatable {
     case defaultsPlist(String, domain: String? = nil)
     /// A ``SQLiteMigrationStore``: tables of its own in an app's database, and one of its domains.
     case sqlite(String, domain: String = SQLiteMigrationStore.defaultDomain)
+    /// A ``PostgresMigrationStore``: tables of its own in a schema of a PostgreSQL database, and one of its domains.
+    case postgres(PostgresServer, domain: String = PostgresMigrationStore.defaultDomain)
 
     /// How every command names a preferences plist's records without a domain: MTMigration's own
     /// keys (`MTMigration.lastMigrationVersion`, …), which no `--domain` names.
     static let mtMigrationKeys = "MTMigration's keys"
 
-    /// The file's path, as given.
+    /// The file's path, as given; a server's URL, without its password.
     public var path: String {
         switch self {
         case .jsonFile(let path, _), .defaultsPlist(let path, _), .sqlite(let path, _): path
+        case .postgres(let server, _): server.description
         }
     }
 
@@ -34,6 +38,7 @@ public enum StoreLocation: Sendable, Equatable {
         case .jsonFile: "a JSON file (created by the first run)"
         case .defaultsPlist: "a preferences plist (created by the first write)"
         case .sqlite: "a SQLite database (created empty when missing)"
+        case .postgres: "a PostgreSQL database"
         }
     }
 
@@ -43,6 +48,7 @@ public enum StoreLocation: Sendable, Equatable {
         case .jsonFile(let path, _): .jsonFile(path, domain: domain ?? FileMigrationStore.defaultDomain)
         case .defaultsPlist(let path, _): .defaultsPlist(path, domain: domain)
         case .sqlite(let path, _): .sqlite(path, domain: domain ?? SQLiteMigrationStore.defaultDomain)
+        case .postgres(let server, _): .postgres(server, domain: domain ?? PostgresMigrationStore.defaultDomain)
         }
     }
 
@@ -52,6 +58,11 @@ public enum StoreLocation: Sendable, Equatable {
         case .jsonFile(let path, let domain): FileMigrationStore(url: URL(fileURLWithPath: path), domain: domain)
         case .defaultsPlist(let path, let domain): PropertyListMigrationStore(url: URL(fileURLWithPath: path), domain: domain)
         case .sqlite(let path, let domain): SQLiteMigrationStore(path: path, domain: domain)
+        case .postgres(let server, let domain):
+            PostgresMigrationStore(server: server, domain: domain, onWait: { holders in
+                let who = holders.isEmpty ? "another process" : holders.map(\.description).joined(separator: "; ")
+                CommandSettings.current.onStoreWait("waiting for the migration that \(who) is running on \(server)…")
+            })
         }
     }
 }

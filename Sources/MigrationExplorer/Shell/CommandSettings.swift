@@ -30,6 +30,9 @@ struct CommandSettings: Sendable {
     var onOutput: @Sendable (String) -> Void = { _ in }
     /// A command is about to start; given the command.
     var onCommandStart: @Sendable (String) -> Void = { _ in }
+    /// The run waits for another process that holds the block it wants (a PostgreSQL store);
+    /// given what it waits for, in words.
+    var onStoreWait: @Sendable (String) -> Void = { _ in }
     /// Stops the run from outside: the front end's own for each run (a signal, a key), or
     /// the one ``Explorer/run(observer:)`` makes for a run given none. Never shared by two runs:
     /// once cancelled, it keeps every later command from starting.
@@ -39,7 +42,7 @@ struct CommandSettings: Sendable {
     func against(real store: (any FileBackedStore)?) -> CommandSettings {
         var settings = self
         settings.sandbox = store == nil
-        settings.storeName = store?.url.path ?? "memory"
+        settings.storeName = store?.displayPath ?? "memory"
         settings.lockedStore = store
         return settings
     }

@@ -30,6 +30,9 @@ package struct Session {
         if let unwritable = state.unwritableStore {
             state.message = .init(text: "\(unwritable): run and reset are off; plan and dry-run work", role: .warning)
         }
+        if let run = explorer.runsGoingOn().first {
+            state.message = .init(text: "A run is going on (\(run)): the plan shows what it has committed so far", role: .warning)
+        }
     }
 
     /// Handles one event through ``Update``, then carries out the effects it asks of the
@@ -138,7 +141,7 @@ package struct Session {
     /// Why a change to the real store was not made: a run on it (another process's) is going
     /// on. The session does not freeze waiting for it; the change can be made once it ends.
     private static func runGoingOn(_ explorer: Explorer, instead: String) -> ExplorerError {
-        let store = explorer.realStore?.url.path ?? explorer.storeDescription
+        let store = explorer.realStore?.displayPath ?? explorer.storeDescription
         return .runGoingOn(refused: instead, store: store)
     }
 
@@ -146,7 +149,7 @@ package struct Session {
     private mutating func showStore() {
         state.storeLabel = explorer.storeLabel
         state.isSandbox = explorer.isSandbox
-        state.realStorePath = explorer.realStore?.url.path
+        state.realStorePath = explorer.realStore?.displayPath
         state.writableDevice = explorer.writableDevice
         state.sandboxDevice = explorer.isSandbox ? explorer.deviceDescription : nil
         state.unwritableRealStore = explorer.realStoreWriteProblem().map { "\($0.location): cannot be written (\($0.reason))" }

@@ -139,7 +139,7 @@ package enum Update {
                 state.overlay = .confirm(.writeFrom)
             } else {
                 state.message = .init(text: state.realStorePath == nil
-                    ? "No real store to write to: open one with --store, --defaults-plist, --simulator or --sqlite"
+                    ? "No real store to write to: open one with --store, --defaults-plist, --simulator, --sqlite or --postgres"
                     : "No simulated device to write: press f to choose one (a version, not a fresh install)", role: .dim)
             }
         case .whatsNew:

@@ -1,0 +1,234 @@
+import Foundation
+import MigrationCore
+import PostgresNIO
+
+/// A store in a PostgreSQL database shared by a fleet: every instance of a server, on any
+/// machine, runs each migration once, and a manifest's `"sql"` (or a body declared with
+/// ``MigrationCore/MigrationRegistry/migrate(toVersion:title:notes:whatsNew:since:postgres:)``)
+/// commits in one transaction with its record.
+///
+/// The marks (one row per domain) and the history (one row per record, with the host and
+/// process that wrote it) live in two tables of their own, `marks` and `history`, in a schema
+/// of their own (`migration_explorer` unless named), created by the first write; the app's own
+/// tables are never touched. Each block runs in one transaction that holds the domain's
+/// advisory lock: instances that want the same block wait on the lock, in the server, and then
+/// find it recorded. A registry run also holds a second advisory lock of the domain, shared,
+/// from its plan to its last record, which a reset or set takes exclusively (see
+/// ``MigrationCore/MigrationStore/withoutRuns(onWait:_:)``). Both are session locks on the
+/// store's one connection: a killed or cut-off instance's locks end with its connection, so
+/// there is no stale lock to repair. A shell command still runs at least once: what it does
+/// outside the database cannot roll back.
+///
+/// ```swift
+/// let store = try PostgresMigrationStore(url: "postgres://deploy@db.internal/notes", password: secret)
+/// var registry = MigrationRegistry(appName: "Notes")
+/// registry.migrate(toVersion: "1.1", title: "Pin notes", postgres: { transaction, _ in
+///     try transaction.execute("ALTER TABLE note ADD COLUMN pinned boolean NOT NULL DEFAULT false")
+/// })
+/// let report = try await MigrationRunner(registry: registry, target: try AppTarget(version: "1.1")).run(store: store)
+/// ```
+/// - Warning: it is a network store, used from async code: a block run from synchronous code
+///   outside any task (the synchronous ``MigrationCore/Migrator`` calls, the synchronous
+///   `runner.run(store:)`) is refused, saying so, rather than blocking the thread on the
+///   network. Inside a task, each call waits for the server on the task's thread: give a run
+///   a thread of its own where the concurrency pool is small.
+public final class PostgresMigrationStore: TransactionalMigrationStore, Sendable {
+    public let server: PostgresServer
+    /// The schema of the store's tables.
+    public let schema: String
+    public let domain: String
+    /// Called, before waiting, when another process holds the lock of a block this store
+    /// wants, with the holders; `nil`: wait without a word.
+    public let onWait: (@Sendable ([PostgresLockHolder]) -> Void)?
+    package let runLock: RunLock
+    private let session: PostgresSession
+    private let tables: RecordTables
+    private let recordsKey: AdvisoryKey
+    private let runsKey: AdvisoryKey
+
+    /// The domain used when none is named.
+    public static let defaultDomain = "default"
+    /// The schema used when none is named.
+    public static let defaultSchema = "migration_explorer"
+
+    /// "PostgreSQL postgres://deploy@db.internal:5432/notes (default)"; the schema is named
+    /// when it is not the default one.
+    public var location: String {
+        let schema = schema == Self.defaultSchema ? "" : ", schema \(schema)"
+        return "PostgreSQL \(server) (\(domain)\(schema))"
+    }
+
+    /// - Parameters:
+    ///   - server: where the database is; the store opens one connection to it, at first use.
+    ///   - schema: the schema of the store's tables, created by the first write.
+    ///   - domain: whose records these are; one schema can hold several.
+    ///   - onWait: called before waiting for another process's block.
+    public init(server: PostgresServer, schema: String = defaultSchema, domain: String = defaultDomain,
+                onWait: (@Sendable ([PostgresLockHolder]) -> Void)? = nil) {
+        self.server = server
+        self.schema = schema
+        self.domain = domain
+        self.onWait = onWait
+        self.session = PostgresSession(server: server)
+        self.tables = RecordTables(schema: schema, domain: domain)
+        self.recordsKey = AdvisoryKey(schema: schema, domain: domain, purpose: "records")
+        self.runsKey = AdvisoryKey(schema: schema, domain: domain, purpose: "runs")
+        self.runLock = RunLock(across: AdvisoryRunLock(session: session, key: runsKey))
+    }
+
+    /// A store on the database a libpq-style URL names (see ``PostgresServer``).
+    /// - Throws: ``PostgresURLError`` for a URL that is not one.
+    public convenience init(url: String, password: String? = nil, schema: String = defaultSchema, domain: String = defaultDomain,
+                            onWait: (@Sendable ([PostgresLockHolder]) -> Void)? = nil) throws(PostgresURLError) {
+        self.init(server: try PostgresServer(url: url, password: password), schema: schema, domain: domain, onWait: onWait)
+    }
+
+    /// Connects now, if the store is not connected: a server that cannot be reached, a login
+    /// it refuses or a missing database are then an error before anything runs.
+    /// - Throws: ``PostgresConnectionError``.
+    public func connect() throws {
+        try session.connect()
+    }
+
+    /// Closes the store's connection (which lets its locks go); the next use opens a new one.
+    public func close() {
+        session.close()
+    }
+
+    public func load() throws -> MigrationState {
+        try labelled(reading { try tables.read(withHistory: true, in: session) })
+    }
+
+    /// The marks alone: one row.
+    public func loadMarks() throws -> MigrationState {
+        try labelled(reading { try tables.read(withHistory: false, in: session) })
+    }
+
+    public func save(_ state: MigrationState) throws {
+        try writing { try tables.write(state, in: session) }
+    }
+
+    /// Appends a step's records without reading the history.
+    public func saveMarks(_ state: MigrationState, appending records: [MigrationRecord]) throws {
+        try writing { try tables.writeMarks(state, appending: records, in: session) }
+    }
+
+    public func withExclusiveAccess<T>(_ body: () throws -> T) throws -> T {
+        try writing(body)
+    }
+
+    /// Runs `body` inside one transaction that holds the domain's advisory lock (or the one
+    /// this connection is already in): it commits when `body` returns, with the block's record,
+    /// and rolls back when it throws. Bodies declared with a connection find the transaction here.
+    /// - Throws: ``PostgresSynchronousUseError`` outside any task (see the type's warning).
+    public func withExclusiveAccess<T>(toBlock block: String, _ body: (_ alreadyRunning: Bool) throws -> T) throws -> T {
+        guard withUnsafeCurrentTask(body: { $0 != nil }) else { throw PostgresSynchronousUseError(location: location) }
+        return try writing {
+            let alreadyRunning = !session.runningBlocks.insert(block).inserted
+            defer { if !alreadyRunning { session.runningBlocks.remove(block) } }
+            return try PostgresTransaction.$current.withValue(PostgresTransaction(session: session)) { try body(alreadyRunning) }
+        }
+    }
+
+    /// Proves, before a run, a reset or a set, that the server can be reached and that this
+    /// role may write the store's tables (or create them).
+    public func checkWritable() throws {
+        let problem: String? = try reading {
+            guard try tables.exist(in: session) else {
+                let canCreate = try session.query("""
+                    SELECT CASE WHEN to_regnamespace(\(schema)) IS NULL THEN has_database_privilege(current_database(), 'CREATE')
+                                ELSE has_schema_privilege(\(schema), 'CREATE') END
+                    """).first?.decode(Bool.self) ?? false
+                return canCreate ? nil : "the role \(server.user) may not create the schema \(schema) or its tables; grant it CREATE on the database (or the schema)"
+            }
+            let canWrite = try session.query("""
+                SELECT has_table_privilege(\(tables.marks), 'INSERT, UPDATE') AND has_table_privilege(\(tables.history), 'INSERT, DELETE')
+                """).first?.decode(Bool.self) ?? false
+            return canWrite ? nil : "the role \(server.user) may not write \(tables.marks) and \(tables.history)"
+        }
+        if let problem { throw MigrationStoreError(location: location, problem: .readOnly(problem)) }
+    }
+
+    /// The domains the schema holds records for, sorted.
+    /// - Throws: ``MigrationCore/MigrationStoreError`` when the database cannot be read.
+    public func domains() throws -> [String] {
+        try reading { try tables.domains(in: session) }
+    }
+
+    /// The processes running a registry run on this store's domain now (on any machine),
+    /// without waiting for them: for a plan shown while a run goes on.
+    /// - Throws: ``MigrationCore/MigrationStoreError`` when the database cannot be read.
+    public func runHolders() throws -> [PostgresLockHolder] {
+        try reading { try PostgresLockHolder.holders(of: runsKey, in: session) }
+    }
+
+    /// Runs `body` on the connection, its errors as the store's.
+    private func reading<T>(_ body: () throws -> T) throws -> T {
+        try storeErrors(writing: false) { try session.exclusive(body) }
+    }
+
+    /// Runs `body` in a transaction holding the domain's advisory lock (or in the transaction
+    /// this connection is already in), the tables created first.
+    private func writing<T>(_ body: () throws -> T) throws -> T {
+        try storeErrors(writing: true) {
+            try session.exclusive {
+                if session.depth > 0 { return try body() }
+                try takeRecordsLock()
+                defer { _ = try? session.query("SELECT pg_advisory_unlock(\(recordsKey.value))") }
+                return try session.inTransaction {
+                    try tables.create(in: session)
+                    return try body()
+                }
+            }
+        }
+    }
+
+    /// Takes the domain's lock, after telling ``onWait`` who holds it when another does.
+    private func takeRecordsLock() throws {
+        let key = recordsKey.value
+        if let onWait {
+            if try session.query("SELECT pg_try_advisory_lock(\(key))").first?.decode(Bool.self) == true { return }
+            onWait(try PostgresLockHolder.holders(of: recordsKey, in: session))
+        }
+        try session.query("SELECT pg_advisory_lock(\(key))")
+    }
+
+    /// The driver's and the server's errors as ``MigrationCore/MigrationStoreError``s.
+    private func storeErrors<T>(writing: Bool, _ body: () throws -> T) throws -> T {
+        do {
+            return try body()
+        } catch let error as MigrationStoreError {
+            throw error
+        } catch let error as PostgresSynchronousUseError {
+            throw error
+        } catch let error as PostgresConnectionError {
+            throw MigrationStoreError(location: location, problem: writing ? .unwritable(error.description) : .unreadable(error.description))
+        } catch let error as RecordTables.UnreadableRecord {
+            throw MigrationStoreError(location: location, problem: .corrupt(error.description))
+        } catch let error as PSQLError {
+            let message = error.serverMessage
+            throw MigrationStoreError(location: location, problem: writing ? .unwritable(message) : .unreadable(message))
+        }
+    }
+
+    /// `state` with the place each mark is read from, for diagnostics.
+    private func labelled(_ state: MigrationState) -> MigrationState {
+        var state = state
+        for mark in RecordedMark.allCases {
+            state.markSources[mark] = "\(server): \(schema).marks.\(mark.rawValue) (domain \(domain))"
+        }
+        return state
+    }
+}
+
+extension PostgresMigrationStore: KeepsRunsApart {}
+
+/// A block of a ``PostgresMigrationStore`` was asked for from synchronous code outside any
+/// task, which would block its thread on the network.
+public struct PostgresSynchronousUseError: Error, Sendable, Equatable, CustomStringConvertible {
+    public let location: String
+
+    public var description: String {
+        "\(location) is a network store: its blocks run from async code (`try await runner.run(store:)`, `try await migrator.migrateToVersion(…)`), not from synchronous code outside a task, whose thread would wait on the network; nothing was run"
+    }
+}

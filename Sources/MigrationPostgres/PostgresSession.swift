@@ -1,0 +1,129 @@
+import Foundation
+import Logging
+import PostgresNIO
+
+/// The one connection of a ``PostgresMigrationStore`` object, opened by its first use and
+/// opened again after it was lost. One thread at a time uses it (calls nest on one thread);
+/// each call waits for the server's answer on the calling thread, which must not be one of
+/// the driver's event loops.
+///
+/// Its advisory locks are session locks: they end with the connection, so a killed or cut-off
+/// process never leaves one held. Its socket is close-on-exec (SwiftNIO opens every socket so),
+/// so a command started while it is open does not inherit it.
+final class PostgresSession: @unchecked Sendable {
+    // Safe: `connection`, `depth`, `runningBlocks` and `tablesReady` are only touched while
+    // `lock` is held.
+    private let lock = NSRecursiveLock()
+    private var connection: PostgresConnection?
+    /// How deep the current thread is inside ``inTransaction(_:)``.
+    private(set) var depth = 0
+    /// The blocks running on this connection (a block that calls itself finds itself here).
+    var runningBlocks: Set<String> = []
+    /// Whether the record tables are known to exist.
+    var tablesReady = false
+
+    let server: PostgresServer
+    /// How `pg_stat_activity` names this session: `migration-explorer <pid> <host>`.
+    let applicationName: String
+    private let logger = Logger(label: "MigrationPostgres", factory: { _ in SwiftLogNoOpLogHandler() })
+
+    init(server: PostgresServer) {
+        self.server = server
+        self.applicationName = PostgresLockHolder.applicationName(since: nil)
+    }
+
+    deinit { Self.close(connection) }
+
+    /// Closes `connection`, keeping it until it is closed (the driver asserts that a connection
+    /// is closed before it goes).
+    private static func close(_ connection: PostgresConnection?) {
+        guard let connection, !connection.isClosed else { return }
+        connection.close().whenComplete { _ in withExtendedLifetime(connection) {} }
+    }
+
+    /// Runs `body` while no other thread uses the connection.
+    func exclusive<T>(_ body: () throws -> T) rethrows -> T {
+        lock.lock()
+        defer { lock.unlock() }
+        return try body()
+    }
+
+    /// Runs `query` and returns its rows, connecting first if need be.
+    /// - Throws: ``PostgresConnectionError`` when the server cannot be reached, refuses the
+    ///   login or the connection is lost; the server's error otherwise (`PSQLError`).
+    @discardableResult
+    func query(_ query: PostgresQuery) throws -> [PostgresRow] {
+        try exclusive {
+            let connection = try connected()
+            do {
+                return try connection.query(query, logger: logger).wait().rows
+            } catch {
+                if let lost = PostgresConnectionError(lost: error, server: server) {
+                    Self.close(self.connection)
+                    self.connection = nil
+                    tablesReady = false
+                    throw lost
+                }
+                throw error
+            }
+        }
+    }
+
+    /// Opens the connection now, if it is not open: the faults of connecting surface here.
+    /// - Throws: ``PostgresConnectionError``.
+    func connect() throws {
+        _ = try exclusive { try connected() }
+    }
+
+    /// Closes the connection; the next use opens a new one.
+    func close() {
+        exclusive {
+            Self.close(connection)
+            connection = nil
+            tablesReady = false
+        }
+    }
+
+    /// Runs `body` in one transaction on this connection, which commits when it returns and
+    /// rolls back when it throws; nested calls on one thread share the outer one.
+    func inTransaction<T>(_ body: () throws -> T) throws -> T {
+        try exclusive {
+            if depth > 0 { return try body() }
+            try query("BEGIN")
+            depth = 1
+            defer { depth = 0 }
+            do {
+                let result = try body()
+                try query("COMMIT")
+                return result
+            } catch {
+                if connection != nil { _ = try? query("ROLLBACK") }
+                throw error
+            }
+        }
+    }
+
+    private func connected() throws -> PostgresConnection {
+        if let connection, !connection.isClosed { return connection }
+        // A transaction lives and dies with its connection: a new one would run the rest of it
+        // outside the transaction and without its lock.
+        if depth > 0 { throw PostgresConnectionError(server: server, kind: .lost, reason: "it closed inside a transaction") }
+        guard MultiThreadedEventLoopGroup.currentEventLoop == nil else {
+            throw PostgresConnectionError(server: server, kind: .other, reason: "a PostgreSQL store was used from one of SwiftNIO's event loops, where waiting for the server would wait forever; use it from a task or a thread of your own")
+        }
+        let descriptor: Int32
+        do { descriptor = try CloseOnExecSocket.connect(host: server.host, port: server.port, timeout: 10) } catch {
+            throw PostgresConnectionError(server: server, kind: .unreachable, reason: "\(error.reason); is the server running and accepting TCP connections there?")
+        }
+        do {
+            let loop = PostgresConnection.defaultEventLoopGroup.any()
+            let channel = try ClientBootstrap(group: loop).withConnectedSocket(descriptor).wait()
+            let configuration = try server.configuration(establishedChannel: channel, applicationName: applicationName)
+            let opened = try PostgresConnection.connect(on: channel.eventLoop, configuration: configuration, id: Int.random(in: 0...Int.max), logger: logger).wait()
+            connection = opened
+            return opened
+        } catch {
+            throw PostgresConnectionError(connecting: error, server: server)
+        }
+    }
+}
