@@ -83,7 +83,7 @@ let package = Package(
         ),
         .testTarget(
             name: "MigrationPostgresTests",
-            dependencies: ["MigrationPostgres", "MigrationCore", "PostgresTestServer", .product(name: "PostgresNIO", package: "postgres-nio")]
+            dependencies: ["MigrationPostgres", "MigrationCore", "MigrationTestSupport", "PostgresTestServer", .product(name: "PostgresNIO", package: "postgres-nio")]
         ),
         .testTarget(
             name: "MigrationExplorerTests",

@@ -39,6 +39,9 @@ public enum Manifest {
         if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
             throw ManifestError(path: path, problems: [.init(field: "file", message: "is a directory, not a manifest file")])
         }
+        guard FileManager.default.fileExists(atPath: path) else {
+            throw ManifestError(path: path, problems: [.init(field: "file", message: "no such file")])
+        }
         let data: Data
         do { data = try Data(contentsOf: url) } catch {
             throw ManifestError(path: path, problems: [.init(field: "file", message: "cannot be read (\(error.localizedDescription))")])

@@ -1,5 +1,6 @@
 import Foundation
 import MigrationCore
+import MigrationTestSupport
 import Testing
 @testable import MigrationExplorer
 #if canImport(Glibc)

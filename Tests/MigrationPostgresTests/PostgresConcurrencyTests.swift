@@ -1,6 +1,7 @@
 import Foundation
 import MigrationCore
 import MigrationPostgres
+import MigrationTestSupport
 import PostgresTestServer
 import Testing
 
@@ -24,6 +25,10 @@ import Testing
     }
 
     @Test func aConnectionCutMidRunCommitsNothingAndTheNextRunAppliesItOnce() async throws {
+        try await promptly { try await aConnectionCutMidRunCommitsNothingAndTheNextRunAppliesItOnceNow() }
+    }
+
+    private func aConnectionCutMidRunCommitsNothingAndTheNextRunAppliesItOnceNow() async throws {
         let database = try TestDatabase()
         let store = try database.store()
         let running = Task { try await onThreadOfItsOwn { try await runner(noteRegistry(sleepingAt: "1.2")).run(store: store) } }
@@ -40,6 +45,10 @@ import Testing
     }
 
     @Test func aWaitingInstanceIsToldWhoHoldsTheLockAndTheHolderIsVisibleToAPlan() async throws {
+        try await promptly { try await aWaitingInstanceIsToldWhoHoldsTheLockAndTheHolderIsVisibleToAPlanNow() }
+    }
+
+    private func aWaitingInstanceIsToldWhoHoldsTheLockAndTheHolderIsVisibleToAPlanNow() async throws {
         let database = try TestDatabase()
         let first = try database.store()
         let running = Task { try await onThreadOfItsOwn { try await runner(noteRegistry(sleepingAt: "1.1")).run(store: first) } }

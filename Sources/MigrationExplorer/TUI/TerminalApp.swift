@@ -156,9 +156,13 @@ struct TerminalApp {
 
         /// Leaving with a run that has not stopped in time (a body that ignores cancelling, a
         /// command that ignores SIGTERM past its grace period): its command's group is killed,
-        /// and what is left unrecorded is said once the terminal is given back.
+        /// and what is left unrecorded is said once the terminal is given back. A run that
+        /// quitting stopped in time is said too ("Run cancelled at …").
         mutating func leave() {
-            guard let run else { return }
+            guard let run else {
+                if leaveBy != nil, let message = session.state.message?.text { leaving = leaving ?? Leaving(status: 0, message: message) }
+                return
+            }
             run.abandon()
             let state = session.state
             let running = state.activity?.command?.title ?? state.runningStep?.label
