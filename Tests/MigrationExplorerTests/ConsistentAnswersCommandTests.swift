@@ -177,6 +177,14 @@ struct ConsistentAnswersCommandTests {
         #expect(!result.stderr.contains("NSCocoaErrorDomain"))
     }
 
+    @Test func aMissingManifestIsNoSuchFile() throws {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let result = try run(["plan", "--manifest", folder.appendingPathComponent("nope.json").path])
+        #expect(result.status == 65)
+        #expect(result.stderr.contains("nope.json: 1 problem") && result.stderr.contains("file: no such file"), "\(result.stderr)")
+        #expect(!result.stderr.contains("could not be completed"), "\(result.stderr)")
+    }
+
     @Test func setHelpHasNoStrayBackslashes() throws {
         defer { try? FileManager.default.removeItem(at: folder) }
         let help = try run(["set", "--help"])

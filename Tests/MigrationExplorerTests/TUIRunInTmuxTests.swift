@@ -91,5 +91,6 @@ struct TUIRunInTmuxTests {
         let stty = try tmux.waitFor("speed", "extproc").replacingOccurrences(of: "\n", with: " ")
         #expect(stty.contains(" icanon ") && stty.contains(" echo "), "the terminal is given back: \(stty)")
         #expect(try store.read().contains(#""lastMigratedVersion":"0.1""#))
+        #expect(try tmux.capture().contains("Run cancelled at version 0.2"), "where the run stopped is said once the terminal is back")
     }
 }
