@@ -1,4 +1,5 @@
 import Foundation
+import MigrationTestSupport
 import MigrationCore
 import MigrationPostgres
 import PostgresTestServer

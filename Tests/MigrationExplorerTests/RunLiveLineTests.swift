@@ -1,4 +1,5 @@
 import Foundation
+import MigrationTestSupport
 import Testing
 @testable import MigrationExplorer
 

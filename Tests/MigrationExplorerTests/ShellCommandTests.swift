@@ -1,4 +1,5 @@
 import Foundation
+import MigrationTestSupport
 import Testing
 #if canImport(Glibc)
 import Glibc

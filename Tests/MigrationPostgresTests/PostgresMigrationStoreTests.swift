@@ -1,6 +1,7 @@
 import Foundation
 import MigrationCore
 import MigrationPostgres
+import MigrationTestSupport
 import PostgresTestServer
 import Testing
 #if canImport(Glibc)
@@ -136,24 +137,4 @@ final class Locked<Value>: @unchecked Sendable {
     func get() -> Value { lock.withLock { value } }
     func set(_ newValue: Value) { lock.withLock { value = newValue } }
     func update<T>(_ change: (inout Value) -> T) -> T { lock.withLock { change(&value) } }
-}
-
-/// Polls `condition` until it holds or `timeout` seconds pass; whether it held.
-func waitUntil(timeout: Double = 30, _ condition: () throws -> Bool) rethrows -> Bool {
-    let deadline = Date().addingTimeInterval(timeout)
-    while Date() < deadline {
-        if try condition() { return true }
-        usleep(10_000)
-    }
-    return try condition()
-}
-
-/// ``waitUntil(timeout:_:)`` for async tests: sleeps between checks instead of blocking a thread.
-func waitUntil(timeout: Double = 30, _ condition: () throws -> Bool) async rethrows -> Bool {
-    let deadline = Date().addingTimeInterval(timeout)
-    while Date() < deadline {
-        if try condition() { return true }
-        try? await Task.sleep(for: .milliseconds(10))
-    }
-    return try condition()
 }

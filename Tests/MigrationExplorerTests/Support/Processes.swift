@@ -1,4 +1,5 @@
 import Foundation
+import MigrationTestSupport
 import Testing
 
 /// The pid a command wrote to `file` (`echo $$ > pid`), once it is there (ten seconds at most).

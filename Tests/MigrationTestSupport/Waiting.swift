@@ -1,0 +1,31 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Waits up to `timeout` seconds for `condition`, checking every 10 ms; returns whether it held.
+///
+/// ```swift
+/// #expect(waitUntil { FileManager.default.fileExists(atPath: marker) })
+/// ```
+public func waitUntil(timeout: Double = 30, _ condition: () throws -> Bool) rethrows -> Bool {
+    let deadline = Date().addingTimeInterval(timeout)
+    while Date() < deadline {
+        if try condition() { return true }
+        usleep(10_000)
+    }
+    return try condition()
+}
+
+/// ``waitUntil(timeout:_:)`` for async tests: sleeps between checks instead of blocking a thread
+/// the task under test may need.
+public func waitUntil(timeout: Double = 30, _ condition: () throws -> Bool) async rethrows -> Bool {
+    let deadline = Date().addingTimeInterval(timeout)
+    while Date() < deadline {
+        if try condition() { return true }
+        try? await Task.sleep(for: .milliseconds(10))
+    }
+    return try condition()
+}
