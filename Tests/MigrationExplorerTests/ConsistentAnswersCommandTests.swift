@@ -185,6 +185,14 @@ struct ConsistentAnswersCommandTests {
         #expect(!result.stderr.contains("could not be completed"), "\(result.stderr)")
     }
 
+    @Test(arguments: ["set", "reset", "matrix"])
+    func aCommandThatNeedsOrIgnoresASandboxDoesNotOfferOneInItsHelp(command: String) throws {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let help = try run([command, "--help"]).stdout
+        #expect(help.contains("--store"), "\(help)")
+        #expect(!help.contains("default: a sandbox"), "\(help)")
+    }
+
     @Test func setHelpHasNoStrayBackslashes() throws {
         defer { try? FileManager.default.removeItem(at: folder) }
         let help = try run(["set", "--help"])

@@ -7,10 +7,10 @@ import MigrationSQLite
 /// Which real store a command works on: a JSON state file, an app's preferences plist, the
 /// preferences plist of an app in a simulator, or an app's SQLite database. At most one.
 struct StoreOptions: ParsableArguments {
-    @Option(name: .long, help: ArgumentHelp("A JSON state file to run against for real (default: a sandbox).", valueName: "file"))
+    @Option(name: .long, help: ArgumentHelp("A JSON state file of migration records, the real store (plan, run and the UI work on a sandbox without a store option).", valueName: "file"))
     var store: String?
 
-    @Option(name: .customLong("defaults-plist"), help: ArgumentHelp("An app's preferences plist (binary or XML) to run against for real, under MTMigration's keys.", valueName: "file"))
+    @Option(name: .customLong("defaults-plist"), help: ArgumentHelp("An app's preferences plist (binary or XML), the real store, under MTMigration's keys.", valueName: "file"))
     var defaultsPlist: String?
 
     @Option(name: .long, help: ArgumentHelp("An app's SQLite database to keep the records in, in tables of their own, and to run manifests' \"sql\" in.", valueName: "file"))
