@@ -28,6 +28,17 @@ struct TUIResetPromptTests {
         #expect(session.state.plan?.pending.map(\.migration.declared) == before, "the pending migrations are those of the device at 0.8 again")
     }
 
+    @Test func onARealStoreThatRecordsNothingItSaysThereIsNothingToForget() async throws {
+        let folder = try makeTemporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let manifest = folder.appendingPathComponent("m.json")
+        try manifest.write(#"{ "appVersion": "1.0", "migrations": [ { "version": "0.1", "title": "One", "run": "true" } ] }"#)
+        let store = ExplorerOptions(store: .jsonFile(folder.appendingPathComponent("state.json").path))
+        var session = Session(explorer: try Explorer(app: ExplorerApp(manifestAt: manifest.path), options: store))
+        await session.press(.reset, size: Self.size)
+        #expect(prompt(session).contains("records no mark: nothing to forget"), "\(prompt(session))")
+    }
+
     @Test func onARealStoreItSaysTheMarksGoAndAResetRecordIsAdded() async throws {
         let folder = try makeTemporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -40,7 +51,7 @@ struct TUIResetPromptTests {
         await session.handle(.escape, size: Self.size)
         await session.press(.reset, size: Self.size)
         let text = prompt(session)
-        #expect(text.contains("four marks (last migrated version and build, last app version and build) are forgotten"), "\(text)")
+        #expect(text.contains("It forgets last migrated version 0.1, last app version 1.0"), "the marks it forgets, as reset prints them: \(text)")
         #expect(text.contains("a reset record closes its history, so every migration up to 1.0 runs again"), "\(text)")
         #expect(!text.contains("the history stays"), "earlier records no longer count after a reset: \(text)")
         await session.handle(.character("y"), size: Self.size)

@@ -47,11 +47,15 @@ enum Overlays {
         case .confirm(let confirmation):
             let question = switch confirmation {
             case .reset where state.isSandbox:
-                "Reset the sandbox? It goes back to \(state.sandboxDevice ?? "the device it started as"): what runs recorded in it is forgotten, "
+                "Reset the sandbox? It goes back to \(state.sandboxDevice ?? "the device it started as"): the records its runs made are forgotten, "
                     + "so this upgrade's migrations are pending again. Nothing outside the sandbox changes."
             case .reset:
-                "Reset \(state.storeDescription)? Its four marks (last migrated version and build, last app version and build) are forgotten "
-                    + "and a reset record closes its history, so every migration up to \(state.target.version.text) runs again."
+                if let marks = state.plan?.state.markPhrases, !marks.isEmpty {
+                    "Reset \(state.storeDescription)? It forgets \(marks.joined(separator: ", ")), "
+                        + "and a reset record closes its history, so every migration up to \(state.target.version.text) runs again."
+                } else {
+                    "Reset \(state.storeDescription)? It records no mark: nothing to forget."
+                }
             case .run where state.isSandbox:
                 "Run the pending migrations? " + (state.sandboxRunsForReal?.warning ?? "").capitalisingFirst + " (\(state.storeDescription))."
             case .run: "Run the pending migrations against the real store \(state.storeDescription)?"

@@ -61,10 +61,15 @@ final class NcursesTerminal: Terminal {
         TerminationSignals.install()
         // A migration body that calls `exit` or crashes during a run must not leave the
         // terminal raw, in the alternate screen, with the cursor hidden, nor lose what it printed.
-        printed = PrintedOutput.capture { if !isendwin() { endwin() } }
+        TerminalHandover.prepare()
+        printed = PrintedOutput.capture(restoringTerminal: TerminalHandover.giveBack)
     }
 
     func draw(_ screen: Screen) {
+        TerminalHandover.whileOwned { drawOwned(screen) }
+    }
+
+    private func drawOwned(_ screen: Screen) {
         for row in 0..<min(screen.size.height, size.height) {
             for column in 0..<min(screen.size.width, size.width) {
                 let cell = screen.cell(row: row, column: column)
@@ -83,6 +88,10 @@ final class NcursesTerminal: Terminal {
     }
 
     func nextEvent(waitingAtMost milliseconds: Int) -> TerminalEvent? {
+        TerminalHandover.whileOwned { nextEventOwned(waitingAtMost: milliseconds) } ?? nil
+    }
+
+    private func nextEventOwned(waitingAtMost milliseconds: Int) -> TerminalEvent? {
         timeout(Int32(milliseconds))
         var character: wint_t = 0
         let kind = wget_wch(cn_stdscr(), &character)
@@ -103,7 +112,7 @@ final class NcursesTerminal: Terminal {
     func terminationSignal() -> Int32? { TerminationSignals.received() }
 
     func clear() {
-        clearok(cn_stdscr(), true)
+        TerminalHandover.whileOwned { _ = clearok(cn_stdscr(), true) }
     }
 
     func close() {
