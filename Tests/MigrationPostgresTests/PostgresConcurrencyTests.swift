@@ -60,10 +60,10 @@ import Testing
         #expect(abs(holders.first?.since.timeIntervalSinceNow ?? 100) < 60)
         #expect(try runner().plan(store: observer).pending.count == 2, "a plan reads what is committed, without waiting")
         let told = Locked<[PostgresLockHolder]?>(nil)
-        let waiting = try database.store(onWait: { told.set($0) })
+        let waiting = try database.store(onWait: { holders in told.withLock { $0 = holders } })
         let waiter = Task { try await onThreadOfItsOwn { try await runner().run(store: waiting) } }
-        #expect(await waitUntil { told.get() != nil })
-        #expect(told.get()?.map(\.pid) == [getpid()])
+        #expect(await waitUntil { told.value != nil })
+        #expect(told.value?.map(\.pid) == [getpid()])
         try database.server.terminateSessions(database: database.name) // ends the sleeping run (and the waiter's session)
         _ = try await running.value
         _ = try await waiter.value

@@ -88,10 +88,13 @@ import Glibc
         let database = try TestDatabase()
         let store = try database.store()
         let result = Locked<Result<RunReport, any Error>?>(nil)
-        let thread = Thread { result.set(Result { try runner().run(store: store) }) }
+        let thread = Thread {
+            let outcome = Result { try runner().run(store: store) }
+            result.withLock { $0 = outcome }
+        }
         thread.start()
-        #expect(waitUntil { result.get() != nil })
-        let report = try #require(try result.get()?.get())
+        #expect(waitUntil { result.value != nil })
+        let report = try #require(try result.value?.get())
         #expect(failureText(report).contains("is a network store"), "\(failureText(report))")
         #expect(try database.count("note") == nil)
     }
@@ -126,15 +129,4 @@ import Glibc
             return inodes.contains(String(link.dropFirst(8).dropLast()))
         }
     }
-}
-
-/// A value shared between threads.
-final class Locked<Value>: @unchecked Sendable {
-    // Safe: `value` is only touched inside `lock`.
-    private let lock = NSLock()
-    private var value: Value
-    init(_ value: Value) { self.value = value }
-    func get() -> Value { lock.withLock { value } }
-    func set(_ newValue: Value) { lock.withLock { value = newValue } }
-    func update<T>(_ change: (inout Value) -> T) -> T { lock.withLock { change(&value) } }
 }

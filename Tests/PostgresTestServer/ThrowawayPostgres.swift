@@ -1,4 +1,5 @@
 import Foundation
+import MigrationCore
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -28,7 +29,7 @@ public final class ThrowawayPostgres: Sendable {
     private let dataFolder: String?
     private let runAsPostgres: Bool
 
-    private static let started = Mutex<Result<ThrowawayPostgres, ServerError>?>(nil)
+    private static let started = Locked<Result<ThrowawayPostgres, ServerError>?>(nil)
 
     /// The process's server, started by the first call.
     /// - Throws: ``ServerError`` saying what to install when PostgreSQL's programs are missing.
@@ -136,7 +137,7 @@ public final class ThrowawayPostgres: Sendable {
         try? FileManager.default.removeItem(atPath: (dataFolder as NSString).deletingLastPathComponent)
     }
 
-    private static let atExit = Mutex<ThrowawayPostgres?>(nil)
+    private static let atExit = Locked<ThrowawayPostgres?>(nil)
 
     private static func stopAtExit(_ server: ThrowawayPostgres) {
         atExit.withLock { $0 = server }
@@ -203,19 +204,4 @@ public final class ThrowawayPostgres: Sendable {
 public struct ServerError: Error, CustomStringConvertible {
     public let description: String
     init(_ description: String) { self.description = description }
-}
-
-/// A value behind a lock.
-final class Mutex<Value>: @unchecked Sendable {
-    // Safe: `value` is only touched inside `lock`.
-    private let lock = NSLock()
-    private var value: Value
-
-    init(_ value: Value) { self.value = value }
-
-    func withLock<T>(_ body: (inout Value) throws -> T) rethrows -> T {
-        lock.lock()
-        defer { lock.unlock() }
-        return try body(&value)
-    }
 }

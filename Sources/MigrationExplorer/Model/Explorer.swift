@@ -164,10 +164,7 @@ public struct Explorer: Sendable {
     /// - Throws: ``ExplorerError/unreadableStore(_:)`` when the real store under the sandbox
     ///   cannot be read.
     public mutating func setFrom(_ newFrom: Version?, build newBuild: Version? = nil) throws(ExplorerError) {
-        let fresh = newFrom == nil && newBuild == nil
-        store = try fresh ? Self.freshSandbox() : Self.sandbox(app.registry, over: realStore, from: newFrom, fromBuild: newBuild)
-        (from, fromBuild, simulatesFreshInstall, keepsRecordedBuild) = (newFrom, newBuild, fresh, true)
-        startDevice()
+        try play(from: newFrom, build: newBuild, keepingRecordedBuild: true)
     }
 
     /// Plays a device that last ran release `release` with no build recorded, as a row of the
@@ -178,10 +175,15 @@ public struct Explorer: Sendable {
     /// try explorer.setFrom(release: matrix.rows[1].from)
     /// ```
     public mutating func setFrom(release: Version?) throws(ExplorerError) {
-        try setFrom(release)
-        guard release != nil, realStore != nil else { return }
-        store = try Self.sandbox(app.registry, over: realStore, from: release, fromBuild: nil, keepingRecordedBuild: false)
-        keepsRecordedBuild = false
+        try play(from: release, build: nil, keepingRecordedBuild: false)
+    }
+
+    private mutating func play(from newFrom: Version?, build newBuild: Version?, keepingRecordedBuild: Bool) throws(ExplorerError) {
+        let fresh = newFrom == nil && newBuild == nil
+        store = try fresh
+            ? Self.freshSandbox()
+            : Self.sandbox(app.registry, over: realStore, from: newFrom, fromBuild: newBuild, keepingRecordedBuild: keepingRecordedBuild)
+        (from, fromBuild, simulatesFreshInstall, keepsRecordedBuild) = (newFrom, newBuild, fresh, keepingRecordedBuild)
         startDevice()
     }
 
