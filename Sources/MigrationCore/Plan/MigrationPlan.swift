@@ -139,6 +139,15 @@ public struct MigrationPlan: Sendable {
     /// ```
     public var runsAnyBody: Bool { !pending.isEmpty || hooks.contains(where: \.fires) }
 
+    /// Whether a run of this plan writes the records: it has a pending migration, a track
+    /// whose new app value (and firing hooks) it records, or a fresh install's baseline.
+    /// A run of a plan that changes nothing reads the store once and takes no lock.
+    ///
+    /// ```swift
+    /// if !plan.changesRecords { print("up to date: a run does nothing") }
+    /// ```
+    public var changesRecords: Bool { isBaseline || !pending.isEmpty || !updatedTracks.isEmpty }
+
     /// Each pending migration's place in the run, from 1, by ``RegisteredMigration/id``.
     ///
     /// ```swift

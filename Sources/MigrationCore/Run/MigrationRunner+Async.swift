@@ -49,7 +49,8 @@ extension MigrationRunner {
     nonisolated(nonsending) private func walk(
         store: any MigrationStore, budgetSpent: () -> Bool, observer: @escaping @Sendable (RunEvent) -> Void
     ) async throws -> RunReport {
-        try await store.withRun { writeProblem in
+        if let unchanged = try reportIfNothingToDo(on: store) { return unchanged }
+        return try await store.withRun { writeProblem in
             var walk = PlanWalk(plan: try plan(store.load()), store: store)
             try walk.refuseToWrite(despite: writeProblem)
             await walk.walk(budgetSpent: budgetSpent, observer: observer)

@@ -71,12 +71,24 @@ public struct MigrationRunner: Sendable {
     ///   read, or when there is something to run and the store cannot be written (see
     ///   ``MigrationStore/checkWritable()``): then nothing ran.
     public func run(store: any MigrationStore, observer: @escaping (RunEvent) -> Void = { _ in }) throws -> RunReport {
-        try store.withRun { writeProblem in
+        if let unchanged = try reportIfNothingToDo(on: store) { return unchanged }
+        return try store.withRun { writeProblem in
             var walk = PlanWalk(plan: try plan(store.load()), store: store)
             try walk.refuseToWrite(despite: writeProblem)
             walk.walk(observer: observer)
             return walk.report
         }
+    }
+
+    /// The report of a run that finds nothing to do in `store`'s records (no pending migration,
+    /// no hook, no app value or baseline to record), read once, with no lock taken and no
+    /// write checked: what a launch that is up to date costs, one read (on a network store, one
+    /// round trip). `nil` when a run has something to do: it then reads the store again under
+    /// its run lock. A read is one snapshot, so a reset or another run going on meanwhile finds
+    /// this run before it or after it, never between its steps.
+    func reportIfNothingToDo(on store: any MigrationStore) throws -> RunReport? {
+        let found = try plan(store.load())
+        return found.changesRecords ? nil : PlanWalk(plan: found, store: store).report
     }
 
     /// What ``run(store:observer:)-3an0q`` would do now, without running or writing anything.

@@ -46,7 +46,7 @@ struct PlanWalk {
     /// without a store (a dry-run), needs to write nothing.
     /// - Throws: `writeProblem`, saying what cannot be written and why.
     func refuseToWrite(despite writeProblem: (any Error)?) throws {
-        guard let writeProblem, store != nil, plan.isBaseline || !items.isEmpty else { return }
+        guard let writeProblem, store != nil, plan.changesRecords else { return }
         throw writeProblem
     }
 

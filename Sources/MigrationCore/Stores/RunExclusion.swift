@@ -49,15 +49,15 @@ extension MigrationStore {
         return try runLock.withoutRuns(of: location, onWait: onWait, body)
     }
 
-    /// Runs `body` as a run of this store, which a reset or set waits for. A store that cannot
-    /// be read fails first, before its run lock file is made, so that it is left as it was.
+    /// Runs `body` as a run of this store, which a reset or set waits for. The runner has read
+    /// the store before (``MigrationRunner/reportIfNothingToDo(on:)``), so a store that cannot be
+    /// read has failed before its run lock file is made, and is left as it was.
     ///
     /// The store's writability is checked once, here (``checkWritable()``), and `body` is given
     /// why it cannot be written, if it cannot. Such a store gets no run lock: its lock file
     /// could not be made, or would be left behind by a run that writes nothing. A run on it can
     /// only find nothing to do, or stop before any step, so no change can land inside it.
     func withRun<T>(_ body: (_ writeProblem: (any Error)?) throws -> T) throws -> T {
-        _ = try load()
         if let problem = writeProblem { return try body(problem) }
         return try runLock.withRun(of: location) { try body(nil) }
     }
@@ -66,7 +66,6 @@ extension MigrationStore {
     nonisolated(nonsending) func withRun<T>(
         _ body: nonisolated(nonsending) (_ writeProblem: (any Error)?) async throws -> T
     ) async throws -> T {
-        _ = try load()
         if let problem = writeProblem { return try await body(problem) }
         return try await runLock.withRun(of: location) { try await body(nil) }
     }
