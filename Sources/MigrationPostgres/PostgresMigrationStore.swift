@@ -27,11 +27,13 @@ import PostgresNIO
 /// })
 /// let report = try await MigrationRunner(registry: registry, target: try AppTarget(version: "1.1")).run(store: store)
 /// ```
-/// - Warning: it is a network store, used from async code: a block run from synchronous code
-///   outside any task (the synchronous ``MigrationCore/Migrator`` calls, the synchronous
-///   `runner.run(store:)`) is refused, saying so, rather than blocking the thread on the
-///   network. Inside a task, each call waits for the server on the task's thread: give a run
-///   a thread of its own where the concurrency pool is small.
+/// - Warning: it is a network store, run from async code: `try await runner.run(store:)`
+///   makes every call to the server from a thread of the run's own, so that no thread of the
+///   concurrency pool (or an event loop) waits on the network. A block run from synchronous
+///   code (the synchronous `runner.run(store:)`, the synchronous ``MigrationCore/Migrator``
+///   calls) is refused, saying so, rather than blocking its thread; so is an asynchronous
+///   body, which cannot run inside the block's transaction. Reading the store (`load()`,
+///   `runHolders()`) waits on the caller's thread.
 public final class PostgresMigrationStore: TransactionalMigrationStore, Sendable {
     public let server: PostgresServer
     /// The schema of the store's tables.
@@ -120,13 +122,31 @@ public final class PostgresMigrationStore: TransactionalMigrationStore, Sendable
     /// Runs `body` inside one transaction that holds the domain's advisory lock (or the one
     /// this connection is already in): it commits when `body` returns, with the block's record,
     /// and rolls back when it throws. Bodies declared with a connection find the transaction here.
-    /// - Throws: ``PostgresSynchronousUseError`` outside any task (see the type's warning).
+    /// - Throws: ``PostgresSynchronousUseError`` from synchronous code (see the type's warning).
     public func withExclusiveAccess<T>(toBlock block: String, _ body: (_ alreadyRunning: Bool) throws -> T) throws -> T {
-        guard withUnsafeCurrentTask(body: { $0 != nil }) else { throw PostgresSynchronousUseError(location: location) }
+        guard OwnThread.mayWait else { throw PostgresSynchronousUseError(location: location) }
         return try writing {
             let alreadyRunning = !session.runningBlocks.insert(block).inserted
             defer { if !alreadyRunning { session.runningBlocks.remove(block) } }
             return try PostgresTransaction.$current.withValue(PostgresTransaction(session: session)) { try body(alreadyRunning) }
+        }
+    }
+
+    /// Waits while another connection holds the domain's lock, without queueing for it: the
+    /// lock is taken shared and let go at once, so every instance of a fleet that waited for
+    /// one block goes on together when it ends, reads the records again and finds the block
+    /// done (see ``MigrationCore/MigrationStore/waitWhileAnotherHolds(block:)``). Returns
+    /// whether it waited; a connection inside its own block does not wait for itself.
+    public func waitWhileAnotherHolds(block: String) throws -> Bool {
+        try reading {
+            guard session.depth == 0 else { return false }
+            let key = recordsKey.value
+            // Outside a transaction block each statement is a transaction of its own, which
+            // lets the lock go as it ends.
+            if try session.query("SELECT pg_try_advisory_xact_lock_shared(\(key))").first?.decode(Bool.self) == true { return false }
+            try onWait?(PostgresLockHolder.holders(of: recordsKey, in: session))
+            try session.query("SELECT pg_advisory_xact_lock_shared(\(key))")
+            return true
         }
     }
 
@@ -168,14 +188,14 @@ public final class PostgresMigrationStore: TransactionalMigrationStore, Sendable
     }
 
     /// Runs `body` in a transaction holding the domain's advisory lock (or in the transaction
-    /// this connection is already in), the tables created first.
+    /// this connection is already in), the tables created first. The lock is the
+    /// transaction's: it ends with the commit or the rollback, in the same round trip.
     private func writing<T>(_ body: () throws -> T) throws -> T {
         try storeErrors(writing: true) {
             try session.exclusive {
                 if session.depth > 0 { return try body() }
-                try takeRecordsLock()
-                defer { _ = try? session.query("SELECT pg_advisory_unlock(\(recordsKey.value))") }
                 return try session.inTransaction {
+                    try takeRecordsLock()
                     try tables.create(in: session)
                     return try body()
                 }
@@ -183,14 +203,15 @@ public final class PostgresMigrationStore: TransactionalMigrationStore, Sendable
         }
     }
 
-    /// Takes the domain's lock, after telling ``onWait`` who holds it when another does.
+    /// Takes the domain's lock for the current transaction, after telling ``onWait`` who holds
+    /// it when another does.
     private func takeRecordsLock() throws {
         let key = recordsKey.value
         if let onWait {
-            if try session.query("SELECT pg_try_advisory_lock(\(key))").first?.decode(Bool.self) == true { return }
+            if try session.query("SELECT pg_try_advisory_xact_lock(\(key))").first?.decode(Bool.self) == true { return }
             onWait(try PostgresLockHolder.holders(of: recordsKey, in: session))
         }
-        try session.query("SELECT pg_advisory_lock(\(key))")
+        try session.query("SELECT pg_advisory_xact_lock(\(key))")
     }
 
     /// The driver's and the server's errors as ``MigrationCore/MigrationStoreError``s.
@@ -221,14 +242,17 @@ public final class PostgresMigrationStore: TransactionalMigrationStore, Sendable
     }
 }
 
-extension PostgresMigrationStore: KeepsRunsApart {}
+extension PostgresMigrationStore: KeepsRunsApart {
+    /// Every call waits for the server: an asynchronous run makes them from a thread of its own.
+    public static var waitsOnNetwork: Bool { true }
+}
 
-/// A block of a ``PostgresMigrationStore`` was asked for from synchronous code outside any
-/// task, which would block its thread on the network.
+/// A block of a ``PostgresMigrationStore`` was asked for from synchronous code, which would
+/// block its thread on the network.
 public struct PostgresSynchronousUseError: Error, Sendable, Equatable, CustomStringConvertible {
     public let location: String
 
     public var description: String {
-        "\(location) is a network store: its blocks run from async code (`try await runner.run(store:)`, `try await migrator.migrateToVersion(…)`), not from synchronous code outside a task, whose thread would wait on the network; nothing was run"
+        "\(location) is a network store: its migrations run with `try await runner.run(store:)`, which waits for the server on a thread of its own, not from synchronous code, whose thread (one of the concurrency pool's, perhaps) would wait on the network; nothing was run"
     }
 }

@@ -97,6 +97,8 @@ final class PostgresSession: @unchecked Sendable {
                 try query("COMMIT")
                 return result
             } catch {
+                // The rollback may undo the tables' creation.
+                tablesReady = false
                 if connection != nil { _ = try? query("ROLLBACK") }
                 throw error
             }

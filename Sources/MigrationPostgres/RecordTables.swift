@@ -56,6 +56,8 @@ struct RecordTables: Sendable {
                 SELECT (SELECT json_build_array(last_migrated_version, last_migrated_build, last_app_version, last_app_build, history_is_complete)::text
                         FROM \(marks) WHERE domain = $1), \(history)
                 """, binds: try binds(domain))).first
+            // Both tables were read: a write on this connection need not look for them.
+            if withHistory { session.tablesReady = true }
             let (marksJSON, historyJSON) = try row?.decode((String?, String?).self) ?? (nil, nil)
             let records = try historyJSON.map { try JSONDecoder().decode([HistoryRow].self, from: Data($0.utf8)).map(\.record) } ?? []
             guard let marksJSON else { return records.isEmpty ? .freshInstall : MigrationState(history: records) }

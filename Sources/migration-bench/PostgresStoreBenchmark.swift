@@ -23,7 +23,7 @@ enum PostgresStoreBenchmark {
         var registry = MigrationRegistry(appName: "Boot")
         for version in versions(10) { registry.migrate(toVersion: version, title: version) { _ in } }
         let runner = MigrationRunner(registry: registry, target: try AppTarget(version: versions(10).last!))
-        _ = try await onThreadOfItsOwn { try await runner.run(store: try PostgresMigrationStore(url: url)) }
+        _ = try await runner.run(store: try PostgresMigrationStore(url: url))
         let parsed = try PostgresServer(url: url)
         let configuration = try parsed.configurationWithoutTLS()
         let logger = Logger(label: "bench", factory: { _ in SwiftLogNoOpLogHandler() })
@@ -33,11 +33,9 @@ enum PostgresStoreBenchmark {
         for _ in 0..<rounds {
             let clock = ContinuousClock()
             let start = clock.now
-            let report = try await onThreadOfItsOwn {
-                let store = try PostgresMigrationStore(url: url)
-                defer { store.close() }
-                return try await runner.run(store: store)
-            }
+            let store = try PostgresMigrationStore(url: url)
+            let report = try await runner.run(store: store)
+            store.close()
             precondition(report.steps.isEmpty, "nothing should be pending")
             boot.append(seconds(start.duration(to: clock.now)))
             let bareStart = clock.now
@@ -60,7 +58,7 @@ enum PostgresStoreBenchmark {
             try transaction.execute("CREATE TABLE applied (at timestamptz DEFAULT now()); INSERT INTO applied DEFAULT VALUES; SELECT pg_sleep(0.2)")
         })
         let runner = MigrationRunner(registry: registry, target: try AppTarget(version: "1.0"))
-        var worst: [Double] = []
+        var worst: [Double] = [], connecting: [Double] = []
         for _ in 0..<5 {
             let url = try server.createDatabase()
             let database = String(url.split(separator: "/").last ?? "")
@@ -70,7 +68,7 @@ enum PostgresStoreBenchmark {
             let results = try await withThrowingTaskGroup(of: (Double, Int).self) { group in
                 for store in stores {
                     group.addTask {
-                        let report = try await onThreadOfItsOwn { try await runner.run(store: store) }
+                        let report = try await runner.run(store: store)
                         precondition(report.succeeded, "\(String(describing: report.failure?.outcome))")
                         return (seconds(start.duration(to: clock.now)), report.steps.filter { $0.outcome == .succeeded }.count)
                     }
@@ -81,10 +79,33 @@ enum PostgresStoreBenchmark {
             let applied = try server.psql("SELECT count(*) FROM applied", database: database)
             precondition(applied == "1" && results.map(\.1).reduce(0, +) == 1, "the migration should have run exactly once, not \(applied)")
             worst.append(results.map(\.0).max() ?? 0)
+            connecting.append(try await connectingAtOnce(instances, to: PostgresServer(url: url)))
         }
         let median = worst.sorted()[worst.count / 2]
+        let connected = connecting.sorted()[connecting.count / 2]
         table.add(Row(figure: "\(instances) instances, one 200 ms SQL migration run once: all past it after \(formatted(median))",
-                      baseline: "the migration's 200 ms", ratio: median / 0.2, target: "≤ 300 ms", met: median <= 0.3))
+                      baseline: "the migration's 200 ms (\(instances) bare connections + SELECT 1 at once: \(formatted(connected)))",
+                      ratio: median / 0.2, target: "≤ 300 ms", met: median <= 0.3))
+    }
+
+    /// How long `count` fresh connections, opened at once, take to answer `SELECT 1`: what the
+    /// machine's fleet costs before any migration work.
+    private static func connectingAtOnce(_ count: Int, to server: PostgresServer) async throws -> Double {
+        let configuration = try server.configurationWithoutTLS()
+        let logger = Logger(label: "bench", factory: { _ in SwiftLogNoOpLogHandler() })
+        let clock = ContinuousClock()
+        let start = clock.now
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for id in 0..<count {
+                group.addTask {
+                    let connection = try await PostgresConnection.connect(configuration: configuration, id: id, logger: logger)
+                    _ = try await connection.query("SELECT 1", logger: logger).collect()
+                    try await connection.close()
+                }
+            }
+            try await group.waitForAll()
+        }
+        return seconds(start.duration(to: clock.now))
     }
 }
 

@@ -13,7 +13,7 @@ import Testing
         let stores = try (0..<instances).map { _ in try database.store() }
         let reports = try await withThrowingTaskGroup(of: RunReport.self) { group in
             for store in stores {
-                group.addTask { try await onThreadOfItsOwn { try await runner().run(store: store) } }
+                group.addTask { try await runner().run(store: store) }
             }
             return try await group.reduce(into: []) { $0.append($1) }
         }
@@ -31,7 +31,7 @@ import Testing
     private func aConnectionCutMidRunCommitsNothingAndTheNextRunAppliesItOnceNow() async throws {
         let database = try TestDatabase()
         let store = try database.store()
-        let running = Task { try await onThreadOfItsOwn { try await runner(noteRegistry(sleepingAt: "1.2")).run(store: store) } }
+        let running = Task { try await runner(noteRegistry(sleepingAt: "1.2")).run(store: store) }
         #expect(try await waitUntil { try database.answer("SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() AND query LIKE 'DO %pg_sleep%' AND state = 'active'") == "1" })
         #expect(try database.server.terminateSessions(database: database.name) >= 1)
         let report = try await running.value
@@ -39,7 +39,7 @@ import Testing
         #expect(failure.contains("the connection to the server was lost"), "\(failure)")
         #expect(try database.answer("SELECT string_agg(version, ',') FROM note") == "1.1")
         #expect(try database.store().load().lastMigratedVersion == "1.1")
-        let rest = try await onThreadOfItsOwn { try await runner().run(store: try database.store()) }
+        let rest = try await runner().run(store: try database.store())
         #expect(rest.succeeded)
         #expect(try database.answer("SELECT string_agg(version, ',' ORDER BY version) FROM note") == "1.1,1.2")
     }
@@ -51,7 +51,7 @@ import Testing
     private func aWaitingInstanceIsToldWhoHoldsTheLockAndTheHolderIsVisibleToAPlanNow() async throws {
         let database = try TestDatabase()
         let first = try database.store()
-        let running = Task { try await onThreadOfItsOwn { try await runner(noteRegistry(sleepingAt: "1.1")).run(store: first) } }
+        let running = Task { try await runner(noteRegistry(sleepingAt: "1.1")).run(store: first) }
         #expect(try await waitUntil { try database.answer("SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() AND query LIKE 'DO %pg_sleep%' AND state = 'active'") == "1" })
         let observer = try database.store()
         let holders = try observer.runHolders()
@@ -61,7 +61,7 @@ import Testing
         #expect(try runner().plan(store: observer).pending.count == 2, "a plan reads what is committed, without waiting")
         let told = Locked<[PostgresLockHolder]?>(nil)
         let waiting = try database.store(onWait: { holders in told.withLock { $0 = holders } })
-        let waiter = Task { try await onThreadOfItsOwn { try await runner().run(store: waiting) } }
+        let waiter = Task { try await runner().run(store: waiting) }
         #expect(await waitUntil { told.value != nil })
         #expect(told.value?.map(\.pid) == [getpid()])
         try database.server.terminateSessions(database: database.name) // ends the sleeping run (and the waiter's session)

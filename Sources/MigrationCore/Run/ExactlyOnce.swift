@@ -47,6 +47,7 @@ struct ExactlyOnce {
     ) -> Outcome {
         if AsyncBlockExclusion.isHeld(step.lockKey, of: store) { return .notDue }
         do {
+            if try foundDoneAfterWaiting(step) { return .notDue }
             return try store.withExclusiveAccess(toBlock: step.lockKey) { alreadyRunning in
                 guard let state = try begin(step, alreadyRunning: alreadyRunning, willRun: willRun) else { return .notDue }
                 let stopwatch = Stopwatch()
@@ -67,6 +68,7 @@ struct ExactlyOnce {
     ) async -> Outcome {
         if !store.blockCommit.holdsBlockAcrossSuspension { return .refused(AsynchronousBodyError.inTransaction) }
         do {
+            if try foundDoneAfterWaiting(step) { return .notDue }
             return try await AsyncBlockExclusion.withBlock(step.lockKey, of: store) { alreadyRunning in
                 guard let state = try begin(step, alreadyRunning: alreadyRunning, willRun: willRun) else { return .notDue }
                 let stopwatch = Stopwatch()
@@ -77,6 +79,20 @@ struct ExactlyOnce {
         } catch {
             return .refused(error)
         }
+    }
+
+    /// Whether, after waiting for another process that held the block
+    /// (``MigrationStore/waitWhileAnotherHolds(block:)``), a fresh read shows it not due, by the
+    /// same rule as ``decide(_:)``: then it is done without taking the lock. A read that cannot
+    /// tell (a fresh install that may need its baseline, a mark that cannot be read) sends the
+    /// block the full way, where ``decide(_:)`` decides under the lock.
+    private func foundDoneAfterWaiting(_ step: BlockStep) throws -> Bool {
+        guard try store.waitWhileAnotherHolds(block: step.lockKey) else { return false }
+        let app = step.track == .version ? self.app.version : self.app.build
+        guard let state = try? (step.needsHistory ? store.load() : store.loadMarks()),
+              !MigrationRule.mayNeedBaseline(marks: state, policy: policy),
+              let due = try? step.isDue(marks: RecordedMarks(state), history: state.history, app: app) else { return false }
+        return !due
     }
 
     /// Under the block's lock, before the body: the state it runs in, after `willRun`, when it

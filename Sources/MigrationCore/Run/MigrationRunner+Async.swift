@@ -45,8 +45,20 @@ extension MigrationRunner {
     }
 
     /// The asynchronous walk through the plan for the device recorded in `store`, which a
-    /// reset or set of the store waits for, as in the synchronous run.
+    /// reset or set of the store waits for, as in the synchronous run. On a store that waits on
+    /// the network, the whole walk prefers a thread of its own (``OwnThread``), so that no
+    /// thread of the concurrency pool waits for the server.
     nonisolated(nonsending) private func walk(
+        store: any MigrationStore, budgetSpent: () -> Bool, observer: @escaping @Sendable (RunEvent) -> Void
+    ) async throws -> RunReport {
+        guard store.waitsOnNetwork, !OwnThread.mayWait else {
+            return try await walkHere(store: store, budgetSpent: budgetSpent, observer: observer)
+        }
+        return try await OwnThread.preferred { try await walkHere(store: store, budgetSpent: budgetSpent, observer: observer) }
+    }
+
+    /// ``walk(store:budgetSpent:observer:)`` on the current executor.
+    nonisolated(nonsending) private func walkHere(
         store: any MigrationStore, budgetSpent: () -> Bool, observer: @escaping @Sendable (RunEvent) -> Void
     ) async throws -> RunReport {
         if let unchanged = try reportIfNothingToDo(on: store) { return unchanged }

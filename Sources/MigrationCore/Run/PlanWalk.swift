@@ -194,9 +194,11 @@ struct PlanWalk {
         items[index...].compactMap { if case .step(.migration(let migration)) = $0 { migration } else { nil } }
     }
 
-    /// Records the app version (or build) once every hook of its track has run.
+    /// Records the app version (or build) once every hook of its track has run, unless the
+    /// store records it already: the other instances of a fleet that booted at once have.
     mutating func recordAppValue(on track: MigrationTrack) -> Bool {
         guard let app = plan.target.value(on: track) else { return true }
+        if let store, (try? store.loadMarks())?[.lastApp(track)] == app.text { return true }
         return record { MigrationRule.recordUpdate(to: app, on: track, in: &$0) }
     }
 

@@ -36,6 +36,14 @@ public protocol MigrationStore: Sendable {
     /// store through ``withExclusiveAccess(_:)``.
     func withExclusiveAccess<T>(toBlock block: String, _ body: (_ alreadyRunning: Bool) throws -> T) throws -> T
 
+    /// Waits, without taking it, while another process holds `block` (named as in
+    /// ``withExclusiveAccess(toBlock:_:)``), and returns whether it waited. A run that waited
+    /// reads the records again before taking the block, and finds it done without queueing for
+    /// it: many processes that waited for one block go on at once, not one after another under
+    /// its lock. The default returns `false` at once; a store shared by a fleet implements it.
+    /// - Throws: ``MigrationStoreError`` when the store cannot be reached.
+    func waitWhileAnotherHolds(block: String) throws -> Bool
+
     /// Proves that the records can be written now (the folder is writable, the disk has room),
     /// so that no body runs whose success could not be recorded. The default does nothing.
     /// - Throws: ``MigrationStoreError`` saying why the records cannot be written.
@@ -62,6 +70,12 @@ public protocol MigrationStore: Sendable {
     /// alone: ``BlockCommit/recordAfterBlock``; ``TransactionalMigrationStore``:
     /// ``BlockCommit/recordInBlockTransaction``); a store does not declare it itself.
     static var blockCommit: BlockCommit { get }
+
+    /// Whether the store's calls wait on a server over the network (a database shared by a
+    /// fleet): the asynchronous run then calls it from a thread of the run's own, never from a
+    /// thread of the concurrency pool. The default is `false`: a store on this device answers
+    /// at once.
+    static var waitsOnNetwork: Bool { get }
 }
 
 extension MigrationStore {
@@ -76,6 +90,9 @@ extension MigrationStore {
     public func withExclusiveAccess<T>(toBlock block: String, _ body: (_ alreadyRunning: Bool) throws -> T) throws -> T {
         try withExclusiveAccess { try body(false) }
     }
+
+    /// Does not wait: the block's own lock does.
+    public func waitWhileAnotherHolds(block: String) throws -> Bool { false }
 
     /// Proves nothing: a store that can always be written.
     public func prepareToWrite() throws {}
@@ -95,6 +112,12 @@ extension MigrationStore {
 
     /// A store's record is saved after the block.
     public static var blockCommit: BlockCommit { .recordAfterBlock }
+
+    /// A store on this device.
+    public static var waitsOnNetwork: Bool { false }
+
+    /// Whether this store's calls wait on the network (``waitsOnNetwork``).
+    var waitsOnNetwork: Bool { Self.waitsOnNetwork }
 
     /// Reads the current records, applies `change` and saves the result, all under the store's
     /// lock, so that concurrent writers merge instead of overwriting each other.

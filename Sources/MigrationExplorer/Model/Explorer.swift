@@ -134,7 +134,7 @@ public struct Explorer: Sendable {
         let (runner, store) = (runner, store)
         let walk = Task {
             try await CommandSettings.$current.withValue(settings) {
-                try await RunThread.preferred { try await runner.run(store: store, observer: observer) }
+                try await OwnThread.preferred { try await runner.run(store: store, observer: observer) }
             }
         }
         cancellation.whenCancelled { walk.cancel() }

@@ -1,20 +1,24 @@
 import Foundation
 
-/// A thread of the run's own, which a run's walk prefers over the concurrency pool. A
-/// manifest's commands are synchronous bodies that wait for their process, which
-/// swift-subprocess drives on the pool; waiting on a thread of the pool could take the last one
-/// it has. Here they wait on a thread of their own, one per run, so that two runs in one process
-/// never wait for each other; asynchronous bodies still await and `@MainActor` ones still hop to
-/// the main actor.
+/// A thread of a run's own, which the run's task prefers over the concurrency pool, for work
+/// that waits with a thread: a manifest's commands (synchronous bodies that wait for their
+/// process, which swift-subprocess drives on the pool) and every call to a store that waits on
+/// the network (``MigrationStore/waitsOnNetwork``). Waiting on a thread of the pool could take
+/// the last one it has; here each run waits on a thread of its own, so that runs in one process
+/// never wait for each other. Asynchronous bodies still await, and `@MainActor` ones still hop
+/// to the main actor.
 ///
 /// ```swift
-/// let report = try await RunThread.preferred { try await runner.run(store: store) }
+/// let report = try await OwnThread.preferred { try await runner.run(store: store) }
 /// ```
-enum RunThread {
+package enum OwnThread {
+    /// The name of such a thread.
+    package static let name = "migration run"
+
     /// Runs `operation` with a new thread as its task's preferred executor, where the platform
     /// has task executors (everywhere but macOS 14 and earlier, whose pool is never one thread).
     /// The thread ends when `operation` has returned and nothing is left for it to run.
-    static func preferred<T>(_ operation: () async throws -> T) async throws -> T {
+    package nonisolated(nonsending) static func preferred<T>(_ operation: nonisolated(nonsending) () async throws -> T) async throws -> T {
         if #available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *) {
             let executor = ThreadExecutor()
             defer { executor.finish() }
@@ -22,9 +26,20 @@ enum RunThread {
         }
         return try await operation()
     }
+
+    /// Whether the current code may wait on the network: on such a thread, or, where the
+    /// platform has no task executors, anywhere. Elsewhere it would make a thread of the
+    /// concurrency pool (or one of the caller's) wait.
+    package static var mayWait: Bool {
+        guard #available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *) else { return true }
+        return Thread.current.threadDictionary[marker] != nil
+    }
+
+    /// The key that marks such a thread in its thread dictionary.
+    fileprivate static let marker = "MigrationCore.OwnThread"
 }
 
-/// A thread that runs the jobs given to it in order, for ``RunThread``. It starts with its
+/// A thread that runs the jobs given to it in order, for ``OwnThread``. It starts with its
 /// first job and ends once ``finish()`` was called and no job is left; a job enqueued after
 /// that (by a task that inherited the preference) starts it again.
 @available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)
@@ -44,8 +59,11 @@ private final class ThreadExecutor: TaskExecutor, @unchecked Sendable {
             return !hasThread
         }
         if needsThread {
-            let thread = Thread { [self] in runJobs() }
-            thread.name = "migration-explorer run"
+            let thread = Thread { [self] in
+                Thread.current.threadDictionary[OwnThread.marker] = true
+                runJobs()
+            }
+            thread.name = OwnThread.name
             thread.start()
         }
     }
