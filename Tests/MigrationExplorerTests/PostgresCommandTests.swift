@@ -227,9 +227,20 @@ import Testing
         #expect(try fixture.waitForSleepingMigration(), "the second run takes the lock and runs the failed migration")
         try fixture.answer("SELECT pg_cancel_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND query LIKE 'DO %pg_sleep%' AND state = 'active'")
         let secondResult = Executable.finish(second)
-        #expect(secondResult.stderr.contains("waiting for the migration that \(ProcessInfo.processInfo.hostName), pid \(first.process.processIdentifier)"), "\(secondResult.stderr)")
+        #expect(secondResult.stderr.contains("waiting for postgres://\(fixture.server.appUser)@\(fixture.server.host):\(fixture.server.port)/\(fixture.database) (default), held by \(ProcessInfo.processInfo.hostName), pid \(first.process.processIdentifier)"), "\(secondResult.stderr)")
         #expect(secondResult.status == 1, "the second meets the same sleeping migration: \(secondResult.stderr)")
         #expect(try fixture.answer("SELECT count(*) FROM row WHERE version = '2'") == "1", "migration 2, before the sleeping one, applied once")
+    }
+
+    @Test func onATerminalTheWaitForAnotherRunIsALineOfItsOwnAboveTheLiveLine() throws {
+        let fixture = try Fixture(sleepingAt: "3")
+        let first = try Executable.start(fixture.arguments(), in: fixture.folder)
+        defer { kill(first.process.processIdentifier, SIGKILL); _ = Executable.finish(first) }
+        #expect(try fixture.waitForSleepingMigration())
+        let manifest = fixture.folder.appendingPathComponent("rows.json").path
+        let tmux = try Tmux(["run", "--manifest", manifest, "--postgres", fixture.url], width: 250, height: 10)
+        let screen = try tmux.waitFor("held by \(ProcessInfo.processInfo.hostName), pid \(first.process.processIdentifier), since ")
+        #expect(screen.split(separator: "\n").contains { $0.hasPrefix("migration-explorer: waiting for postgres://") }, "\(screen)")
     }
 
     @Test func aConnectionCutMidRunEndsTheRunSayingSoAndTheNextRunAppliesTheRestOnce() throws {

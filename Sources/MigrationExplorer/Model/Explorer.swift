@@ -72,7 +72,7 @@ public struct Explorer: Sendable {
         let database: (kind: String, domain: String)? = if let sqlite = realStore as? SQLiteMigrationStore {
             ("SQLite ", sqlite.domain)
         } else if let postgres = realStore as? PostgresMigrationStore {
-            ("PostgreSQL ", postgres.domain + (postgres.schema == PostgresSchemaName.default.name ? "" : ", schema \(postgres.schema)"))
+            ("PostgreSQL ", StoreLocation.records(domain: postgres.domain, schema: postgres.schema))
         } else {
             nil
         }

@@ -42,6 +42,12 @@ public enum StoreLocation: Sendable, Equatable {
         }
     }
 
+    /// Which records of a PostgreSQL database: "default", or "default, schema fleet" in a
+    /// schema other than the default one.
+    static func records(domain: String, schema: String) -> String {
+        schema == PostgresSchemaName.default.name ? domain : "\(domain), schema \(schema)"
+    }
+
     /// The same file, domain `domain` (`nil`: a state file's default, a plist's MTMigration keys).
     public func with(domain: String?) -> StoreLocation {
         switch self {
@@ -61,7 +67,7 @@ public enum StoreLocation: Sendable, Equatable {
         case .postgres(let server, let schema, let domain):
             PostgresMigrationStore(server: server, schema: schema.name, domain: domain, onWait: { holders in
                 let who = holders.isEmpty ? "another process" : holders.map(\.description).joined(separator: "; ")
-                CommandSettings.current.onStoreWait("waiting for the migration that \(who) is running on \(server)…")
+                CommandSettings.current.onStoreWait("waiting for \(server) (\(Self.records(domain: domain, schema: schema.name))), held by \(who)…")
             })
         }
     }
