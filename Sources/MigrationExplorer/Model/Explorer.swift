@@ -87,12 +87,13 @@ public struct Explorer: Sendable {
     public func plan() throws -> MigrationPlan { try runner.plan(store: store) }
 
     /// The runs going on now on the real store, for a plan that shows what they committed so
-    /// far without waiting for them: each with its host, pid and since when, printed as
-    /// "web-3, pid 4121, since 2026-11-25 18:02:11 UTC". Only a PostgreSQL store names them;
-    /// empty for any other, and when they cannot be read.
+    /// far without waiting for them, the first started first (a run that started later may be
+    /// waiting for it): each with its host, pid and since when, printed as "web-3, pid 4121,
+    /// since 2026-11-25 18:02:11 UTC". Only a PostgreSQL store names them; empty for any other,
+    /// and when they cannot be read.
     public func runsGoingOn() -> [PostgresLockHolder] {
         guard let postgres = realStore as? PostgresMigrationStore else { return [] }
-        return (try? postgres.runHolders()) ?? []
+        return ((try? postgres.runHolders()) ?? []).sorted { $0.since < $1.since }
     }
 
     /// Every upgrade path to the target; a real store's history says what failed when last run.
