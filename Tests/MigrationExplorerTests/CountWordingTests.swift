@@ -98,6 +98,9 @@ struct CountWordingTests {
               "problems" : [
 
               ],
+              "runsGoingOn" : [
+
+              ],
               "to" : "1.0",
               "unwritableStore" : null
             }

@@ -31,7 +31,9 @@ struct PlanJSONWriterTests {
         registry.onBuildUpdate(title: "hook \(text)")
         let plan = try MigrationPlan(registry: registry, state: .device(at: try Version("0.5"), build: try Version("3")),
                                      target: try AppTarget(version: "1.0", build: "8"))
-        try expectSameDocument(plan, app: text, historyNote: text, unwritableStore: JSONReports.UnwritableStore(path: text, reason: text))
+        try expectSameDocument(plan, app: text, historyNote: text, unwritableStore: JSONReports.UnwritableStore(path: text, reason: text),
+                               runsGoingOn: [JSONReports.RunGoingOn(host: text, pid: 4121, since: Date(timeIntervalSince1970: 1_795_000_000)),
+                                             JSONReports.RunGoingOn(host: "web-2", pid: -1, since: Date(timeIntervalSince1970: 0))])
     }
 
     @Test func theDemoFromEachRelease() throws {
@@ -86,13 +88,14 @@ struct PlanJSONWriterTests {
     }
 
     private func expectSameDocument(
-        _ plan: MigrationPlan, app: String, historyNote: String?, unwritableStore: JSONReports.UnwritableStore? = nil
+        _ plan: MigrationPlan, app: String, historyNote: String?, unwritableStore: JSONReports.UnwritableStore? = nil,
+        runsGoingOn: [JSONReports.RunGoingOn] = []
     ) throws {
         var written: [UInt8] = []
         var writer = JSONWriter { written += $0 }
-        JSONReports.Plan(plan, app: app, historyNote: historyNote, unwritableStore: unwritableStore).write(to: &writer)
+        JSONReports.Plan(plan, app: app, historyNote: historyNote, unwritableStore: unwritableStore, runsGoingOn: runsGoingOn).write(to: &writer)
         writer.finish()
-        let encoded = try codableDocument(plan, app: app, historyNote: historyNote, unwritableStore: unwritableStore)
+        let encoded = try codableDocument(plan, app: app, historyNote: historyNote, unwritableStore: unwritableStore, runsGoingOn: runsGoingOn)
         let parsedWritten = try JSONSerialization.jsonObject(with: Data(written)) as? NSDictionary
         let parsedEncoded = try JSONSerialization.jsonObject(with: encoded) as? NSDictionary
         #expect(parsedWritten != nil)
@@ -101,11 +104,12 @@ struct PlanJSONWriterTests {
     }
 
     private func codableDocument(
-        _ plan: MigrationPlan, app: String, historyNote: String?, unwritableStore: JSONReports.UnwritableStore? = nil
+        _ plan: MigrationPlan, app: String, historyNote: String?, unwritableStore: JSONReports.UnwritableStore? = nil,
+        runsGoingOn: [JSONReports.RunGoingOn] = []
     ) throws -> Data {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        return try encoder.encode(CodablePlan(plan, app: app, historyNote: historyNote, unwritableStore: unwritableStore))
+        return try encoder.encode(CodablePlan(plan, app: app, historyNote: historyNote, unwritableStore: unwritableStore, runsGoingOn: runsGoingOn))
     }
 }
 
@@ -120,9 +124,11 @@ private struct CodablePlan: Encodable {
     let problems: [Problem]
     let historyNote: Nullable<String>
     let unwritableStore: Nullable<JSONReports.UnwritableStore>
+    let runsGoingOn: [JSONReports.RunGoingOn]
 
-    init(_ plan: MigrationPlan, app: String, historyNote: String?, unwritableStore: JSONReports.UnwritableStore?) {
+    init(_ plan: MigrationPlan, app: String, historyNote: String?, unwritableStore: JSONReports.UnwritableStore?, runsGoingOn: [JSONReports.RunGoingOn]) {
         self.app = app
+        self.runsGoingOn = runsGoingOn
         self.historyNote = Nullable(historyNote)
         self.unwritableStore = Nullable(unwritableStore)
         from = Nullable(plan.state.fromVersion)

@@ -4,6 +4,7 @@ import MigrationCore
 import MigrationPostgres
 import PostgresTestServer
 import Testing
+@testable import MigrationExplorer
 
 /// `--postgres` through the built binary, against the test process's throwaway server: SQL
 /// migrations commit with their record whatever kills the runner or cuts its connection, and
@@ -122,8 +123,96 @@ import Testing
         #expect(plan.status == 0, "\(plan.stderr)")
         let host = ProcessInfo.processInfo.hostName
         #expect(plan.stderr.contains("a run is going on (\(host), pid \(runner.process.processIdentifier), since "), "\(plan.stderr)")
+        let json = try #require(try Executable.run(fixture.arguments("plan") + ["--json"], in: fixture.folder, endingWithin: 10), "plan --json waited for the run")
+        let runs = try json.json()["runsGoingOn"] as? [[String: Any]]
+        #expect(runs?.count == 1, "\(json.stdout)")
+        #expect(runs?.first?["host"] as? String == host)
+        #expect(runs?.first?["pid"] as? Int == Int(runner.process.processIdentifier))
+        let since = try (runs?.first?["since"] as? String).map { try Date($0, strategy: .iso8601) }
+        #expect(abs(since?.timeIntervalSinceNow ?? 100) < 60, "\(json.stdout)")
+        let elsewhere = try #require(try Executable.run(fixture.arguments("plan") + ["--json", "--schema", "elsewhere"], in: fixture.folder, endingWithin: 10))
+        #expect((try elsewhere.json()["runsGoingOn"] as? [Any])?.isEmpty == true, "a run on another schema's records is another store's: \(elsewhere.stdout)")
         kill(runner.process.processIdentifier, SIGKILL)
         _ = Executable.finish(runner)
+    }
+
+    @Test func theUIOpenedWhileARunHoldsTheLockSaysAtOnceWhoRunsIt() throws {
+        let fixture = try Fixture(sleepingAt: "3")
+        let runner = try Executable.start(fixture.arguments(), in: fixture.folder)
+        defer { kill(runner.process.processIdentifier, SIGKILL); _ = Executable.finish(runner) }
+        #expect(try fixture.waitForSleepingMigration())
+        let explorer = try Explorer(app: ExplorerApp(manifestAt: fixture.folder.appendingPathComponent("rows.json").path),
+                                    options: ExplorerOptions(store: .postgres(try PostgresServer(url: fixture.url))))
+        let session = Session(explorer: explorer)
+        let holder = "\(ProcessInfo.processInfo.hostName), pid \(runner.process.processIdentifier), since "
+        let screen = Render.screen(session.state, size: Size(width: 100, height: 24), unicode: true).text
+        #expect(screen.contains("A run is going on (\(holder)"), "\(screen)")
+        #expect(session.state.plan?.pending.count == 18, "the plan shows what the run committed so far")
+    }
+
+    /// `--schema`: the records go to that schema only, every command reads them there, and
+    /// another schema's records (and the default one) stay as they were.
+    @Test func aNamedSchemaHoldsTheRecordsEveryCommandReadsThereAndOtherSchemasAreUntouched() throws {
+        let fixture = try Fixture()
+        let postgres = ["--postgres", fixture.url]
+        let set = try Executable.run(["set"] + postgres + ["--schema", "fleet_b", "--version", "3"], in: fixture.folder)
+        #expect(set.status == 0, "\(set.stderr)")
+        let fleetB = "SELECT (SELECT json_agg(m)::text FROM fleet_b.marks m) || (SELECT COALESCE(json_agg(h ORDER BY position)::text, '[]') FROM fleet_b.history h)"
+        let before = try fixture.answer(fleetB)
+
+        let run = try Executable.run(fixture.arguments() + ["--schema", "fleet_a"], in: fixture.folder)
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(try fixture.answer("SELECT count(DISTINCT identifier) || '/' || count(*) FROM fleet_a.history WHERE outcome = 'succeeded'") == "20/20")
+        #expect(try fixture.answer("SELECT last_migrated_version FROM fleet_a.marks") == "20")
+        #expect(try fixture.answer("SELECT to_regnamespace('migration_explorer') IS NULL") == "t", "the default schema is not created")
+        #expect(try fixture.answer(fleetB) == before)
+
+        func pending(_ schema: [String]) throws -> Int? {
+            let plan = try Executable.run(fixture.arguments("plan") + schema + ["--json"], in: fixture.folder)
+            let migrations = try plan.json()["migrations"] as? [[String: Any]]
+            return migrations?.filter { $0["status"] as? String == "pending" }.count
+        }
+        #expect(try pending(["--schema", "fleet_a"]) == 0)
+        #expect(try pending(["--schema", "fleet_b"]) == 17)
+        #expect(try pending([]) == 20, "the default schema holds no records")
+        let matrix = try Executable.run(["matrix", "--manifest", "rows.json"] + postgres + ["--schema", "fleet_b", "--json"], in: fixture.folder)
+        #expect(matrix.status == 0, "\(matrix.stderr)")
+
+        let reset = try Executable.run(["reset"] + postgres + ["--schema", "fleet_a"], in: fixture.folder)
+        #expect(reset.status == 0, "\(reset.stderr)")
+        #expect(try fixture.answer("SELECT last_migrated_version IS NULL FROM fleet_a.marks") == "t")
+        #expect(try fixture.answer(fleetB) == before)
+        #expect(try fixture.answer("SELECT count(*) FROM row") == "19", "a reset forgets the records, not the app's rows")
+
+        let label = try Explorer(app: ExplorerApp(manifestAt: fixture.folder.appendingPathComponent("rows.json").path),
+                                 options: ExplorerOptions(store: .postgres(try PostgresServer(url: fixture.url), schema: try PostgresSchemaName("fleet_a")))).storeDescription
+        #expect(label.hasSuffix("(default, schema fleet_a)"), "\(label)")
+    }
+
+    @Test(arguments: [
+        ("", "--schema: the name is empty; give a name, or leave --schema out for migration_explorer"),
+        ("Fleet", "--schema: \"Fleet\" is not a schema name PostgreSQL takes unquoted: PostgreSQL folds unquoted names to lowercase; write fleet"),
+        ("fleet-a", "\"-\" is not a letter, digit, underscore or dollar sign"),
+        ("9lives", "a name starts with a letter or an underscore"),
+        ("user", "user is a key word PostgreSQL reserves"),
+        ("pg_fleet", "PostgreSQL keeps that name for its own system schemas"),
+        ("public", "public is where the app's own tables usually are"),
+        (String(repeating: "a", count: 64), "it is 64 bytes long; PostgreSQL keeps the first 63 only"),
+    ])
+    func aSchemaNamePostgreSQLWouldNotTakeUnquotedIsAUsageErrorBeforeAnyConnection(name: String, message: String) throws {
+        let result = try Executable.run(["plan", "--postgres", "postgres://app@127.0.0.1:1/nowhere", "--schema", name])
+        #expect(result.status == 64, "\(result.stderr)")
+        #expect(result.stderr.contains(message), "\(result.stderr)")
+    }
+
+    @Test(arguments: [["plan"], ["plan", "--store", "state.json"], ["reset", "--sqlite", "app.sqlite"], ["set", "--store", "state.json", "--version", "1"]])
+    func aSchemaWithoutPostgresIsAUsageError(command: [String]) throws {
+        let folder = try makeTemporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let result = try Executable.run(command + ["--schema", "fleet"], in: folder)
+        #expect(result.status == 64, "\(result.stderr)")
+        #expect(result.stderr.contains("--schema names the PostgreSQL schema of the records; it needs --postgres URL"), "\(result.stderr)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty, "nothing created")
     }
 
     @Test func aSecondRunWaitsOnTheLockSayingForWhom() throws {
@@ -138,9 +227,20 @@ import Testing
         #expect(try fixture.waitForSleepingMigration(), "the second run takes the lock and runs the failed migration")
         try fixture.answer("SELECT pg_cancel_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND query LIKE 'DO %pg_sleep%' AND state = 'active'")
         let secondResult = Executable.finish(second)
-        #expect(secondResult.stderr.contains("waiting for the migration that \(ProcessInfo.processInfo.hostName), pid \(first.process.processIdentifier)"), "\(secondResult.stderr)")
+        #expect(secondResult.stderr.contains("waiting for postgres://\(fixture.server.appUser)@\(fixture.server.host):\(fixture.server.port)/\(fixture.database) (default), held by \(ProcessInfo.processInfo.hostName), pid \(first.process.processIdentifier)"), "\(secondResult.stderr)")
         #expect(secondResult.status == 1, "the second meets the same sleeping migration: \(secondResult.stderr)")
         #expect(try fixture.answer("SELECT count(*) FROM row WHERE version = '2'") == "1", "migration 2, before the sleeping one, applied once")
+    }
+
+    @Test func onATerminalTheWaitForAnotherRunIsALineOfItsOwnAboveTheLiveLine() throws {
+        let fixture = try Fixture(sleepingAt: "3")
+        let first = try Executable.start(fixture.arguments(), in: fixture.folder)
+        defer { kill(first.process.processIdentifier, SIGKILL); _ = Executable.finish(first) }
+        #expect(try fixture.waitForSleepingMigration())
+        let manifest = fixture.folder.appendingPathComponent("rows.json").path
+        let tmux = try Tmux(["run", "--manifest", manifest, "--postgres", fixture.url], width: 250, height: 10)
+        let screen = try tmux.waitFor("held by \(ProcessInfo.processInfo.hostName), pid \(first.process.processIdentifier), since ")
+        #expect(screen.split(separator: "\n").contains { $0.hasPrefix("migration-explorer: waiting for postgres://") }, "\(screen)")
     }
 
     @Test func aConnectionCutMidRunEndsTheRunSayingSoAndTheNextRunAppliesTheRestOnce() throws {

@@ -51,13 +51,14 @@ struct PlanCommand: AsyncParsableCommand {
         try await reportingFailures(json: json, store: source.stores.path) {
             let explorer = try source.explorer()
             let plan = try explorer.plan()
-            for run in explorer.runsGoingOn() {
+            let runs = explorer.runsGoingOn()
+            for run in runs {
                 Program.report("a run is going on (\(run)): this plan shows what it has committed so far")
             }
             let unwritable = JSONReports.UnwritableStore(explorer)
             if json {
                 JSONReports.writeToStandardOutput(JSONReports.Plan(plan, app: explorer.app.registry.appName, historyNote: explorer.historyNote,
-                                                                   unwritableStore: unwritable))
+                                                                   unwritableStore: unwritable, runsGoingOn: runs.map(JSONReports.RunGoingOn.init)))
             } else {
                 StandardStreams.print(TextReports.plan(plan, explorer: explorer, unwritable: unwritable, style: .forStandardOutput()).joined(separator: "\n"))
             }

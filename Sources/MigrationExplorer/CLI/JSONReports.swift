@@ -1,5 +1,6 @@
 import Foundation
 import MigrationCore
+import MigrationPostgres
 
 /// The `--json` shapes of `plan` and `run`. Field names are fixed: scripts rely on them.
 /// Absent values are written as `null`, never left out.
@@ -13,12 +14,15 @@ enum JSONReports {
         let historyNote: String?
         /// Why runs cannot write the store, when they cannot.
         let unwritableStore: UnwritableStore?
+        /// The runs going on on the store, whose commits so far the plan shows.
+        let runsGoingOn: [RunGoingOn]
 
-        init(_ plan: MigrationPlan, app: String, historyNote: String?, unwritableStore: UnwritableStore? = nil) {
+        init(_ plan: MigrationPlan, app: String, historyNote: String?, unwritableStore: UnwritableStore? = nil, runsGoingOn: [RunGoingOn] = []) {
             self.plan = plan
             self.app = app
             self.historyNote = historyNote
             self.unwritableStore = unwritableStore
+            self.runsGoingOn = runsGoingOn
         }
 
         func write(to writer: inout JSONWriter) {
@@ -47,6 +51,15 @@ enum JSONReports {
                                 if let migration = problem.migration { Identity(migration).write(to: &writer) } else { writer.null() }
                             }
                             fields.field("severity") { $0.string(problem.severity) }
+                        }
+                    }
+                }
+                document.field("runsGoingOn") {
+                    $0.array(runsGoingOn) { writer, run in
+                        writer.object { fields in
+                            fields.field("host") { $0.string(run.host) }
+                            fields.field("pid") { $0.integer(Int(run.pid)) }
+                            fields.field("since") { $0.string(run.since) }
                         }
                     }
                 }
@@ -177,6 +190,25 @@ enum JSONReports {
         init?(_ explorer: Explorer) {
             guard let problem = explorer.storeWriteProblem(), let store = explorer.realStore else { return nil }
             self.init(path: store.url.path, reason: problem.reason)
+        }
+    }
+
+    /// `{"host": "web-3", "pid": 4121, "since": "2026-11-25T18:02:11Z"}`: a process running a
+    /// registry run on a PostgreSQL store, as `plan --json` names it.
+    struct RunGoingOn: Encodable {
+        let host: String
+        let pid: Int32
+        /// When it took the store's run lock, in ISO 8601, UTC.
+        let since: String
+
+        init(host: String, pid: Int32, since: Date) {
+            self.host = host
+            self.pid = pid
+            self.since = since.formatted(.iso8601)
+        }
+
+        init(_ holder: PostgresLockHolder) {
+            self.init(host: holder.host, pid: holder.pid, since: holder.since)
         }
     }
 

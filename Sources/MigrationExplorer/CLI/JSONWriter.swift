@@ -117,6 +117,10 @@ struct JSONWriter {
         if let text { string(text) } else { buffer.append(contentsOf: "null".utf8) }
     }
 
+    mutating func integer(_ value: Int) {
+        buffer.append(contentsOf: String(value).utf8)
+    }
+
     mutating func bool(_ value: Bool) {
         buffer.append(contentsOf: (value ? "true" : "false").utf8)
     }

@@ -57,7 +57,7 @@ struct RunCommand: AsyncParsableCommand {
             settings.cancellation = cancellation
             settings.timeout = timeout.map { .seconds($0) }
             if let live { settings.onOutput = { live.write(line: $0) } }
-            settings.onStoreWait = { Program.report($0) }
+            settings.onStoreWait = { message in progress.above { Program.report(message) } }
             let (report, signal) = try await CommandSettings.$current.withValue(settings) {
                 // With --json, what the migrations print goes to standard error.
                 try await withStandardOutputOnStandardError(if: json) { output in

@@ -77,7 +77,7 @@ struct SetOutcome: Encodable {
         domain = switch location {
         case .jsonFile(_, let domain): Nullable(domain)
         case .defaultsPlist(_, let domain): Nullable(domain)
-        case .sqlite(_, let domain), .postgres(_, let domain): Nullable(domain)
+        case .sqlite(_, let domain), .postgres(_, _, let domain): Nullable(domain)
         }
         self.state = JSONReports.State(state)
         marks = state.markPhrases

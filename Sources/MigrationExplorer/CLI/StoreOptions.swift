@@ -19,6 +19,9 @@ struct StoreOptions: ParsableArguments {
     @Option(name: .long, help: ArgumentHelp("A PostgreSQL database shared by a fleet (postgres://user@host:port/database; the password from the URL or PGPASSWORD; sslmode=prefer unless given), to keep the records in, in a schema of their own, and to run manifests' \"sql\" in.", valueName: "url"))
     var postgres: String?
 
+    @Option(name: .long, help: ArgumentHelp("With --postgres: the schema of the records' tables (default: \(PostgresSchemaName.default)), created by the first write; a lowercase name PostgreSQL takes unquoted, never public.", valueName: "name"))
+    var schema: String?
+
     @Option(name: .long, help: ArgumentHelp("The preferences plist of this app in a simulator (macOS, Xcode's xcrun); quit the app first.", valueName: "bundle-id"))
     var simulator: String?
 
@@ -37,6 +40,8 @@ struct StoreOptions: ParsableArguments {
             throw ValidationError("\(option): the path is empty; name a file")
         }
         if postgres != nil { _ = try postgresServer() }
+        if schema != nil, postgres == nil { throw ValidationError("--schema names the PostgreSQL schema of the records; it needs --postgres URL") }
+        _ = try postgresSchema()
         if domain?.isEmpty == true { throw ValidationError("--domain: the name is empty; give a name, or leave --domain out for the default") }
         if device != nil, simulator == nil { throw ValidationError("--device needs --simulator BUNDLE_ID") }
         if let simulator, simulator.isEmpty || simulator.contains("/") || simulator.hasPrefix(".") {
@@ -58,6 +63,13 @@ struct StoreOptions: ParsableArguments {
         }
     }
 
+    /// The schema `--schema` names; the default one without it.
+    private func postgresSchema() throws(ValidationError) -> PostgresSchemaName {
+        guard let schema else { return .default }
+        if schema.isEmpty { throw ValidationError("--schema: the name is empty; give a name, or leave --schema out for \(PostgresSchemaName.default)") }
+        do { return try PostgresSchemaName(schema) } catch { throw ValidationError("--schema: \(error)") }
+    }
+
     /// The store the options name, its path checked; `nil` when none is named. `--simulator`
     /// asks `xcrun` for the app's container and warns, on stderr, that the app must be quit.
     /// - Throws: ``CommandFailure`` for a path that cannot hold a store, or a simulator
@@ -72,7 +84,9 @@ struct StoreOptions: ParsableArguments {
         } else if let sqlite {
             (location, option) = (.sqlite(sqlite, domain: domain ?? SQLiteMigrationStore.defaultDomain), "--sqlite")
         } else if let server = try? postgresServer() {
-            let location = StoreLocation.postgres(server, domain: domain ?? PostgresMigrationStore.defaultDomain)
+            let schema: PostgresSchemaName
+            do { schema = try postgresSchema() } catch { throw CommandFailure(.usage, error.message) }
+            let location = StoreLocation.postgres(server, schema: schema, domain: domain ?? PostgresMigrationStore.defaultDomain)
             try PostgresReachability.check(server)
             return location
         } else if let simulator {

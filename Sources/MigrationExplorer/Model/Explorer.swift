@@ -67,11 +67,12 @@ public struct Explorer: Sendable {
     /// the words that say whether runs are real.
     public var storeLabel: StoreLabel {
         guard let realStore else { return StoreLabel(before: "sandbox") }
-        // A database is "SQLite notes.sqlite (domain)" or "PostgreSQL postgres://… (domain)"; a file, its path.
+        // A database is "SQLite notes.sqlite (domain)" or "PostgreSQL postgres://… (domain)", with
+        // a schema other than the default one "(domain, schema fleet)"; a file, its path.
         let database: (kind: String, domain: String)? = if let sqlite = realStore as? SQLiteMigrationStore {
             ("SQLite ", sqlite.domain)
         } else if let postgres = realStore as? PostgresMigrationStore {
-            ("PostgreSQL ", postgres.domain)
+            ("PostgreSQL ", StoreLocation.records(domain: postgres.domain, schema: postgres.schema))
         } else {
             nil
         }
@@ -86,11 +87,13 @@ public struct Explorer: Sendable {
     public func plan() throws -> MigrationPlan { try runner.plan(store: store) }
 
     /// The runs going on now on the real store, for a plan that shows what they committed so
-    /// far without waiting for them: each as "web-3, pid 4121, since 2026-11-25 18:02:11 UTC".
-    /// Only a PostgreSQL store names them; empty for any other, and when they cannot be read.
-    public func runsGoingOn() -> [String] {
+    /// far without waiting for them, the first started first (a run that started later may be
+    /// waiting for it): each with its host, pid and since when, printed as "web-3, pid 4121,
+    /// since 2026-11-25 18:02:11 UTC". Only a PostgreSQL store names them; empty for any other,
+    /// and when they cannot be read.
+    public func runsGoingOn() -> [PostgresLockHolder] {
         guard let postgres = realStore as? PostgresMigrationStore else { return [] }
-        return ((try? postgres.runHolders()) ?? []).map(\.description)
+        return ((try? postgres.runHolders()) ?? []).sorted { $0.since < $1.since }
     }
 
     /// Every upgrade path to the target; a real store's history says what failed when last run.

@@ -18,7 +18,7 @@ public enum StoreLocation: Sendable, Equatable {
     /// A ``SQLiteMigrationStore``: tables of its own in an app's database, and one of its domains.
     case sqlite(String, domain: String = SQLiteMigrationStore.defaultDomain)
     /// A ``PostgresMigrationStore``: tables of its own in a schema of a PostgreSQL database, and one of its domains.
-    case postgres(PostgresServer, domain: String = PostgresMigrationStore.defaultDomain)
+    case postgres(PostgresServer, schema: PostgresSchemaName = .default, domain: String = PostgresMigrationStore.defaultDomain)
 
     /// How every command names a preferences plist's records without a domain: MTMigration's own
     /// keys (`MTMigration.lastMigrationVersion`, …), which no `--domain` names.
@@ -28,7 +28,7 @@ public enum StoreLocation: Sendable, Equatable {
     public var path: String {
         switch self {
         case .jsonFile(let path, _), .defaultsPlist(let path, _), .sqlite(let path, _): path
-        case .postgres(let server, _): server.description
+        case .postgres(let server, _, _): server.description
         }
     }
 
@@ -42,13 +42,19 @@ public enum StoreLocation: Sendable, Equatable {
         }
     }
 
+    /// Which records of a PostgreSQL database: "default", or "default, schema fleet" in a
+    /// schema other than the default one.
+    static func records(domain: String, schema: String) -> String {
+        schema == PostgresSchemaName.default.name ? domain : "\(domain), schema \(schema)"
+    }
+
     /// The same file, domain `domain` (`nil`: a state file's default, a plist's MTMigration keys).
     public func with(domain: String?) -> StoreLocation {
         switch self {
         case .jsonFile(let path, _): .jsonFile(path, domain: domain ?? FileMigrationStore.defaultDomain)
         case .defaultsPlist(let path, _): .defaultsPlist(path, domain: domain)
         case .sqlite(let path, _): .sqlite(path, domain: domain ?? SQLiteMigrationStore.defaultDomain)
-        case .postgres(let server, _): .postgres(server, domain: domain ?? PostgresMigrationStore.defaultDomain)
+        case .postgres(let server, let schema, _): .postgres(server, schema: schema, domain: domain ?? PostgresMigrationStore.defaultDomain)
         }
     }
 
@@ -58,10 +64,10 @@ public enum StoreLocation: Sendable, Equatable {
         case .jsonFile(let path, let domain): FileMigrationStore(url: URL(fileURLWithPath: path), domain: domain)
         case .defaultsPlist(let path, let domain): PropertyListMigrationStore(url: URL(fileURLWithPath: path), domain: domain)
         case .sqlite(let path, let domain): SQLiteMigrationStore(path: path, domain: domain)
-        case .postgres(let server, let domain):
-            PostgresMigrationStore(server: server, domain: domain, onWait: { holders in
+        case .postgres(let server, let schema, let domain):
+            PostgresMigrationStore(server: server, schema: schema.name, domain: domain, onWait: { holders in
                 let who = holders.isEmpty ? "another process" : holders.map(\.description).joined(separator: "; ")
-                CommandSettings.current.onStoreWait("waiting for the migration that \(who) is running on \(server)…")
+                CommandSettings.current.onStoreWait("waiting for \(server) (\(Self.records(domain: domain, schema: schema.name))), held by \(who)…")
             })
         }
     }
