@@ -69,7 +69,7 @@ let package = Package(
         .target(name: "CSpawn", path: "Tests/CSpawn"),
         .target(name: "MigrationTestSupport", dependencies: ["MigrationCore", "CSpawn"], path: "Tests/MigrationTestSupport"),
         // A throwaway PostgreSQL server (initdb, pg_ctl) for the tests and the benchmark.
-        .target(name: "PostgresTestServer", dependencies: ["MigrationCore"], path: "Tests/PostgresTestServer"),
+        .target(name: "PostgresTestServer", dependencies: ["MigrationCore", "CSpawn"], path: "Tests/PostgresTestServer"),
         .testTarget(name: "MigrationCoreTests", dependencies: ["MigrationCore", "MigrationTestSupport"]),
         .testTarget(name: "MigrationManifestTests", dependencies: ["MigrationManifest", "MigrationCore", "MigrationTestSupport"]),
         .testTarget(

@@ -166,13 +166,22 @@ extension AsyncDropInTests {
         // Another "process": a lock of its own on the store's lock file (`flock` belongs to the
         // open file, so a second descriptor in this process excludes like another process).
         let other = open(url.path + ".lock", O_RDWR | O_CREAT, 0o644)
-        defer { close(other) }
         #expect(flock(other, LOCK_EX) == 0)
-        let released = Locked(false)
-        Thread.detachNewThread {                     // a watchdog, so a blocked executor fails instead of hanging
-            Thread.sleep(forTimeInterval: 20)
-            released.withLock { $0 = true }
-            flock(other, LOCK_UN)
+        // A watchdog, so that a blocked executor fails the test instead of hanging it: it lets
+        // the lock go if the test has not ended within 60 s. It ends with the test, before the
+        // descriptor is closed (whose number another test may have by then).
+        let released = Locked(false), ended = DispatchSemaphore(value: 0), watchdogDone = DispatchSemaphore(value: 0)
+        Thread.detachNewThread {
+            if ended.wait(timeout: .now() + 60) == .timedOut {
+                released.withLock { $0 = true }
+                flock(other, LOCK_UN)
+            }
+            watchdogDone.signal()
+        }
+        defer {
+            ended.signal()
+            watchdogDone.wait()
+            close(other)
         }
         let executor = OneThreadExecutor()
         let runs = Recorder<String>()
@@ -186,7 +195,7 @@ extension AsyncDropInTests {
         // watchdog let the lock go. (It looks on the executor itself: the test's own task is on
         // the shared pool, which other tests may keep busy.)
         let seen = await Task(executorPreference: executor) { (released: released.withLock { $0 }, runs: runs.items) }.value
-        #expect(!seen.released, "the executor was blocked until the watchdog let the lock go")
+        #expect(!seen.released, "the executor was blocked until the watchdog let the lock go after 60 s")
         #expect(seen.runs.isEmpty, "nothing runs while another process holds the store")
         flock(other, LOCK_UN)
         for task in waiting { await task.value }

@@ -5,15 +5,15 @@ import Testing
 /// "Exactly once" across store objects, threads, re-entrant calls, failures and resets.
 @Suite("Exactly once")
 struct ExactlyOnceTests {
-    /// Runs `body` on another thread and fails the test if it does not finish within 10 s,
-    /// so that a deadlock is a failure rather than a hung suite.
+    /// Runs `body` on another thread; whether it finished within 30 s, so that a deadlock is a
+    /// failure rather than a hung suite.
     func finishes(_ body: @escaping @Sendable () -> Void) -> Bool {
         let done = DispatchSemaphore(value: 0)
         Thread.detachNewThread {
             body()
             done.signal()
         }
-        return done.wait(timeout: .now() + 10) == .success
+        return done.wait(timeout: .now() + 30) == .success
     }
 
     @Test func aResetMadeByAnotherStoreObjectIsSeenByTheNextCall() {
@@ -85,7 +85,7 @@ struct ExactlyOnceTests {
                 databaseLevel.migrateToVersion("3") { ran.append("database 3") }
             }
         }
-        #expect(finished)
+        #expect(finished, "deadlocked: still waiting after 30 s")
         #expect(ran.items == ["defaults 2", "database 3"])
         #expect(try FileMigrationStore(url: url, domain: "database").load().lastMigratedVersion == "3")
         #expect(try FileMigrationStore(url: url, domain: "defaults").load().lastMigratedVersion == "2")
@@ -107,7 +107,7 @@ struct ExactlyOnceTests {
                 ran.append("1.1")
             }
         }
-        #expect(finished)
+        #expect(finished, "deadlocked: still waiting after 30 s")
         #expect(ran.items == ["1.2", "1.1"])
         #expect(try migrator.store.load().lastMigratedVersion == "1.2")
     }

@@ -1,4 +1,5 @@
 import Foundation
+import MigrationTestSupport
 import Testing
 @testable import MigrationCore
 
@@ -9,12 +10,12 @@ struct LaunchCheckTests {
     /// Calls `migrator` until its store's marks are cached (the change observer is in place),
     /// so that the next calls take the launch-time check's cached path.
     static func warmUp(_ migrator: Migrator, _ store: UserDefaultsMigrationStore) throws {
-        let deadline = Date().addingTimeInterval(10)
-        while store.cache.withCachedEntry({ _ in true }) == nil {
+        let cached = waitUntil {
+            if store.cache.withCachedEntry({ _ in true }) != nil { return true }
             migrator.migrateToVersion("0.1") {}
-            try #require(Date() < deadline, "the change observer was never registered")
-            Thread.sleep(forTimeInterval: 0.005)
+            return false
         }
+        try #require(cached, "the change observer was not registered within 30 s")
     }
 
     private func onFreshDefaults(_ body: (UserDefaults) throws -> Void) rethrows {

@@ -1,4 +1,5 @@
 import Foundation
+import MigrationTestSupport
 import Testing
 @testable import MigrationCore
 
@@ -49,41 +50,45 @@ struct ResetDuringRunTests {
             && RecordedMark.allCases.allSatisfy { state[$0] == nil }
     }
 
-    /// The store once the reset started by the run is recorded (within 10 s).
-    func afterTheReset(_ store: any MigrationStore) throws -> MigrationState {
-        let deadline = Date().addingTimeInterval(10)
+    /// The store once the reset started by the run is recorded; `nil` when it is not within
+    /// 30 s (the reset hangs).
+    func afterTheReset(_ store: any MigrationStore) throws -> MigrationState? {
         var state = try store.load()
-        while !state.history.contains(where: { $0.subject == .reset }), Date() < deadline {
-            usleep(1_000)
+        let recorded = try waitUntil {
             state = try store.load()
+            return state.history.contains { $0.subject == .reset }
         }
-        return state
+        return recorded ? state : nil
     }
 
     @Test(arguments: Kind.allCases)
     func aMigratorResetDuringARegistryRunWaitsForIt(kind: Kind) throws {
-        var nonSerializable = 0
+        var nonSerializable = 0, hung = 0
         for _ in 0..<20 {
             let (store, cleanUp) = makeStore(kind)
             defer { cleanUp() }
             let runner = MigrationRunner(registry: registry(resettingFrom: store), target: try AppTarget(version: "1.0"))
             _ = try runner.run(store: store)
-            if !isRunThenReset(try afterTheReset(store)) { nonSerializable += 1 }
+            guard let state = try afterTheReset(store) else { hung += 1; continue }
+            if !isRunThenReset(state) { nonSerializable += 1 }
         }
         #expect(nonSerializable == 0, "\(nonSerializable) of 20")
+        #expect(hung == 0, "the reset was not recorded 30 s after the run in \(hung) of 20")
     }
 
     @Test(arguments: Kind.allCases)
     func aMigratorResetDuringAnAsyncRegistryRunWaitsForIt(kind: Kind) async throws {
-        var nonSerializable = 0
+        var nonSerializable = 0, hung = 0
         for _ in 0..<20 {
             let (store, cleanUp) = makeStore(kind)
             defer { cleanUp() }
             let runner = MigrationRunner(registry: registry(resettingFrom: store), target: try AppTarget(version: "1.0"))
             _ = try await runner.run(store: store)
-            if !isRunThenReset(try afterTheReset(store)) { nonSerializable += 1 }
+            guard let state = try afterTheReset(store) else { hung += 1; continue }
+            if !isRunThenReset(state) { nonSerializable += 1 }
         }
         #expect(nonSerializable == 0, "\(nonSerializable) of 20")
+        #expect(hung == 0, "the reset was not recorded 30 s after the run in \(hung) of 20")
     }
 
     @Test func aResetFromInsideARunOfTheSameStoreIsRefusedRatherThanWaitingForItself() throws {
@@ -99,7 +104,7 @@ struct ResetDuringRunTests {
             _ = try? runner.run(store: store)
             done.signal()
         }
-        try #require(done.wait(timeout: .now() + 10) == .success, "the run waited for its own reset")
+        try #require(done.wait(timeout: .now() + 30) == .success, "the run was still waiting for its own reset after 30 s")
         #expect(refusal.value?.contains("from inside a run of the same store") == true, "\(refusal.value ?? "no diagnostic")")
         #expect(store.load().lastMigratedVersion == "0.1")
     }

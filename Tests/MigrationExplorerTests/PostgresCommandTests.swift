@@ -28,11 +28,12 @@ import Testing
             try writeManifest(sleepingAt: sleeping, command: command)
         }
 
-        /// Writes `rows.json`; the migration `sleeping` sleeps 30 s after its insert.
+        /// Writes `rows.json`; the migration `sleeping` sleeps 300 s after its insert: longer
+        /// than any deadline of a test, each of which ends it (cancelled, cut or terminated).
         func writeManifest(sleepingAt sleeping: String?, command: String? = nil) throws {
             let migrations = PostgresCommandTests.versions.map { version -> [String: String] in
                 var sql = version == "1" ? "CREATE TABLE row (version text NOT NULL)" : "INSERT INTO row (version) VALUES ('\(version)')"
-                if version == sleeping { sql += "; SELECT pg_sleep(30)" }
+                if version == sleeping { sql += "; SELECT pg_sleep(300)" }
                 var migration = ["version": version, "title": "row \(version)", "sql": sql]
                 if version == "2", let command { migration["run"] = command }
                 return migration
@@ -119,7 +120,9 @@ import Testing
         let fixture = try Fixture(sleepingAt: "3")
         let runner = try Executable.start(fixture.arguments(), in: fixture.folder)
         #expect(try fixture.waitForSleepingMigration())
-        let plan = try #require(try Executable.run(fixture.arguments("plan"), in: fixture.folder, endingWithin: 10), "plan waited for the run")
+        // The run sleeps far longer than this deadline, which only stops a plan that waits for it.
+        let plan = try #require(try Executable.run(fixture.arguments("plan"), in: fixture.folder, endingWithin: 60),
+                                "the plan was still going after 60 s: it waited for the run")
         #expect(plan.status == 0, "\(plan.stderr)")
         let host = ProcessInfo.processInfo.hostName
         #expect(plan.stderr.contains("a run is going on (\(host), pid \(runner.process.processIdentifier), since "), "\(plan.stderr)")
@@ -134,6 +137,7 @@ import Testing
         #expect((try elsewhere.json()["runsGoingOn"] as? [Any])?.isEmpty == true, "a run on another schema's records is another store's: \(elsewhere.stdout)")
         kill(runner.process.processIdentifier, SIGKILL)
         _ = Executable.finish(runner)
+        try fixture.server.terminateSessions(database: fixture.database)   // the killed runner's statement would sleep on
     }
 
     @Test func theUIOpenedWhileARunHoldsTheLockSaysAtOnceWhoRunsIt() throws {

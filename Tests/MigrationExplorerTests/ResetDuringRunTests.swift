@@ -9,9 +9,9 @@ import Glibc
 import Darwin
 #endif
 
-/// A `reset` or `set` made while a `run` on the same store is between two steps: the change
-/// waits for the run and says so, and the store ends as the run followed by the change leaves
-/// it, on every store the command line takes.
+/// A `reset` or `set` made in the middle of a `run` on the same store: the change waits for
+/// the whole run, not only the step going on, and says so, and the store ends as the run
+/// followed by the change leaves it, on every store the command line takes.
 @Suite("A reset or set during a run")
 struct ResetDuringRunTests {
     enum Store: String, CaseIterable, CustomTestStringConvertible {
@@ -29,9 +29,14 @@ struct ResetDuringRunTests {
         var waiting: String { self == .reset ? "before resetting it…" : "before setting it…" }
     }
 
-    /// Six migrations, each logging its start and end, and an update hook.
+    /// Six migrations, each logging its start and end, and an update hook; 0.3 goes on only
+    /// once the file `go` is in the folder, so that a change can be started in the middle of
+    /// the run, and seen waiting, whatever the machine's speed.
     static func manifest(in folder: URL) throws {
-        let migrations = (1...6).map { #"{ "version": "0.\#($0)", "title": "m\#($0)", "run": "echo start 0.\#($0) >> log; sleep 0.1; echo end 0.\#($0) >> log" }"# }
+        let migrations = (1...6).map { version in
+            let gate = version == 3 ? "while [ ! -e go ]; do sleep 0.05; done; " : ""
+            return #"{ "version": "0.\#(version)", "title": "m\#(version)", "run": "echo start 0.\#(version) >> log; \#(gate)echo end 0.\#(version) >> log" }"#
+        }
         try folder.appendingPathComponent("manifest.json").write("""
             { "appVersion": "1.0", "migrations": [\(migrations.joined(separator: ", "))], "onUpdate": [ { "title": "hook", "run": "true" } ] }
             """)
@@ -54,10 +59,18 @@ struct ResetDuringRunTests {
         return folder
     }
 
+    /// Starts the change in `folder` with its standard error going to the file `change.err`
+    /// there, so that what it says can be read while it waits.
+    static func startChange(_ arguments: [String], in folder: URL) throws -> Executable.Running {
+        try Executable.start(["-c", #"exec "$0" "$@" 2> change.err"#, Executable.url.path] + arguments, in: folder,
+                             binary: URL(fileURLWithPath: "/bin/sh"))
+    }
+
     @Test(arguments: Store.allCases, Change.allCases)
     func aResetOrSetBetweenTwoStepsOfARunWaitsForItAndSaysSo(store: Store, change: Change) throws {
         let serial = try Self.folder()
         defer { try? FileManager.default.removeItem(at: serial) }
+        try serial.appendingPathComponent("go").write("")
         #expect(try Executable.run(["run", "--manifest", "manifest.json"] + store.arguments, in: serial).status == 0)
         #expect(try Executable.run(change.arguments + store.arguments, in: serial).status == 0)
         let runThenChange = try Self.outcome(store, in: serial)
@@ -67,12 +80,18 @@ struct ResetDuringRunTests {
             defer { try? FileManager.default.removeItem(at: folder) }
             let run = try Executable.start(["run", "--manifest", "manifest.json"] + store.arguments, in: folder)
             let log = folder.appendingPathComponent("log")
-            #expect(waitUntil(timeout: 30) { (try? log.read())?.contains("end 0.2") ?? false }, "round \(round): step 0.2 never ended")
-            let changed = try Executable.run(change.arguments + store.arguments, in: folder)
-            let ran = Executable.finish(run)
+            #expect(waitUntil { log.textIfAny.contains("start 0.3") }, "round \(round): step 0.3 never started")
+            // The change comes while 0.1 and 0.2 are recorded and 0.3 to 0.6 are still to run;
+            // the run goes on once the change has said it waits (or has ended without waiting).
+            let changing = try Self.startChange(change.arguments + store.arguments, in: folder)
+            let said = folder.appendingPathComponent("change.err")
+            let waiting = "waiting for the run on \(store.arguments[1]) to finish \(change.waiting)"
+            #expect(waitUntil { said.textIfAny.contains(waiting) || !changing.process.isRunning }, "round \(round): the change neither waited nor ended")
+            try folder.appendingPathComponent("go").write("")
+            let ran = Executable.finish(run), changed = Executable.finish(changing)
             #expect(ran.status == 0, "round \(round): \(ran.stderr)")
-            #expect(changed.status == 0, "round \(round): \(changed.stderr)")
-            #expect(changed.stderr.contains("waiting for the run on \(store.arguments[1]) to finish \(change.waiting)"), "round \(round): \(changed.stderr)")
+            #expect(changed.status == 0, "round \(round): \(said.textIfAny)")
+            #expect(said.textIfAny.contains(waiting), "round \(round): \(said.textIfAny)")
             #expect(try Self.outcome(store, in: folder) == runThenChange, "round \(round)")
         }
     }

@@ -32,13 +32,14 @@ struct TUIAsyncRunTests {
     }
 
     /// A terminal that gives each event once the screen shows its cue, then waits as ncurses
-    /// does; after 60 s it gives the last one (quit) whatever the screen shows, so that a run
-    /// that never ends fails the test rather than hanging it.
+    /// does; after 60 s it gives the last one (quit) whatever the screen shows, and notes the
+    /// cue it gave up on, so that a run that never ends fails the test rather than hanging it.
     final class ScriptedTerminal: Terminal, @unchecked Sendable {
         // Safe: the fields are only touched while `lock` is held.
         private let lock = NSLock()
         private var script: [(event: TerminalEvent, cue: String)]
         private var drawn: [Screen] = []
+        private var abandonedCue: String?
         // Long: under a full test run, the explorer's run thread, which runs share, may be busy a while.
         private let deadline = ContinuousClock.now + .seconds(60)
         let size = Size(width: 100, height: 24)
@@ -54,7 +55,9 @@ struct TUIAsyncRunTests {
                     script.removeFirst()
                     return next.event
                 }
-                return ContinuousClock.now > deadline ? script.last?.event : nil
+                guard ContinuousClock.now > deadline else { return nil }
+                abandonedCue = abandonedCue ?? next.cue
+                return script.last?.event
             }
             if let event { return event }
             Thread.sleep(forTimeInterval: Double(milliseconds) / 1000)
@@ -65,6 +68,9 @@ struct TUIAsyncRunTests {
         func close() {}
 
         var screens: [Screen] { lock.withLock { drawn } }
+        /// Why the script was cut short: the cue the screen did not show within 60 s; `nil` when
+        /// every event was given on its cue.
+        var hang: String? { lock.withLock { abandonedCue.map { "the screen did not show \"\($0)\" within 60 s" } } }
         /// How many events are still to be given.
         var eventsLeft: Int { lock.withLock { script.count } }
     }
@@ -82,6 +88,7 @@ struct TUIAsyncRunTests {
         // Esc once the body runs (from the run's start, it would cancel before anything ran).
         let terminal = ScriptedTerminal([(.key(run), "Recipes"), (.key(.escape), "▸ running…"), (.key(quit), "Run cancelled")])
         #expect(await TerminalApp(session: Session(explorer: explorer), terminal: terminal).run() == nil)
+        #expect(terminal.hang == nil, "\(terminal.hang ?? "")")
         #expect(!laterRan.value)
         let last = try #require(terminal.screens.last?.text)
         #expect(last.contains("Run cancelled at version 1.0 \"Wait for cancelling\"; 2 migrations wait for the next run"), "\(last)")
@@ -97,6 +104,7 @@ struct TUIAsyncRunTests {
         registry.migrate(toVersion: "1.0", title: "Slow") { _ async in _ = await waitUntil { terminal.eventsLeft <= 2 } }
         let explorer = try Explorer(app: ExplorerApp(registry: registry, appVersion: "1.0"), options: ExplorerOptions())
         #expect(await TerminalApp(session: Session(explorer: explorer), terminal: terminal).run() == nil)
+        #expect(terminal.hang == nil, "\(terminal.hang ?? "")")
         let afterTheRun = terminal.screens.drop { !$0.text.contains("Ran 1 step") }
         #expect(!afterTheRun.isEmpty)
         #expect(afterTheRun.allSatisfy { $0.size == smaller }, "\(afterTheRun.map(\.size))")

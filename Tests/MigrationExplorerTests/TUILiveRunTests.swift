@@ -21,7 +21,8 @@ struct TUILiveRunTests {
         try tmux.waitFor("Are you sure?")
         try tmux.send("y")
         try tmux.waitFor("0.1 `echo working;", "│ working", "Ctrl-C or Esc cancels")
-        let shell = try #require(pid_t(folder.appendingPathComponent("pid").read().trimmingCharacters(in: .whitespacesAndNewlines)))
+        // The command prints before it writes its pid: the screen does not say the pid is there.
+        let shell = try pidWritten(to: folder.appendingPathComponent("pid"))
         try tmux.send(key)
         let screen = try tmux.waitFor("⊘ cancelled version 0.1 \"hang\"", "Run cancelled at version 0.1 \"hang\"; 2 migrations wait for the next run")
         #expect(screen.contains("▶ ● pending             1 version 0.1"), "the cancelled step is not recorded: it stays pending\n\(screen)")

@@ -324,10 +324,7 @@ struct TmuxTerminalDefectTests {
         try tmux.send("r")
         try tmux.waitFor("Are you sure?")
         try tmux.send("y")
-        let pidFile = folder.appendingPathComponent("pid")
-        let deadline = Date().addingTimeInterval(10)
-        while (try? pidFile.read())?.hasSuffix("\n") != true, Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
-        let shell = try #require(pid_t(pidFile.read().trimmingCharacters(in: .whitespacesAndNewlines)))
+        let shell = try pidWritten(to: folder.appendingPathComponent("pid"))
         try tmux.signalCommand(SIGTERM)
         #expect(try tmux.exitStatus() == 143)
         #expect(try sttyAfterExit(tmux).contains(" icanon "))

@@ -51,13 +51,16 @@ import Testing
     private func aWaitingInstanceIsToldWhoHoldsTheLockAndTheHolderIsVisibleToAPlanNow() async throws {
         let database = try TestDatabase()
         let first = try database.store()
+        let beforeTheRun = Date()
         let running = Task { try await runner(noteRegistry(sleepingAt: "1.1")).run(store: first) }
         #expect(try await waitUntil { try database.answer("SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() AND query LIKE 'DO %pg_sleep%' AND state = 'active'") == "1" })
         let observer = try database.store()
         let holders = try observer.runHolders()
         #expect(holders.map(\.pid) == [getpid()])
         #expect(holders.first?.host == ProcessInfo.processInfo.hostName)
-        #expect(abs(holders.first?.since.timeIntervalSinceNow ?? 100) < 60)
+        // Since when: between the run's start and now (to the whole second the holder records).
+        let since = try #require(holders.first?.since)
+        #expect(since >= beforeTheRun.addingTimeInterval(-1) && since <= Date(), "since \(since), the run started at \(beforeTheRun)")
         #expect(try runner().plan(store: observer).pending.count == 2, "a plan reads what is committed, without waiting")
         let told = Locked<[PostgresLockHolder]?>(nil)
         let waiting = try database.store(onWait: { holders in told.withLock { $0 = holders } })

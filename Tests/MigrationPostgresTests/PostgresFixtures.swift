@@ -29,7 +29,8 @@ struct TestDatabase {
     }
 }
 
-/// Migrations 1.0 (creates `note`) and 1.1, 1.2 (each inserts a row naming its version), in SQL.
+/// Migrations 1.0 (creates `note`) and 1.1, 1.2 (each inserts a row naming its version), in SQL;
+/// the one at `sleeping` then sleeps 300 s, longer than any deadline of a test, which ends it.
 func noteRegistry(failingAt failing: String? = nil, sleepingAt sleeping: String? = nil) -> MigrationRegistry {
     var registry = MigrationRegistry(appName: "Notes")
     registry.migrate(toVersion: "1.0", title: "Create notes", postgres: { transaction, _ in
@@ -38,7 +39,7 @@ func noteRegistry(failingAt failing: String? = nil, sleepingAt sleeping: String?
     for version in ["1.1", "1.2"] {
         registry.migrate(toVersion: version, title: "Row \(version)", postgres: { transaction, _ in
             var sql = "INSERT INTO note VALUES ('\(version)');"
-            if version == sleeping { sql += " SELECT pg_sleep(30);" }
+            if version == sleeping { sql += " SELECT pg_sleep(300);" }
             if version == failing { sql += " SELECT 1 / 0;" }
             try transaction.execute(sql)
         })

@@ -1,3 +1,4 @@
+import CSpawn
 import Foundation
 import MigrationCore
 #if canImport(Glibc)
@@ -176,21 +177,22 @@ public final class ThrowawayPostgres: Sendable {
 
     /// Runs a program to its end; its status and its output and errors together. It is
     /// started with `posix_spawn` and waited for with `waitpid`: Foundation's `Process` can miss
-    /// the end of a child whose own child (the server) lives on.
+    /// the end of a child whose own child (the server) lives on. It gets no descriptor of this
+    /// process but its standard streams: the server it starts lives as long as the process, and
+    /// would keep open any pipe it inherited, such as the output of a command another test
+    /// waits to the end of.
     private static func run(_ program: String, _ arguments: [String], asPostgres: Bool = false) throws(ServerError) -> (status: Int32, output: String) {
         let argv = asPostgres ? ["/usr/bin/setpriv", "--reuid=postgres", "--regid=postgres", "--init-groups", program] + arguments : [program] + arguments
         let output = FileManager.default.temporaryDirectory.appendingPathComponent("throwaway-postgres-output-\(UUID().uuidString)").path
         defer { unlink(output) }
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 1, output, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-        posix_spawn_file_actions_adddup2(&actions, 1, 2)
+        let input = open("/dev/null", O_RDONLY | O_CLOEXEC)
+        let written = open(output, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        defer { close(input); close(written) }
+        guard input >= 0, written >= 0 else { throw ServerError("cannot open the output of \(argv[0]): \(String(cString: strerror(errno)))") }
         let cArguments = argv.map { strdup($0) } + [nil]
         defer { cArguments.forEach { free($0) } }
         var pid: pid_t = 0
-        let spawned = posix_spawn(&pid, argv[0], &actions, nil, cArguments, environ)
+        let spawned = cspawn(&pid, argv[0], cArguments, environ, nil, input, written, written)
         guard spawned == 0 else { throw ServerError("cannot run \(argv[0]): \(String(cString: strerror(spawned)))") }
         var status: Int32 = 0
         while waitpid(pid, &status, 0) < 0 && errno == EINTR {}

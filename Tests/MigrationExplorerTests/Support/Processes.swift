@@ -2,13 +2,13 @@ import Foundation
 import MigrationTestSupport
 import Testing
 
-/// The pid a command wrote to `file` (`echo $$ > pid`), once it is there (ten seconds at most).
+/// The pid a command wrote to `file` (`echo $$ > pid`), once it is there (30 seconds at most).
 func pidWritten(to file: URL) throws -> pid_t {
-    _ = waitUntil { (try? file.read())?.hasSuffix("\n") == true }
+    try #require(waitUntil { (try? file.read())?.hasSuffix("\n") == true }, "no pid in \(file.path) after 30 s: the command never started")
     return try #require(pid_t(file.read().trimmingCharacters(in: .whitespacesAndNewlines)))
 }
 
-/// Whether process `pid` has ended (gone, or a zombie nobody has reaped yet), waiting ten
+/// Whether process `pid` has ended (gone, or a zombie nobody has reaped yet), waiting 30
 /// seconds at most.
 func processIsGone(_ pid: pid_t) -> Bool {
     waitUntil { !isAlive(pid) }

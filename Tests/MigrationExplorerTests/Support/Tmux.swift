@@ -45,17 +45,18 @@ final class Tmux {
         try tmux(["resize-window", "-x", String(width), "-y", String(height)])
     }
 
-    /// Polls the screen until it contains every one of `texts` (`seconds` at most) and
-    /// returns it.
+    /// Polls the screen until it contains every one of `texts` (`seconds` at most: a deadline
+    /// for a UI that hangs, not a measure of its speed) and returns it.
     @discardableResult
-    func waitFor(_ texts: String..., colors: Bool = false, seconds: Double = 10) throws -> String {
+    func waitFor(_ texts: String..., colors: Bool = false, seconds: Double = 30) throws -> String {
         var screen = ""
-        for _ in 0..<Int(seconds * 20) {
+        let deadline = ContinuousClock.now + .seconds(seconds)
+        repeat {
             screen = try capture(colors: colors)
             if texts.allSatisfy(screen.contains) { return screen }
             Thread.sleep(forTimeInterval: 0.05)
-        }
-        throw Timeout(description: "waited for \(texts) but the screen shows:\n\(screen)")
+        } while ContinuousClock.now < deadline
+        throw Timeout(description: "waited \(seconds) s for \(texts) but the screen shows:\n\(screen)")
     }
 
     /// Sends `signal` to the command (the child of the pane's shell).
@@ -68,15 +69,16 @@ final class Tmux {
         kill.waitUntilExit()
     }
 
-    /// Waits for the command to exit (ten seconds at most) and returns its status.
+    /// Waits for the command to exit (30 seconds at most) and returns its status.
     func exitStatus() throws -> Int32 {
-        for _ in 0..<200 {
+        let deadline = ContinuousClock.now + .seconds(30)
+        repeat {
             if let text = try? String(contentsOf: statusFile, encoding: .utf8), let status = Int32(text.trimmingCharacters(in: .whitespacesAndNewlines)) {
                 return status
             }
             Thread.sleep(forTimeInterval: 0.05)
-        }
-        throw Timeout(description: "the command did not exit; the screen shows:\n\((try? capture()) ?? "")")
+        } while ContinuousClock.now < deadline
+        throw Timeout(description: "the command did not exit within 30 s; the screen shows:\n\((try? capture()) ?? "")")
     }
 
     struct Timeout: Error, CustomStringConvertible { let description: String }
