@@ -30,7 +30,7 @@ final class LaunchCheck: Sendable {
     /// The store's cache, when every change to its records reaches it (see ``surelySkips(_:on:app:policy:)``).
     private let cache: MarksCache?
     /// Loose readings of recorded marks already reported, so each is reported once.
-    private let reportedNotes = LockedValue<ReportedNotes?>(nil)
+    private let reportedNotes = Locked<ReportedNotes?>(nil)
 
     /// The set of ``reportedNotes``, in an object of its own, made at the first note.
     private final class ReportedNotes {
@@ -43,8 +43,6 @@ final class LaunchCheck: Sendable {
         readMarks = Self.marksReader(of: store)
         cache = Self.launchCache(of: store)
     }
-
-    deinit { reportedNotes.destroy() }
 
     /// The warm check: whether the migration at `version` on `track` surely does not run with
     /// the app at `app` under `policy`, judged by ``MigrationRule`` on the marks cached by a
@@ -62,8 +60,7 @@ final class LaunchCheck: Sendable {
     func mayBeDue(_ step: BlockStep, app: Version?, policy: FreshInstallPolicy, note: (String) -> Void) throws -> Bool {
         let current = try readMarks()
         if !current.marks.looseMarks.isEmpty { reportOnce(current.marks.looseMarks, to: note) }
-        if MigrationRule.mayNeedBaseline(marks: current.state, policy: policy) { return true }
-        return try step.isDue(marks: current.marks, history: current.state.history, app: app)
+        return try current.mayBeDue(step, app: app, policy: policy)
     }
 
     private func reportOnce(_ marks: [LooseMark], to note: (String) -> Void) {

@@ -18,53 +18,36 @@ import Glibc
 /// seen.value                           // ["1.0"]
 /// ```
 package final class Locked<Value>: @unchecked Sendable {
-    private let storage: LockedValue<Value>
+    // Safe: `storage` is only touched while `lock` is held, and `body` must not re-enter. Behind
+    // a pointer rather than a stored property: the lock already excludes what runtime
+    // exclusivity checks would check on every call.
+    private let lock = PlatformLock()
+    private let storage: UnsafeMutablePointer<Value>
 
-    package init(_ value: Value) { storage = LockedValue(value) }
+    package init(_ value: Value) {
+        storage = .allocate(capacity: 1)
+        storage.initialize(to: value)
+    }
 
-    deinit { storage.destroy() }
+    deinit {
+        storage.deinitialize(count: 1)
+        storage.deallocate()
+        lock.destroy()
+    }
 
     @inline(__always)
     package func withLock<T, E: Error>(_ body: (inout Value) throws(E) -> T) throws(E) -> T {
-        try storage.withLock(body)
+        lock.lock()
+        defer { lock.unlock() }
+        return try body(&storage.pointee)
     }
 
     /// A copy of the value as it is now.
     package var value: Value { withLock { $0 } }
 }
 
-/// ``Locked`` without an object of its own, for the objects the launch fast path creates (see
-/// ``LaunchCheck``); elsewhere use ``Locked``. Its owner calls ``destroy()`` once, from its
-/// `deinit`.
-struct LockedValue<Value>: @unchecked Sendable {
-    // Safe: `value` is only touched while `lock` is held, and `body` must not re-enter. Pointers
-    // rather than stored properties: a mutex must not move, and the lock already excludes
-    // what runtime exclusivity checks would check on every call of a launch-time path.
-    private let lock = PlatformLock()
-    private let value: UnsafeMutablePointer<Value>
-
-    init(_ value: Value) {
-        self.value = .allocate(capacity: 1)
-        self.value.initialize(to: value)
-    }
-
-    /// Frees the value and the lock; called once, by the owner's `deinit`.
-    func destroy() {
-        value.deinitialize(count: 1)
-        value.deallocate()
-        lock.destroy()
-    }
-
-    @inline(__always)
-    func withLock<T, E: Error>(_ body: (inout Value) throws(E) -> T) throws(E) -> T {
-        lock.lock()
-        defer { lock.unlock() }
-        return try body(&value.pointee)
-    }
-}
-
 /// The platform's plain, non-recursive mutex, at a fixed address.
-struct PlatformLock: @unchecked Sendable {
+private struct PlatformLock: @unchecked Sendable {
     // Safe: the mutex is only used through the platform's own thread-safe calls.
     #if canImport(Darwin)
     private let mutex: UnsafeMutablePointer<os_unfair_lock>
@@ -82,7 +65,7 @@ struct PlatformLock: @unchecked Sendable {
         #endif
     }
 
-    /// Frees the mutex; called once, by the owner's `deinit`.
+    /// Frees the mutex; called once, by ``Locked``'s `deinit`.
     func destroy() {
         #if !canImport(Darwin)
         pthread_mutex_destroy(mutex)
