@@ -74,9 +74,8 @@ struct UserDefaultsKeys {
 
     /// The four marks in `values`, each the highest any library recorded: what a launch reads.
     /// No sources (see ``key(of:in:)``), no history, and ``MigrationState/historyIsComplete``
-    /// is left unread (false; see ``isHistoryComplete(in:)``): reading a boolean through
-    /// `UserDefaults` the first time costs a launch more than every mark together (it bridges a
-    /// number).
+    /// is left unread (false; see ``isHistoryComplete(in:)``), for the launch (see
+    /// ``LaunchCheck``).
     func marks(in values: some PreferenceValues) -> MigrationState {
         var state = MigrationState()
         for mark in RecordedMark.allCases { state[mark] = highest(of: read(mark), in: values)?.value }
