@@ -18,55 +18,29 @@ import Glibc
 /// seen.value                           // ["1.0"]
 /// ```
 package final class Locked<Value>: @unchecked Sendable {
-    // Safe: `storage` is only touched while `lock` is held, and `body` must not re-enter. Behind
-    // a pointer rather than a stored property: the lock already excludes what runtime
+    // Safe: `storage` is only touched while `mutex` is held, and `body` must not re-enter. Both
+    // behind pointers: a mutex must not move, and the lock already excludes what runtime
     // exclusivity checks would check on every call.
-    private let lock = PlatformLock()
-    private let storage: UnsafeMutablePointer<Value>
+    #if canImport(Darwin)
+    private let mutex = UnsafeMutablePointer<os_unfair_lock>.allocate(capacity: 1)
+    #else
+    private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+    #endif
+    private let storage = UnsafeMutablePointer<Value>.allocate(capacity: 1)
 
     package init(_ value: Value) {
-        storage = .allocate(capacity: 1)
-        storage.initialize(to: value)
-    }
-
-    deinit {
-        storage.deinitialize(count: 1)
-        storage.deallocate()
-        lock.destroy()
-    }
-
-    @inline(__always)
-    package func withLock<T, E: Error>(_ body: (inout Value) throws(E) -> T) throws(E) -> T {
-        lock.lock()
-        defer { lock.unlock() }
-        return try body(&storage.pointee)
-    }
-
-    /// A copy of the value as it is now.
-    package var value: Value { withLock { $0 } }
-}
-
-/// The platform's plain, non-recursive mutex, at a fixed address.
-private struct PlatformLock: @unchecked Sendable {
-    // Safe: the mutex is only used through the platform's own thread-safe calls.
-    #if canImport(Darwin)
-    private let mutex: UnsafeMutablePointer<os_unfair_lock>
-    #else
-    private let mutex: UnsafeMutablePointer<pthread_mutex_t>
-    #endif
-
-    init() {
-        mutex = .allocate(capacity: 1)
         #if canImport(Darwin)
         mutex.initialize(to: os_unfair_lock())
         #else
         mutex.initialize(to: pthread_mutex_t())
         pthread_mutex_init(mutex, nil)
         #endif
+        storage.initialize(to: value)
     }
 
-    /// Frees the mutex; called once, by ``Locked``'s `deinit`.
-    func destroy() {
+    deinit {
+        storage.deinitialize(count: 1)
+        storage.deallocate()
         #if !canImport(Darwin)
         pthread_mutex_destroy(mutex)
         #endif
@@ -75,20 +49,17 @@ private struct PlatformLock: @unchecked Sendable {
     }
 
     @inline(__always)
-    func lock() {
+    package func withLock<T, E: Error>(_ body: (inout Value) throws(E) -> T) throws(E) -> T {
         #if canImport(Darwin)
         os_unfair_lock_lock(mutex)
+        defer { os_unfair_lock_unlock(mutex) }
         #else
         pthread_mutex_lock(mutex)
+        defer { pthread_mutex_unlock(mutex) }
         #endif
+        return try body(&storage.pointee)
     }
 
-    @inline(__always)
-    func unlock() {
-        #if canImport(Darwin)
-        os_unfair_lock_unlock(mutex)
-        #else
-        pthread_mutex_unlock(mutex)
-        #endif
-    }
+    /// A copy of the value as it is now.
+    package var value: Value { withLock { $0 } }
 }
