@@ -91,7 +91,7 @@ struct LaunchCheckTests {
     @Test func aLaunchReadsOnlyTheMarksKeys() {
         let values = RecordingValues(["MTMigration.lastMigrationVersion": "1.0", "MigrationExplorer.historyIsComplete": true])
         let keys = UserDefaultsKeys(domain: nil)
-        let marks = keys.marks(in: values) { $0 }
+        let marks = keys.marks(in: values)
         #expect(marks.lastMigratedVersion == "1.0")
         #expect(Set(values.read) == Set(RecordedMark.allCases.flatMap(keys.read)))
     }

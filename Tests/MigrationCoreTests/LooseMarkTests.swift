@@ -9,7 +9,7 @@ struct LooseMarkTests {
         registry.migrate(toVersion: "1.0", title: "Ten")
         registry.migrate(toVersion: "1.1", title: "Eleven")
         var state = MigrationState(lastMigratedVersion: "1.0-beta", lastAppVersion: "1.0")
-        state.setSource("MTMigration.lastMigrationVersion", of: .lastMigratedVersion)
+        state.markSources[.lastMigratedVersion] = "MTMigration.lastMigrationVersion"
         let plan = try MigrationPlan(registry: registry, state: state, target: AppTarget(version: "1.1"))
         #expect(plan.entries.map(\.status) == [.applied, .pending])
         #expect(plan.looseMarks.map(\.description) == ["MTMigration.lastMigrationVersion is \"1.0-beta\", not a version; it counts as 1.0"])

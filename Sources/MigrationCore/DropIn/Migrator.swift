@@ -44,7 +44,7 @@ public final class Migrator: Sendable {
     /// The launch fast path, on this migrator's store.
     private let launchCheck: LaunchCheck
     /// This migrator's own record of failures, for a store without a shared resource (see ``failures``).
-    private let ownFailures = LockedValue<FailedBlocks?>(nil)
+    private let ownFailures = Locked<FailedBlocks?>(nil)
 
     /// A migrator for an app at `appVersion` (and `appBuild`).
     ///
@@ -99,8 +99,6 @@ public final class Migrator: Sendable {
         self.logger = logger
         self.onDiagnostic = onDiagnostic
     }
-
-    deinit { ownFailures.destroy() }
 
     /// Runs `block` once, when the app reaches `version`.
     ///

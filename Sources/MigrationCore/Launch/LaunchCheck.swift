@@ -6,31 +6,36 @@
 /// Why it looks as it does, said once. A launch is judged against MTMigration, which reads
 /// one `UserDefaults` key and compares two strings. What costs most in a fresh process is not
 /// the work but the Swift runtime's first use of a type: instantiating a generic type's
-/// metadata (tens of microseconds for the first of a kind), and above all a cast or a
-/// `Hashable`/`Equatable` witness lookup that the process has not made yet, which searches
-/// every protocol conformance it has loaded. So the types the fast path touches are built
-/// not to need any:
+/// metadata from its mangled name (10,000–30,000 instructions for the first of a kind), and
+/// above all a cast or a `Hashable`/`Equatable` requirement that the process has not checked
+/// yet, which searches every protocol conformance it has loaded (about 220,000 instructions
+/// and 20 page faults the first time, more than the rest of a file store's launch). Everything
+/// outside this folder uses the plain types a reader expects; what a launch must not pay for
+/// is here:
 /// - the store's marks reader is chosen by comparing the store's exact type before any cast
 ///   (``marksReader(of:)``): a failed cast to a protocol is a conformance search;
-/// - ``MarksCache`` keeps the parsed marks of a resource behind ``LockedValue``, a generic
-///   struct over the platform's mutex (a generic class would cost its metadata; `Mutex` needs
-///   iOS 18), which its owner frees in `deinit`;
-/// - ``RecordedMarks`` holds the four marks as properties, and ``MigrationState`` the places
-///   they were read from, rather than arrays or dictionaries of them;
-/// - ``StoreResource`` keeps the first cache of a resource apart from the others, and
-///   ``ResourceRegistry`` its resources in a linked list, where a `[String: …]` dictionary
-///   would check that `String` is `Hashable` on first use;
+/// - ``KeyedList``, not a `Dictionary` keyed by `String`, holds the store resources of a
+///   process and the mark caches of a resource, its first entry on its own;
+/// - a launch read names where a mark was read only when the mark is not a strict version
+///   (``MigrationState/nameSourcesOfLooseMarks(_:)``), so a launch fills no
+///   ``MigrationState/markSources`` dictionary;
 /// - the loose marks already reported are kept in a set made when the first one is: a
-///   `Set<String>` made at every launch would check that `String` is `Hashable`.
+///   `Set<String>` made at every launch would check that `String` is `Hashable`;
+/// - a file store takes its path without `URL.path` (`URL.filePath`), and finds its marks
+///   line from the end of the file and reads it without a JSON decoder (``PlainMarksObject``);
+/// - a `UserDefaults` store's launch read leaves `historyIsComplete` unread: the first boolean
+///   read through `UserDefaults` bridges a number, which costs more than every mark together;
+/// - the re-entrant lock every resource makes is a `pthread_mutex_t` (``RecursiveLock``), not
+///   an `NSRecursiveLock`, whose first use costs a launch its Foundation class.
 /// `migration-bench`'s `warm` and `cold` sections measure this path against MTMigration;
-/// a change to any of these types is measured there.
+/// a change to any type it touches is measured there.
 final class LaunchCheck: Sendable {
     /// The store's current marks, parsed; cached by this package's stores.
     private let readMarks: @Sendable () throws -> MarksCache.Entry
     /// The store's cache, when every change to its records reaches it (see ``surelySkips(_:on:app:policy:)``).
     private let cache: MarksCache?
     /// Loose readings of recorded marks already reported, so each is reported once.
-    private let reportedNotes = LockedValue<ReportedNotes?>(nil)
+    private let reportedNotes = Locked<ReportedNotes?>(nil)
 
     /// The set of ``reportedNotes``, in an object of its own, made at the first note.
     private final class ReportedNotes {
@@ -43,8 +48,6 @@ final class LaunchCheck: Sendable {
         readMarks = Self.marksReader(of: store)
         cache = Self.launchCache(of: store)
     }
-
-    deinit { reportedNotes.destroy() }
 
     /// The warm check: whether the migration at `version` on `track` surely does not run with
     /// the app at `app` under `policy`, judged by ``MigrationRule`` on the marks cached by a
@@ -62,8 +65,7 @@ final class LaunchCheck: Sendable {
     func mayBeDue(_ step: BlockStep, app: Version?, policy: FreshInstallPolicy, note: (String) -> Void) throws -> Bool {
         let current = try readMarks()
         if !current.marks.looseMarks.isEmpty { reportOnce(current.marks.looseMarks, to: note) }
-        if MigrationRule.mayNeedBaseline(marks: current.state, policy: policy) { return true }
-        return try step.isDue(marks: current.marks, history: current.state.history, app: app)
+        return try current.mayBeDue(step, app: app, policy: policy)
     }
 
     private func reportOnce(_ marks: [LooseMark], to note: (String) -> Void) {

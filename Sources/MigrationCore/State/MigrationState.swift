@@ -30,39 +30,7 @@ public struct MigrationState: Sendable, Equatable {
     public var historyIsComplete: Bool
     /// Where a store read each mark (a `UserDefaults` key, a file's field), so that a
     /// diagnostic can name it. Not saved, and not part of equality.
-    public var markSources: [RecordedMark: String] {
-        get {
-            var sources: [RecordedMark: String] = [:]
-            for mark in RecordedMark.allCases { sources[mark] = source(of: mark) }
-            return sources
-        }
-        set {
-            for mark in RecordedMark.allCases { setSource(newValue[mark], of: mark) }
-        }
-    }
-
-    // The same, one property per mark: the launch fast path fills them (see `LaunchCheck`).
-    private var lastMigratedVersionSource, lastMigratedBuildSource, lastAppVersionSource, lastAppBuildSource: String?
-
-    /// Where the store read `mark`, if it says.
-    func source(of mark: RecordedMark) -> String? {
-        switch mark {
-        case .lastMigratedVersion: lastMigratedVersionSource
-        case .lastMigratedBuild: lastMigratedBuildSource
-        case .lastAppVersion: lastAppVersionSource
-        case .lastAppBuild: lastAppBuildSource
-        }
-    }
-
-    /// Records where the store read `mark`.
-    mutating func setSource(_ source: String?, of mark: RecordedMark) {
-        switch mark {
-        case .lastMigratedVersion: lastMigratedVersionSource = source
-        case .lastMigratedBuild: lastMigratedBuildSource = source
-        case .lastAppVersion: lastAppVersionSource = source
-        case .lastAppBuild: lastAppBuildSource = source
-        }
-    }
+    public var markSources: [RecordedMark: String] = [:]
 
     /// A state with the given marks and history.
     ///

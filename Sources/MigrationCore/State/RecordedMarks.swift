@@ -53,73 +53,62 @@ public enum RecordedMark: String, Sendable, CaseIterable {
 /// mark with no leading number is unusable: its track runs nothing (it is never read as
 /// "nothing recorded", which would run every migration again), and the error names the key
 /// and the value.
-final class RecordedMarks: Sendable {
-    // Per mark, its version (`nil` when it is not recorded or unusable), and why it is
-    // unusable: properties, for the launch fast path (see `LaunchCheck`).
-    private let lastMigratedVersion, lastMigratedBuild, lastAppVersion, lastAppBuild: Version?
-    private let lastMigratedVersionError, lastMigratedBuildError, lastAppVersionError, lastAppBuildError: MigrationStateError?
-    /// No mark is unusable.
-    private let allUsable: Bool
+struct RecordedMarks: Sendable {
+    /// How one mark reads.
+    private enum Reading: Sendable {
+        case notRecorded
+        case version(Version)
+        case unusable(MigrationStateError)
+    }
+
+    /// Per mark, in the order of ``RecordedMark/allCases``.
+    private let readings: [Reading]
 
     /// The marks read loosely, for diagnostics: `MTMigration.lastMigrationVersion is "2.0b", …`.
     let looseMarks: [LooseMark]
 
     init(_ state: MigrationState) {
         var notes: [LooseMark] = []
-        (lastMigratedVersion, lastMigratedVersionError) = Self.parse(.lastMigratedVersion, of: state, notes: &notes)
-        (lastMigratedBuild, lastMigratedBuildError) = Self.parse(.lastMigratedBuild, of: state, notes: &notes)
-        (lastAppVersion, lastAppVersionError) = Self.parse(.lastAppVersion, of: state, notes: &notes)
-        (lastAppBuild, lastAppBuildError) = Self.parse(.lastAppBuild, of: state, notes: &notes)
-        allUsable = lastMigratedVersionError == nil && lastMigratedBuildError == nil && lastAppVersionError == nil
-            && lastAppBuildError == nil
+        readings = RecordedMark.allCases.map { Self.read($0, of: state, notes: &notes) }
         looseMarks = notes
     }
 
     /// `mark` of `state` as a version, or why it is unusable; a loose reading adds a note.
-    private static func parse(
-        _ mark: RecordedMark, of state: MigrationState, notes: inout [LooseMark]
-    ) -> (Version?, MigrationStateError?) {
-        guard let text = state[mark] else { return (nil, nil) }
+    private static func read(_ mark: RecordedMark, of state: MigrationState, notes: inout [LooseMark]) -> Reading {
+        guard let text = state[mark] else { return .notRecorded }
         do {
-            return (try Version(text), nil)
+            return .version(try Version(text))
         } catch {
-            let source = state.source(of: mark) ?? mark.phrase
+            let source = state.markSources[mark] ?? mark.phrase
             guard let loose = Version(leadingComponentsOf: text) else {
-                return (nil, MigrationStateError(mark: mark, source: source, error: error))
+                return .unusable(MigrationStateError(mark: mark, source: source, error: error))
             }
             notes.append(LooseMark(mark: mark, source: source, recorded: text, countsAs: loose))
-            return (loose, nil)
+            return .version(loose)
+        }
+    }
+
+    /// The version `mark` records (`nil`: none).
+    /// - Throws: ``MigrationStateError`` when the recorded value is unusable.
+    private func version(_ mark: RecordedMark) throws(MigrationStateError) -> Version? {
+        switch readings[mark.index] {
+        case .notRecorded: nil
+        case .version(let version): version
+        case .unusable(let error): throw error
         }
     }
 
     func lastMigrated(_ track: MigrationTrack) throws(MigrationStateError) -> Version? {
-        try checkUsable(.lastMigrated(track))
-        return track == .version ? lastMigratedVersion : lastMigratedBuild
+        try version(.lastMigrated(track))
     }
 
     func lastApp(_ track: MigrationTrack) throws(MigrationStateError) -> Version? {
-        try checkUsable(.lastApp(track))
-        return track == .version ? lastAppVersion : lastAppBuild
+        try version(.lastApp(track))
     }
 
-    /// ``MigrationRule/shouldRun(_:lastMigrated:app:)`` on the mark of `track`, compared in place.
+    /// ``MigrationRule/shouldRun(_:lastMigrated:app:)`` on the mark of `track`.
     func shouldRun(_ version: Version, on track: MigrationTrack, app: Version?) throws(MigrationStateError) -> Bool {
-        try checkUsable(.lastMigrated(track))
-        switch track {
-        case .version: return MigrationRule.shouldRun(version, lastMigrated: lastMigratedVersion, app: app)
-        case .build: return MigrationRule.shouldRun(version, lastMigrated: lastMigratedBuild, app: app)
-        }
-    }
-
-    private func checkUsable(_ mark: RecordedMark) throws(MigrationStateError) {
-        guard !allUsable else { return }
-        let error = switch mark {
-        case .lastMigratedVersion: lastMigratedVersionError
-        case .lastMigratedBuild: lastMigratedBuildError
-        case .lastAppVersion: lastAppVersionError
-        case .lastAppBuild: lastAppBuildError
-        }
-        if let error { throw error }
+        MigrationRule.shouldRun(version, lastMigrated: try lastMigrated(track), app: app)
     }
 }
 

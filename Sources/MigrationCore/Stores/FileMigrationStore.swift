@@ -87,15 +87,22 @@ public final class FileMigrationStore: MigrationStore {
 
     func cachedMarks() throws -> MarksCache.Entry {
         try cache.marks(stamp: FileStamp.of(records.path)) {
-            sourced(try records.readMarks(of: domain) ?? .freshInstall)
+            var state = try records.readMarks(of: domain) ?? .freshInstall
+            state.nameSourcesOfLooseMarks(source)
+            return state
         }
     }
 
     /// `state` with the field each mark was read from.
     private func sourced(_ state: MigrationState) -> MigrationState {
         var state = state
-        for mark in RecordedMark.allCases { state.setSource("\(file.path): domains.\(domain).\(mark.rawValue)", of: mark) }
+        for mark in RecordedMark.allCases { state.markSources[mark] = source(of: mark) }
         return state
+    }
+
+    /// The field `mark` is read from.
+    private func source(of mark: RecordedMark) -> String {
+        "\(file.path): domains.\(domain).\(mark.rawValue)"
     }
 
     public func withExclusiveAccess<T>(_ body: () throws -> T) throws -> T {

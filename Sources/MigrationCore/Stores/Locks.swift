@@ -18,72 +18,29 @@ import Glibc
 /// seen.value                           // ["1.0"]
 /// ```
 package final class Locked<Value>: @unchecked Sendable {
-    private let storage: LockedValue<Value>
-
-    package init(_ value: Value) { storage = LockedValue(value) }
-
-    deinit { storage.destroy() }
-
-    @inline(__always)
-    package func withLock<T, E: Error>(_ body: (inout Value) throws(E) -> T) throws(E) -> T {
-        try storage.withLock(body)
-    }
-
-    /// A copy of the value as it is now.
-    package var value: Value { withLock { $0 } }
-}
-
-/// ``Locked`` without an object of its own, for the objects the launch fast path creates (see
-/// ``LaunchCheck``); elsewhere use ``Locked``. Its owner calls ``destroy()`` once, from its
-/// `deinit`.
-struct LockedValue<Value>: @unchecked Sendable {
-    // Safe: `value` is only touched while `lock` is held, and `body` must not re-enter. Pointers
-    // rather than stored properties: a mutex must not move, and the lock already excludes
-    // what runtime exclusivity checks would check on every call of a launch-time path.
-    private let lock = PlatformLock()
-    private let value: UnsafeMutablePointer<Value>
-
-    init(_ value: Value) {
-        self.value = .allocate(capacity: 1)
-        self.value.initialize(to: value)
-    }
-
-    /// Frees the value and the lock; called once, by the owner's `deinit`.
-    func destroy() {
-        value.deinitialize(count: 1)
-        value.deallocate()
-        lock.destroy()
-    }
-
-    @inline(__always)
-    func withLock<T, E: Error>(_ body: (inout Value) throws(E) -> T) throws(E) -> T {
-        lock.lock()
-        defer { lock.unlock() }
-        return try body(&value.pointee)
-    }
-}
-
-/// The platform's plain, non-recursive mutex, at a fixed address.
-struct PlatformLock: @unchecked Sendable {
-    // Safe: the mutex is only used through the platform's own thread-safe calls.
+    // Safe: `storage` is only touched while `mutex` is held, and `body` must not re-enter. Both
+    // behind pointers: a mutex must not move, and the lock already excludes what runtime
+    // exclusivity checks would check on every call.
     #if canImport(Darwin)
-    private let mutex: UnsafeMutablePointer<os_unfair_lock>
+    private let mutex = UnsafeMutablePointer<os_unfair_lock>.allocate(capacity: 1)
     #else
-    private let mutex: UnsafeMutablePointer<pthread_mutex_t>
+    private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
     #endif
+    private let storage = UnsafeMutablePointer<Value>.allocate(capacity: 1)
 
-    init() {
-        mutex = .allocate(capacity: 1)
+    package init(_ value: Value) {
         #if canImport(Darwin)
         mutex.initialize(to: os_unfair_lock())
         #else
         mutex.initialize(to: pthread_mutex_t())
         pthread_mutex_init(mutex, nil)
         #endif
+        storage.initialize(to: value)
     }
 
-    /// Frees the mutex; called once, by the owner's `deinit`.
-    func destroy() {
+    deinit {
+        storage.deinitialize(count: 1)
+        storage.deallocate()
         #if !canImport(Darwin)
         pthread_mutex_destroy(mutex)
         #endif
@@ -92,50 +49,17 @@ struct PlatformLock: @unchecked Sendable {
     }
 
     @inline(__always)
-    func lock() {
+    package func withLock<T, E: Error>(_ body: (inout Value) throws(E) -> T) throws(E) -> T {
         #if canImport(Darwin)
         os_unfair_lock_lock(mutex)
+        defer { os_unfair_lock_unlock(mutex) }
         #else
-        pthread_mutex_lock(mutex)
-        #endif
-    }
-
-    @inline(__always)
-    func unlock() {
-        #if canImport(Darwin)
-        os_unfair_lock_unlock(mutex)
-        #else
-        pthread_mutex_unlock(mutex)
-        #endif
-    }
-}
-
-/// A lock one thread may take again while holding it, so that a migration body can call back
-/// into the migrator or store that is running it. A recursive `pthread_mutex_t` rather than
-/// `NSRecursiveLock`, whose first use costs a launch its Foundation class.
-final class RecursiveLock: @unchecked Sendable {
-    // Safe: the mutex is only used through the platform's own thread-safe calls.
-    private let mutex: UnsafeMutablePointer<pthread_mutex_t>
-
-    init() {
-        mutex = .allocate(capacity: 1)
-        mutex.initialize(to: pthread_mutex_t())
-        var attributes = pthread_mutexattr_t()
-        pthread_mutexattr_init(&attributes)
-        pthread_mutexattr_settype(&attributes, Int32(PTHREAD_MUTEX_RECURSIVE))
-        pthread_mutex_init(mutex, &attributes)
-        pthread_mutexattr_destroy(&attributes)
-    }
-
-    deinit {
-        pthread_mutex_destroy(mutex)
-        mutex.deinitialize(count: 1)
-        mutex.deallocate()
-    }
-
-    func withLock<T, E: Error>(_ body: () throws(E) -> T) throws(E) -> T {
         pthread_mutex_lock(mutex)
         defer { pthread_mutex_unlock(mutex) }
-        return try body()
+        #endif
+        return try body(&storage.pointee)
     }
+
+    /// A copy of the value as it is now.
+    package var value: Value { withLock { $0 } }
 }

@@ -36,6 +36,14 @@ final class MarksCache: Sendable {
             guard marks.looseMarks.isEmpty, !MigrationRule.mayNeedBaseline(marks: state, policy: policy) else { return false }
             do { return try !marks.shouldRun(version, on: track, app: app) } catch { return false }
         }
+
+        /// Whether `step` may be due with the app at `app` under `policy`, by ``MigrationRule``
+        /// on these marks (and the history they were read with).
+        /// - Throws: ``MigrationStateError`` when the mark `step` is judged by is unusable.
+        func mayBeDue(_ step: BlockStep, app: Version?, policy: FreshInstallPolicy) throws(MigrationStateError) -> Bool {
+            if MigrationRule.mayNeedBaseline(marks: state, policy: policy) { return true }
+            return try step.isDue(marks: marks, history: state.history, app: app)
+        }
     }
 
     private struct Slot {
@@ -48,15 +56,13 @@ final class MarksCache: Sendable {
         var unwatchedLoads = 0
     }
 
-    private let slot: LockedValue<Slot>
+    private let slot: Locked<Slot>
 
     /// A cache that caches only once ``watch()`` says every change reaches it when `watched`
     /// is false (`UserDefaults`, until its change observer is in place).
     init(watched: Bool = true) {
-        slot = LockedValue(Slot(isWatched: watched))
+        slot = Locked(Slot(isWatched: watched))
     }
-
-    deinit { slot.destroy() }
 
     /// The cached marks if nothing changed and `stamp` still matches, else what `load` reads
     /// now (then cached). An unwatched cache calls `startWatching` on its second load, so that

@@ -79,8 +79,8 @@ struct RecordsFile: Sendable {
             let chunk = Self.bytes(of: descriptor, from: start, count: size - start)
             if let line = Self.lastCompleteLine(startingWith: prefix, in: chunk, startsALine: start == 0) {
                 var state = MigrationState()
-                if let marks = Marks(plain: line.dropFirst(prefix.count)) {
-                    marks.apply(to: &state)
+                if let plain = PlainMarksObject.parse(line.dropFirst(prefix.count)) {
+                    Marks(values: plain.values, historyIsComplete: plain.historyIsComplete).apply(to: &state)
                     return state
                 }
                 guard let marks = try? JSONDecoder.migrationRecords.decode(Line.self, from: line).marks,
@@ -314,47 +314,9 @@ struct RecordsFile: Sendable {
         let values: [String?]
         let historyIsComplete: Bool
 
-        /// The marks object at the start of `bytes` when it is as this package writes it (no
-        /// escapes, ASCII, known fields), read without a JSON decoder, whose first use costs a
-        /// launch more than the rest of reading the file; `nil` otherwise, for the decoder to
-        /// read (and report on).
-        init?(plain bytes: Data) {
-            var values: [String?] = [nil, nil, nil, nil]
-            var complete: Bool?
-            var index = bytes.startIndex
-            func next() -> UInt8? { index < bytes.endIndex ? bytes[index] : nil }
-            func take(_ expected: UInt8) -> Bool {
-                guard next() == expected else { return false }
-                index += 1
-                return true
-            }
-            func quoted() -> String? {
-                guard take(UInt8(ascii: "\"")) else { return nil }
-                let start = index
-                while let byte = next(), byte != UInt8(ascii: "\"") {
-                    guard byte >= 0x20, byte < 0x80, byte != UInt8(ascii: "\\") else { return nil }
-                    index += 1
-                }
-                let text = String(decoding: bytes[start..<index], as: UTF8.self)
-                return take(UInt8(ascii: "\"")) ? text : nil
-            }
-            guard take(UInt8(ascii: "{")) else { return nil }
-            repeat {
-                guard let key = quoted(), take(UInt8(ascii: ":")) else { return nil }
-                if key == "historyIsComplete" {
-                    guard complete == nil, let first = next() else { return nil }
-                    let word = first == UInt8(ascii: "t") ? "true" : "false"
-                    guard bytes[index...].starts(with: word.utf8) else { return nil }
-                    index += word.utf8.count
-                    complete = word == "true"
-                } else {
-                    guard let mark = RecordedMark(rawValue: key), values[mark.index] == nil, let value = quoted() else { return nil }
-                    values[mark.index] = value
-                }
-            } while take(UInt8(ascii: ","))
-            guard take(UInt8(ascii: "}")), let complete else { return nil }
+        init(values: [String?], historyIsComplete: Bool) {
             self.values = values
-            self.historyIsComplete = complete
+            self.historyIsComplete = historyIsComplete
         }
 
         init(_ state: MigrationState) {

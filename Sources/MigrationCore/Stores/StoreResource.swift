@@ -22,20 +22,10 @@ import Foundation
 ///   its last record, shared with other runs; a reset or set waits for it (with a file, on
 ///   `<file>.run.lock` across processes), so it never lands between two steps of a run.
 final class StoreResource: Sendable {
-    /// What the resource hands out to every store object on it, behind one lock (the launch
-    /// fast path's shapes, see ``LaunchCheck``).
+    /// What the resource hands out to every store object on it, behind one lock.
     private struct Tables {
-        /// The marks last read, per set of records (a file holds one per domain): the first on
-        /// its own, the one a launch reads.
-        var firstCache: (records: String, cache: MarksCache)?
-        var otherCaches: [(records: String, cache: MarksCache)] = []
-
-        var caches: [MarksCache] { (firstCache.map { [$0.cache] } ?? []) + otherCaches.map(\.cache) }
-
-        func cache(for records: String) -> MarksCache? {
-            if let firstCache, firstCache.records == records { return firstCache.cache }
-            return otherCaches.first { $0.records == records }?.cache
-        }
+        /// The marks last read, per set of records (a file holds one per domain).
+        var caches = KeyedList<MarksCache>()
         /// The lock of each block.
         var blocks: [String: BlockLock] = [:]
         /// Whether ``observeDefaultsChanges()`` was called.
@@ -47,7 +37,7 @@ final class StoreResource: Sendable {
         var runLock: RunLock?
     }
 
-    private let tables = LockedValue(Tables())
+    private let tables = Locked(Tables())
     private let records = RecursiveLock()
     private let fileLock: FileLock?
     /// The lock file runs share against resets in other processes; `nil`: this process only.
@@ -57,8 +47,6 @@ final class StoreResource: Sendable {
         self.fileLock = fileLock
         self.runLockFile = runLockFile
     }
-
-    deinit { tables.destroy() }
 
     /// The resource for `key`, shared process-wide: the same object for the same key. With an
     /// `owner` (an object whose identity is part of the key), the entry lasts only as long as
@@ -75,9 +63,9 @@ final class StoreResource: Sendable {
     /// that every change reaches it (see ``observeDefaultsChanges()``).
     func cache(for records: String = "", watched: Bool = true) -> MarksCache {
         tables.withLock { tables in
-            if let existing = tables.cache(for: records) { return existing }
+            if let existing = tables.caches[records] { return existing }
             let created = MarksCache(watched: watched)
-            if tables.firstCache == nil { tables.firstCache = (records, created) } else { tables.otherCaches.append((records, created)) }
+            tables.caches[records] = created
             return created
         }
     }
@@ -110,9 +98,9 @@ final class StoreResource: Sendable {
         // The observer keeps the resource (and so its tables) for the rest of the process.
         DispatchQueue.global(qos: .utility).async {
             _ = NotificationCenter.default.addObserver(forName: UserDefaults.didChangeNotification, object: nil, queue: nil) { _ in
-                self.tables.withLock { $0.caches.forEach { $0.invalidate() } }
+                self.tables.withLock { $0.caches.values.forEach { $0.invalidate() } }
             }
-            self.tables.withLock { $0.caches.forEach { $0.watch() } }
+            self.tables.withLock { $0.caches.values.forEach { $0.watch() } }
         }
     }
 
@@ -153,50 +141,35 @@ final class StoreResource: Sendable {
     }
 }
 
-/// Every ``StoreResource`` handed out, by key: a list searched in order rather than a
-/// dictionary, for the launch fast path (see ``LaunchCheck``). A process holds a few
-/// resources; an entry whose owner is gone is dropped.
-final class ResourceRegistry: @unchecked Sendable {
-    // Safe: `newest` is only touched while `lock` is held.
-    private let lock = PlatformLock()
-    /// The entries, newest first.
-    private var newest: Entry?
-
-    private final class Entry {
-        let key: String
+/// Every ``StoreResource`` handed out, by key. An entry whose owner is gone is dropped when
+/// the next resource is made.
+final class ResourceRegistry: Sendable {
+    private struct Entry {
         let resource: StoreResource
         let isOwned: Bool
         weak var owner: AnyObject?
-        var next: Entry?
 
-        init(key: String, resource: StoreResource, owner: AnyObject?, next: Entry?) {
-            self.key = key
+        init(resource: StoreResource, owner: AnyObject?) {
             self.resource = resource
             self.isOwned = owner != nil
             self.owner = owner
-            self.next = next
         }
 
-        /// Whether it should go: it is for `key`, or its owner is gone.
-        func isReplaced(by key: String) -> Bool { self.key == key || (isOwned && owner == nil) }
+        var ownerIsGone: Bool { isOwned && owner == nil }
     }
 
-    /// The resource for `key` (and `owner`, see ``StoreResource/shared(_:lockFile:owner:)``),
+    private let entries = Locked(KeyedList<Entry>())
+
+    /// The resource for `key` (and `owner`, see ``StoreResource/shared(_:lockFile:runLockFile:owner:)``),
     /// made by `make` when there is none.
     func resource(_ key: String, owner: AnyObject?, make: () -> StoreResource) -> StoreResource {
-        lock.lock()
-        defer { lock.unlock() }
-        var entry = newest
-        while let current = entry, current.key != key { entry = current.next }
-        if let existing = entry, owner == nil || existing.owner === owner { return existing.resource }
-        while let first = newest, first.isReplaced(by: key) { newest = first.next }
-        var previous = newest
-        while let current = previous?.next {
-            if current.isReplaced(by: key) { previous?.next = current.next } else { previous = current }
+        entries.withLock { entries in
+            if let existing = entries[key], owner == nil || existing.owner === owner { return existing.resource }
+            entries.removeAll { $0.ownerIsGone }
+            let resource = make()
+            entries[key] = Entry(resource: resource, owner: owner)
+            return resource
         }
-        let resource = make()
-        newest = Entry(key: key, resource: resource, owner: owner, next: newest)
-        return resource
     }
 }
 

@@ -14,21 +14,21 @@ import Foundation
 /// hook records since the latest reset; when that drops records, the history is marked as no
 /// longer complete.
 struct UserDefaultsKeys {
-    /// Per ``RecordedMark``: every key read, the written one first (a property each, for the
-    /// launch fast path, see ``LaunchCheck``).
-    private let lastMigratedVersionKeys, lastMigratedBuildKeys, lastAppVersionKeys, lastAppBuildKeys: [String]
+    /// Per ``RecordedMark``, in the order of ``RecordedMark/allCases``: every key read, the
+    /// written one first.
+    private let keysByMark: [[String]]
     let history, recentHistory, historyIsComplete: String
     /// A key earlier releases wrote; removed at the next join.
     let historyBoundedBytes: String
 
     init(domain: String?) {
         guard let domain else {
-            lastMigratedVersionKeys = [
-                "MTMigration.lastMigrationVersion", "Migration.lastMigrationVersion", "Migration.lastVersion", "lastMigrationVersion",
+            keysByMark = [
+                ["MTMigration.lastMigrationVersion", "Migration.lastMigrationVersion", "Migration.lastVersion", "lastMigrationVersion"],
+                ["MTMigration.lastMigrationBuild", "Migration.lastMigrationBuild", "Migration.lastBuild"],
+                ["MTMigration.lastAppVersion", "Migration.lastAppVersion"],
+                ["MTMigration.lastAppBuild", "Migration.lastAppBuild"],
             ]
-            lastMigratedBuildKeys = ["MTMigration.lastMigrationBuild", "Migration.lastMigrationBuild", "Migration.lastBuild"]
-            lastAppVersionKeys = ["MTMigration.lastAppVersion", "Migration.lastAppVersion"]
-            lastAppBuildKeys = ["MTMigration.lastAppBuild", "Migration.lastAppBuild"]
             history = "MigrationExplorer.history"
             recentHistory = "MigrationExplorer.recentHistory"
             historyBoundedBytes = "MigrationExplorer.historyBoundedBytes"
@@ -36,10 +36,7 @@ struct UserDefaultsKeys {
             return
         }
         let prefix = "MigrationExplorer.\(domain)."
-        lastMigratedVersionKeys = [prefix + "lastMigrationVersion"]
-        lastMigratedBuildKeys = [prefix + "lastMigrationBuild"]
-        lastAppVersionKeys = [prefix + "lastAppVersion"]
-        lastAppBuildKeys = [prefix + "lastAppBuild"]
+        keysByMark = [[prefix + "lastMigrationVersion"], [prefix + "lastMigrationBuild"], [prefix + "lastAppVersion"], [prefix + "lastAppBuild"]]
         history = prefix + "history"
         recentHistory = prefix + "recentHistory"
         historyBoundedBytes = prefix + "historyBoundedBytes"
@@ -47,14 +44,7 @@ struct UserDefaultsKeys {
     }
 
     /// Every key read for `mark`, the written one first.
-    func read(_ mark: RecordedMark) -> [String] {
-        switch mark {
-        case .lastMigratedVersion: lastMigratedVersionKeys
-        case .lastMigratedBuild: lastMigratedBuildKeys
-        case .lastAppVersion: lastAppVersionKeys
-        case .lastAppBuild: lastAppBuildKeys
-        }
-    }
+    func read(_ mark: RecordedMark) -> [String] { keysByMark[mark.index] }
 
     /// The key written for `mark`.
     func written(_ mark: RecordedMark) -> String { read(mark)[0] }
@@ -82,19 +72,19 @@ struct UserDefaultsKeys {
         return domains.sorted()
     }
 
-    /// The four marks in `values`, each the highest any library recorded, with where it was
-    /// read (`source` names a key for people): what a launch reads. No history, and
-    /// ``MigrationState/historyIsComplete`` is left unread (false; see ``isHistoryComplete(in:)``):
-    /// reading a boolean through `UserDefaults` the first time costs a launch more than every
-    /// mark together (it bridges a number).
-    func marks(in values: some PreferenceValues, source: (String) -> String) -> MigrationState {
+    /// The four marks in `values`, each the highest any library recorded: what a launch reads.
+    /// No sources (see ``key(of:in:)``), no history, and ``MigrationState/historyIsComplete``
+    /// is left unread (false; see ``isHistoryComplete(in:)``), for the launch (see
+    /// ``LaunchCheck``).
+    func marks(in values: some PreferenceValues) -> MigrationState {
         var state = MigrationState()
-        for mark in RecordedMark.allCases {
-            guard let (key, value) = highest(of: read(mark), in: values) else { continue }
-            state[mark] = value
-            state.setSource(source(key), of: mark)
-        }
+        for mark in RecordedMark.allCases { state[mark] = highest(of: read(mark), in: values)?.value }
         return state
+    }
+
+    /// The key whose value ``marks(in:)`` reads for `mark` from `values`; `nil` when none has one.
+    func key(of mark: RecordedMark, in values: some PreferenceValues) -> String? {
+        highest(of: read(mark), in: values)?.key
     }
 
     /// Whether the history in `values` covers every migration since a fresh install, as recorded.
@@ -105,7 +95,8 @@ struct UserDefaultsKeys {
     /// The marks and the history in `values`.
     /// - Throws: ``MigrationStoreError`` (corrupt, at `location`) when the history cannot be read.
     func state(in values: some PreferenceValues, location: String, source: (String) -> String) throws -> MigrationState {
-        var state = marks(in: values, source: source)
+        var state = marks(in: values)
+        for mark in RecordedMark.allCases { state.markSources[mark] = key(of: mark, in: values).map(source) }
         state.history = try storedHistory(in: values, location: location)
         state.historyIsComplete = values.object(forKey: historyIsComplete) as? Bool ?? state.isFreshInstall
         return state
@@ -201,15 +192,13 @@ struct UserDefaultsKeys {
     /// The highest value among `keys`, by its leading numbers; a value with no leading number
     /// wins outright, so that the plan names it instead of quietly passing over it.
     private func highest(of keys: [String], in values: some PreferenceValues) -> (key: String, value: String)? {
-        // The best version on its own, not in the tuple: see `LaunchCheck`.
-        var best: (key: String, value: String)?
-        var bestVersion: Version?
+        var best: (key: String, value: String, version: Version)?
         for key in keys {
             guard let value = values.string(forKey: key), !value.isEmpty else { continue }
             guard let version = Version(leadingComponentsOf: value) else { return (key, value) }
-            if bestVersion.map({ version > $0 }) ?? true { (best, bestVersion) = ((key, value), version) }
+            if best.map({ version > $0.version }) ?? true { best = (key, value, version) }
         }
-        return best
+        return best.map { ($0.key, $0.value) }
     }
 
     private enum HistoryError: Error, CustomStringConvertible {

@@ -79,7 +79,11 @@ public final class UserDefaultsMigrationStore: MigrationStore, @unchecked Sendab
     /// cached once the second read has registered the change observer (see
     /// ``StoreResource/observeDefaultsChanges()``): a launch that reads them once never does.
     func cachedMarks() -> MarksCache.Entry {
-        cache.marks(startWatching: resource.observeDefaultsChanges) { keys.marks(in: defaults, source: Self.source) }
+        cache.marks(startWatching: resource.observeDefaultsChanges) {
+            var state = keys.marks(in: defaults)
+            state.nameSourcesOfLooseMarks { keys.key(of: $0, in: defaults).map(Self.source) }
+            return state
+        }
     }
 
     private static func source(_ key: String) -> String { "UserDefaults \"\(key)\"" }
