@@ -39,14 +39,19 @@ struct AdvisoryLockWait: Sendable {
             let inTransaction = session.depth > 0
             let scope = inTransaction ? "LOCAL " : ""
             try session.query(PostgresQuery(unsafeSQL: "SET \(scope)lock_timeout = \(Self.milliseconds(limit))"))
-            // Outside a transaction the setting is the session's until reset, whatever happened.
-            defer { if !inTransaction { _ = try? session.query("RESET lock_timeout") } }
             do {
                 try session.query(statement)
-            } catch let error as PSQLError where error.serverInfo?[.sqlState] == "55P03" {
-                throw AdvisoryLockBusy(holders: holders, limit: limit)
+            } catch let error as PostgresConnectionError {
+                throw error  // the setting went with the connection
+            } catch {
+                // A failed transaction drops its setting; outside one it stays the session's.
+                if !inTransaction { _ = try? session.query("RESET lock_timeout") }
+                if let error = error as? PSQLError, error.serverInfo?[.sqlState] == "55P03" {
+                    throw AdvisoryLockBusy(holders: holders, limit: limit)
+                }
+                throw error
             }
-            if inTransaction { try session.query("SET LOCAL lock_timeout TO DEFAULT") }
+            try session.query(inTransaction ? "SET LOCAL lock_timeout TO DEFAULT" : "RESET lock_timeout")
         }
     }
 

@@ -67,7 +67,8 @@ public final class PostgresMigrationStore: TransactionalMigrationStore, Sendable
 
     /// - Parameters:
     ///   - server: where the database is; the store opens one connection to it, at first use.
-    ///   - schema: the schema of the store's tables, created by the first write.
+    ///   - schema: the schema of the store's tables, created by the first write: a name
+    ///     PostgreSQL takes unquoted, the store's own (see ``PostgresSchemaName``).
     ///   - domain: whose records these are; one schema can hold several.
     ///   - lockWait: how long to wait for a lock another process holds before giving up with
     ///     ``MigrationCore/MigrationStoreError/Problem/busy(_:)``, naming the holder; `nil` (an
@@ -81,8 +82,9 @@ public final class PostgresMigrationStore: TransactionalMigrationStore, Sendable
     /// let report = try await runner.run(store: store)
     /// if let error = report.saveError, case .busy = error.problem { print(error) }  // …, held by web-1, pid 4121, since …; gave up waiting after 30 s
     /// ```
-    public init(server: PostgresServer, schema: String = defaultSchema, domain: String = defaultDomain,
+    public init(server: PostgresServer, schema: PostgresSchemaName = .default, domain: String = defaultDomain,
                 lockWait: Duration? = nil, onWait: (@Sendable ([PostgresLockHolder]) -> Void)? = nil) {
+        let schema = schema.name
         self.server = server
         self.schema = schema
         self.domain = domain
@@ -97,7 +99,7 @@ public final class PostgresMigrationStore: TransactionalMigrationStore, Sendable
 
     /// A store on the database a libpq-style URL names (see ``PostgresServer``).
     /// - Throws: ``PostgresURLError`` for a URL that is not one.
-    public convenience init(url: String, password: String? = nil, schema: String = defaultSchema, domain: String = defaultDomain,
+    public convenience init(url: String, password: String? = nil, schema: PostgresSchemaName = .default, domain: String = defaultDomain,
                             lockWait: Duration? = nil, onWait: (@Sendable ([PostgresLockHolder]) -> Void)? = nil) throws(PostgresURLError) {
         self.init(server: try PostgresServer(url: url, password: password), schema: schema, domain: domain, lockWait: lockWait, onWait: onWait)
     }

@@ -66,7 +66,7 @@ public enum StoreLocation: Sendable, Equatable {
         case .defaultsPlist(let path, let domain): PropertyListMigrationStore(url: URL(fileURLWithPath: path), domain: domain)
         case .sqlite(let path, let domain): SQLiteMigrationStore(path: path, domain: domain)
         case .postgres(let server, let schema, let domain):
-            PostgresMigrationStore(server: server, schema: schema.name, domain: domain, lockWait: LockWaiting.policy.value.patience, onWait: { holders in
+            PostgresMigrationStore(server: server, schema: schema, domain: domain, lockWait: LockWaiting.policy.value.patience, onWait: { holders in
                 let who = holders.isEmpty ? "another process" : holders.map(\.description).joined(separator: "; ")
                 CommandSettings.current.onStoreWait("waiting for \(server) (\(Self.records(domain: domain, schema: schema.name))), held by \(who)…")
             })
