@@ -11,23 +11,29 @@ final class AdvisoryRunLock: SharedExclusiveLock, @unchecked Sendable {
     private var heldExclusive = false
     private let session: PostgresSession
     private let key: AdvisoryKey
+    private let waiting: AdvisoryLockWait
 
-    init(session: PostgresSession, key: AdvisoryKey) {
+    init(session: PostgresSession, key: AdvisoryKey, waiting: AdvisoryLockWait) {
         self.session = session
         self.key = key
+        self.waiting = waiting
     }
 
+    /// Takes the lock at once when it is free; otherwise, with `wait`, waits for it as long as
+    /// the store waits.
+    /// - Throws: ``AdvisoryLockBusy`` when another process holds it for longer than the store
+    ///   waits; the server's error otherwise.
     func lock(exclusive: Bool, wait: Bool) throws -> Bool {
-        if !wait {
-            let free = try session.query("SELECT pg_try_advisory_lock(\(key.value))").first?.decode(Bool.self) ?? false
-            heldExclusive = free
-            return free
+        let key = key.value
+        let free = try session.query(exclusive ? "SELECT pg_try_advisory_lock(\(key))" : "SELECT pg_try_advisory_lock_shared(\(key))")
+            .first?.decode(Bool.self) ?? false
+        if !free {
+            guard wait else { return false }
+            try waiting.wait(exclusive ? "SELECT pg_advisory_lock(\(key))" : "SELECT pg_advisory_lock_shared(\(key))",
+                             for: self.key, in: session, telling: nil)
         }
-        if exclusive {
-            try session.query("SELECT pg_advisory_lock(\(key.value))")
-        } else {
-            let name = PostgresLockHolder.applicationName(since: Date())
-            try session.query("SELECT pg_advisory_lock_shared(\(key.value)), set_config('application_name', \(name), false)")
+        if !exclusive {
+            try session.query("SELECT set_config('application_name', \(PostgresLockHolder.applicationName(since: Date())), false)")
         }
         heldExclusive = exclusive
         return true

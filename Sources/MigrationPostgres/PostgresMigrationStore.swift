@@ -39,10 +39,15 @@ public final class PostgresMigrationStore: TransactionalMigrationStore, Sendable
     /// The schema of the store's tables.
     public let schema: String
     public let domain: String
+    /// How long the store waits for a lock another process holds (a block's, or a run's for a
+    /// reset or set) before giving up with ``MigrationCore/MigrationStoreError/Problem/busy(_:)``;
+    /// `nil`: as long as it takes; zero: not at all.
+    public var lockWait: Duration? { waiting.limit }
     /// Called, before waiting, when another process holds the lock of a block this store
     /// wants, with the holders; `nil`: wait without a word.
     public let onWait: (@Sendable ([PostgresLockHolder]) -> Void)?
     package let runLock: RunLock
+    private let waiting: AdvisoryLockWait
     private let session: PostgresSession
     private let tables: RecordTables
     private let recordsKey: AdvisoryKey
@@ -62,27 +67,41 @@ public final class PostgresMigrationStore: TransactionalMigrationStore, Sendable
 
     /// - Parameters:
     ///   - server: where the database is; the store opens one connection to it, at first use.
-    ///   - schema: the schema of the store's tables, created by the first write.
+    ///   - schema: the schema of the store's tables, created by the first write: a name
+    ///     PostgreSQL takes unquoted, the store's own (see ``PostgresSchemaName``).
     ///   - domain: whose records these are; one schema can hold several.
+    ///   - lockWait: how long to wait for a lock another process holds before giving up with
+    ///     ``MigrationCore/MigrationStoreError/Problem/busy(_:)``, naming the holder; `nil` (an
+    ///     app's launch): as long as it takes; zero: not at all. The wait stays a wait in the
+    ///     server, bounded by PostgreSQL's `lock_timeout` (at most about 24 days).
     ///   - onWait: called before waiting for another process's block.
-    public init(server: PostgresServer, schema: String = defaultSchema, domain: String = defaultDomain,
-                onWait: (@Sendable ([PostgresLockHolder]) -> Void)? = nil) {
+    ///
+    /// ```swift
+    /// // A deploy step that gives up after 30 s when another instance holds the store:
+    /// let store = PostgresMigrationStore(server: server, lockWait: .seconds(30))
+    /// let report = try await runner.run(store: store)
+    /// if let error = report.saveError, case .busy = error.problem { print(error) }  // …, held by web-1, pid 4121, since …; gave up waiting after 30 s
+    /// ```
+    public init(server: PostgresServer, schema: PostgresSchemaName = .default, domain: String = defaultDomain,
+                lockWait: Duration? = nil, onWait: (@Sendable ([PostgresLockHolder]) -> Void)? = nil) {
+        let schema = schema.name
         self.server = server
         self.schema = schema
         self.domain = domain
         self.onWait = onWait
+        self.waiting = AdvisoryLockWait(limit: lockWait)
         self.session = PostgresSession(server: server)
         self.tables = RecordTables(schema: schema, domain: domain)
         self.recordsKey = AdvisoryKey(schema: schema, domain: domain, purpose: "records")
         self.runsKey = AdvisoryKey(schema: schema, domain: domain, purpose: "runs")
-        self.runLock = RunLock(across: AdvisoryRunLock(session: session, key: runsKey))
+        self.runLock = RunLock(across: AdvisoryRunLock(session: session, key: runsKey, waiting: waiting))
     }
 
     /// A store on the database a libpq-style URL names (see ``PostgresServer``).
     /// - Throws: ``PostgresURLError`` for a URL that is not one.
-    public convenience init(url: String, password: String? = nil, schema: String = defaultSchema, domain: String = defaultDomain,
-                            onWait: (@Sendable ([PostgresLockHolder]) -> Void)? = nil) throws(PostgresURLError) {
-        self.init(server: try PostgresServer(url: url, password: password), schema: schema, domain: domain, onWait: onWait)
+    public convenience init(url: String, password: String? = nil, schema: PostgresSchemaName = .default, domain: String = defaultDomain,
+                            lockWait: Duration? = nil, onWait: (@Sendable ([PostgresLockHolder]) -> Void)? = nil) throws(PostgresURLError) {
+        self.init(server: try PostgresServer(url: url, password: password), schema: schema, domain: domain, lockWait: lockWait, onWait: onWait)
     }
 
     /// Connects now, if the store is not connected: a server that cannot be reached, a login
@@ -137,6 +156,8 @@ public final class PostgresMigrationStore: TransactionalMigrationStore, Sendable
     /// one block goes on together when it ends, reads the records again and finds the block
     /// done (see ``MigrationCore/MigrationStore/waitWhileAnotherHolds(block:)``). Returns
     /// whether it waited; a connection inside its own block does not wait for itself.
+    /// - Throws: ``MigrationCore/MigrationStoreError/Problem/busy(_:)`` when the wait would be
+    ///   longer than ``lockWait``.
     public func waitWhileAnotherHolds(block: String) throws -> Bool {
         try reading {
             guard session.depth == 0 else { return false }
@@ -144,8 +165,7 @@ public final class PostgresMigrationStore: TransactionalMigrationStore, Sendable
             // Outside a transaction block each statement is a transaction of its own, which
             // lets the lock go as it ends.
             if try session.query("SELECT pg_try_advisory_xact_lock_shared(\(key))").first?.decode(Bool.self) == true { return false }
-            try onWait?(PostgresLockHolder.holders(of: recordsKey, in: session))
-            try session.query("SELECT pg_advisory_xact_lock_shared(\(key))")
+            try waiting.wait("SELECT pg_advisory_xact_lock_shared(\(key))", for: recordsKey, in: session, telling: onWait)
             return true
         }
     }
@@ -204,14 +224,12 @@ public final class PostgresMigrationStore: TransactionalMigrationStore, Sendable
     }
 
     /// Takes the domain's lock for the current transaction, after telling ``onWait`` who holds
-    /// it when another does.
+    /// it when another does, waiting no longer than ``lockWait``.
     private func takeRecordsLock() throws {
         let key = recordsKey.value
-        if let onWait {
-            if try session.query("SELECT pg_try_advisory_xact_lock(\(key))").first?.decode(Bool.self) == true { return }
-            onWait(try PostgresLockHolder.holders(of: recordsKey, in: session))
-        }
-        try session.query("SELECT pg_advisory_xact_lock(\(key))")
+        if waiting.triesFirst(telling: onWait),
+           try session.query("SELECT pg_try_advisory_xact_lock(\(key))").first?.decode(Bool.self) == true { return }
+        try waiting.wait("SELECT pg_advisory_xact_lock(\(key))", for: recordsKey, in: session, telling: onWait)
     }
 
     /// The driver's and the server's errors as ``MigrationCore/MigrationStoreError``s.
@@ -224,6 +242,8 @@ public final class PostgresMigrationStore: TransactionalMigrationStore, Sendable
             throw error
         } catch let error as PostgresConnectionError {
             throw MigrationStoreError(location: location, problem: writing ? .unwritable(error.description) : .unreadable(error.description))
+        } catch let error as AdvisoryLockBusy {
+            throw MigrationStoreError(location: location, problem: .busy(error.description))
         } catch let error as RecordTables.UnreadableRecord {
             throw MigrationStoreError(location: location, problem: .corrupt(error.description))
         } catch let error as PSQLError {

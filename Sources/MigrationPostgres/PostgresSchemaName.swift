@@ -4,7 +4,7 @@
 ///
 /// ```swift
 /// let schema = try PostgresSchemaName("notes_migrations")
-/// let store = PostgresMigrationStore(server: server, schema: schema.name)
+/// let store = PostgresMigrationStore(server: server, schema: schema)
 /// ```
 ///
 /// A name starts with a letter or an underscore and goes on with letters, digits, underscores

@@ -236,6 +236,64 @@ import Testing
         #expect(try fixture.answer("SELECT count(*) FROM row WHERE version = '2'") == "1", "migration 2, before the sleeping one, applied once")
     }
 
+    /// `--no-wait` and `--wait SECONDS` bound the wait for a database another process holds,
+    /// as for a file: exit 75, `store-busy`, the holder named, and nothing run or recorded.
+    @Test func aRunGivesUpOnAHeldDatabaseAtOnceOrAfterWaitSecondsNamingTheHolderAndRunsNothing() throws {
+        let fixture = try Fixture(sleepingAt: "3")
+        let holder = try Executable.start(fixture.arguments(), in: fixture.folder)
+        defer { kill(holder.process.processIdentifier, SIGKILL); _ = Executable.finish(holder) }
+        #expect(try fixture.waitForSleepingMigration())
+        let heldBy = "held by \(ProcessInfo.processInfo.hostName), pid \(holder.process.processIdentifier), since "
+        let recorded = try fixture.answer("SELECT count(*) FROM migration_explorer.history")
+        for (options, gaveUp) in [(["--no-wait"], "did not wait"), (["--wait", "0.5"], "gave up waiting after 0.5 s")] {
+            let refused = try #require(try Executable.run(fixture.arguments() + options + ["--json"], in: fixture.folder, endingWithin: 20),
+                                       "\(options) waited for the holder")
+            #expect(refused.status == 75, "\(options): \(refused.stdout)\(refused.stderr)")
+            let error = try refused.json()["error"] as? [String: Any]
+            #expect(error?["kind"] as? String == "store-busy", "\(options): \(refused.stdout)")
+            let message = error?["message"] as? String ?? ""
+            #expect(message.contains(heldBy) && message.contains(gaveUp), "\(options): \(message)")
+            #expect(refused.stderr.contains(heldBy), "\(options): \(refused.stderr)")
+        }
+        #expect(try fixture.answer("SELECT count(*) FROM migration_explorer.history") == recorded, "a refused run records nothing")
+        #expect(try fixture.answer("SELECT string_agg(version, ',') FROM row") == "2", "a refused run runs nothing")
+    }
+
+    /// A reset with `--no-wait` gives up at once on a database a run holds, and forgets nothing.
+    @Test func aResetWithNoWaitGivesUpOnADatabaseARunHoldsNamingItAndForgetsNothing() throws {
+        let fixture = try Fixture(sleepingAt: "3")
+        let holder = try Executable.start(fixture.arguments(), in: fixture.folder)
+        defer { kill(holder.process.processIdentifier, SIGKILL); _ = Executable.finish(holder) }
+        #expect(try fixture.waitForSleepingMigration())
+        let reset = try #require(try Executable.run(["reset", "--postgres", fixture.url, "--no-wait", "--json"], in: fixture.folder, endingWithin: 20),
+                                 "reset --no-wait waited for the run")
+        let error = try reset.json()["error"] as? [String: Any]
+        withKnownIssue("MigrationCore's RunLock reports any error of a SharedExclusiveLock as unlockable, a busy one too") {
+            #expect(reset.status == 75, "\(reset.stdout)\(reset.stderr)")
+            #expect(error?["kind"] as? String == "store-busy", "\(reset.stdout)")
+        }
+        let message = error?["message"] as? String ?? ""
+        #expect(message.contains("held by \(ProcessInfo.processInfo.hostName), pid \(holder.process.processIdentifier), since ")
+                    && message.contains("did not wait"), "\(message)")
+        #expect(try fixture.answer("SELECT last_migrated_version FROM migration_explorer.marks") == "2", "the reset forgot nothing")
+    }
+
+    /// A wait within `--wait SECONDS` that the holder ends in time goes on as any wait does.
+    @Test func aRunWhoseHolderFinishesWithinWaitSecondsGoesOnAndAppliesTheRest() throws {
+        let fixture = try Fixture(sleepingAt: "3")
+        let holder = try Executable.start(fixture.arguments(), in: fixture.folder)
+        defer { kill(holder.process.processIdentifier, SIGKILL); _ = Executable.finish(holder) }
+        #expect(try fixture.waitForSleepingMigration())
+        try fixture.writeManifest(sleepingAt: nil)
+        let patient = try Executable.start(fixture.arguments() + ["--wait", "600"], in: fixture.folder)
+        #expect(try waitUntil(timeout: 30) { try fixture.answer("SELECT count(*) FROM pg_locks l JOIN pg_database d ON d.oid = l.database WHERE d.datname = current_database() AND l.locktype = 'advisory' AND NOT l.granted") == "1" })
+        try fixture.answer("SELECT pg_cancel_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND query LIKE 'DO %pg_sleep%' AND state = 'active'")
+        let result = Executable.finish(patient)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stderr.contains("held by \(ProcessInfo.processInfo.hostName), pid \(holder.process.processIdentifier)"), "\(result.stderr)")
+        #expect(try fixture.isExactlyOnce(), "\(fixture.tally())")
+    }
+
     @Test func onATerminalTheWaitForAnotherRunIsALineOfItsOwnAboveTheLiveLine() throws {
         let fixture = try Fixture(sleepingAt: "3")
         let first = try Executable.start(fixture.arguments(), in: fixture.folder)

@@ -16,7 +16,7 @@ struct TestDatabase {
 
     func store(domain: String = PostgresMigrationStore.defaultDomain, schema: String = PostgresMigrationStore.defaultSchema,
                onWait: (@Sendable ([PostgresLockHolder]) -> Void)? = nil) throws -> PostgresMigrationStore {
-        try PostgresMigrationStore(url: url, schema: schema, domain: domain, onWait: onWait)
+        try PostgresMigrationStore(url: url, schema: try PostgresSchemaName(schema), domain: domain, onWait: onWait)
     }
 
     /// The answer of `sql` in this database, as the superuser sees it.

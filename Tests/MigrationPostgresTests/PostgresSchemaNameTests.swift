@@ -11,7 +11,7 @@ import Testing
     func aNameTheServerTakesUnquotedIsAccepted(name: String) throws {
         #expect(try PostgresSchemaName(name).name == name)
         let database = try TestDatabase()
-        try database.answer("CREATE SCHEMA \(name)")
+        _ = try database.answer("CREATE SCHEMA \(name)")
         #expect(try database.answer("SELECT nspname FROM pg_namespace WHERE nspname = '\(name)'") == name, "the server keeps the name as written")
     }
 
@@ -26,5 +26,19 @@ import Testing
     @Test(arguments: ["", "Fleet", "fleet-a", "9lives", "a b", "user", "pg_fleet", "information_schema", "public", String(repeating: "a", count: 64)])
     func aNameTheServerWouldNotTakeOrThatIsNotTheStoresOwnIsRefused(name: String) {
         #expect(throws: PostgresSchemaNameError.self) { try PostgresSchemaName(name) }
+    }
+}
+
+/// The store takes its schema as a ``PostgresSchemaName``: a name the type refuses never
+/// reaches it.
+@Suite struct PostgresStoreSchemaTests {
+    @Test func aStoreIsMadeWithASchemaNameAndARefusedNameNeverMakesOne() throws {
+        let server = try PostgresServer(url: "postgres://app@127.0.0.1:1/nowhere")
+        #expect(PostgresMigrationStore(server: server, schema: try PostgresSchemaName("fleet_a")).schema == "fleet_a")
+        #expect(PostgresMigrationStore(server: server).schema == PostgresSchemaName.default.name)
+        let refused = #expect(throws: PostgresSchemaNameError.self) {
+            try PostgresMigrationStore(url: "postgres://app@127.0.0.1:1/nowhere", schema: try PostgresSchemaName("public"))
+        }
+        #expect(refused?.name == "public")
     }
 }

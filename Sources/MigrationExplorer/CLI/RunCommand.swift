@@ -35,6 +35,8 @@ struct RunCommand: AsyncParsableCommand {
 
     func run() async throws {
         try await reportingFailures(json: json, store: source.stores.path) {
+            // Before the store opens: a database's store takes its wait limit when it is made.
+            waiting.apply()
             let explorer = try source.explorer()
             if dryRun { return try write(explorer.dryRun(), explorer: explorer, failure: nil, unwritable: JSONReports.UnwritableStore(explorer)) }
             if let work = explorer.app.sandboxRunsForReal, explorer.isSandbox, !yes,

@@ -58,14 +58,15 @@ public enum StoreLocation: Sendable, Equatable {
         }
     }
 
-    /// The store on the file.
+    /// The store on the file. A database's waits for another process's locks are bounded as
+    /// the command's `--wait SECONDS` or `--no-wait` says, as a file's are.
     public func open() -> any FileBackedStore {
         switch self {
         case .jsonFile(let path, let domain): FileMigrationStore(url: URL(fileURLWithPath: path), domain: domain)
         case .defaultsPlist(let path, let domain): PropertyListMigrationStore(url: URL(fileURLWithPath: path), domain: domain)
         case .sqlite(let path, let domain): SQLiteMigrationStore(path: path, domain: domain)
         case .postgres(let server, let schema, let domain):
-            PostgresMigrationStore(server: server, schema: schema.name, domain: domain, onWait: { holders in
+            PostgresMigrationStore(server: server, schema: schema, domain: domain, lockWait: LockWaiting.policy.value.patience, onWait: { holders in
                 let who = holders.isEmpty ? "another process" : holders.map(\.description).joined(separator: "; ")
                 CommandSettings.current.onStoreWait("waiting for \(server) (\(Self.records(domain: domain, schema: schema.name))), held by \(who)…")
             })
