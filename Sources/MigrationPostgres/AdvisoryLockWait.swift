@@ -1,4 +1,5 @@
 import Foundation
+import MigrationCore
 import PostgresNIO
 
 /// How a ``PostgresMigrationStore`` waits for one of its advisory locks that another session
@@ -66,7 +67,7 @@ struct AdvisoryLockWait: Sendable {
 
 /// Another session held a ``PostgresMigrationStore``'s lock for longer than the store would
 /// wait (its `lockWait`); the store reports it as ``MigrationCore/MigrationStoreError/Problem/busy(_:)``.
-struct AdvisoryLockBusy: Error, Sendable, CustomStringConvertible {
+struct AdvisoryLockBusy: SharedExclusiveLockBusy, Sendable {
     /// Who held it when the wait began.
     let holders: [PostgresLockHolder]
     let limit: Duration

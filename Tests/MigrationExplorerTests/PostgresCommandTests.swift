@@ -268,10 +268,8 @@ import Testing
         let reset = try #require(try Executable.run(["reset", "--postgres", fixture.url, "--no-wait", "--json"], in: fixture.folder, endingWithin: 20),
                                  "reset --no-wait waited for the run")
         let error = try reset.json()["error"] as? [String: Any]
-        withKnownIssue("MigrationCore's RunLock reports any error of a SharedExclusiveLock as unlockable, a busy one too") {
-            #expect(reset.status == 75, "\(reset.stdout)\(reset.stderr)")
-            #expect(error?["kind"] as? String == "store-busy", "\(reset.stdout)")
-        }
+        #expect(reset.status == 75, "\(reset.stdout)\(reset.stderr)")
+        #expect(error?["kind"] as? String == "store-busy", "\(reset.stdout)")
         let message = error?["message"] as? String ?? ""
         #expect(message.contains("held by \(ProcessInfo.processInfo.hostName), pid \(holder.process.processIdentifier), since ")
                     && message.contains("did not wait"), "\(message)")

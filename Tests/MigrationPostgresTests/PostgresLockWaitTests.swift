@@ -99,9 +99,7 @@ import Testing
         let error = #expect(throws: MigrationStoreError.self) {
             try resetting.withoutRuns { try resetting.update { $0 = MigrationRule.reset($0) } }
         }
-        withKnownIssue("MigrationCore's RunLock reports any error of a SharedExclusiveLock as unlockable, a busy one too") {
-            #expect(error?.problem == error.map { .busy($0.reason) }, "\(String(describing: error))")
-        }
+        #expect(error?.problem == error.map { .busy($0.reason) }, "\(String(describing: error))")
         #expect(error?.reason.contains("held by \(ProcessInfo.processInfo.hostName), pid \(getpid()), since ") == true, "\(String(describing: error))")
         #expect(try database.answer("SELECT last_migrated_version FROM migration_explorer.marks") == "1.0", "the reset forgot nothing")
         try database.server.terminateSessions(database: database.name)

@@ -14,8 +14,17 @@ final class FileLock: @unchecked Sendable {
         let description: String
         /// Set when the lock was held by another process for longer than this one would wait.
         var busy: (patience: Duration, holder: LockHolder?)? = nil
+        /// Set when a ``SharedExclusiveLock`` was held by another process for longer than this
+        /// one would wait: the reason, as the lock gave it.
+        var busyReason: String? = nil
 
         init(description: String) { self.description = description }
+
+        /// A ``SharedExclusiveLock`` gave up waiting (see ``SharedExclusiveLockBusy``).
+        init(busy reason: String) {
+            description = reason
+            busyReason = reason
+        }
 
         /// This process gave up waiting for another one's lock (see ``LockWaiting``).
         init(gaveUpAfter patience: Duration, holder: LockHolder?) {
@@ -26,6 +35,7 @@ final class FileLock: @unchecked Sendable {
         /// The store's error for this one: ``MigrationStoreError/Problem/busy(_:)`` when this
         /// process gave up waiting, otherwise ``MigrationStoreError/Problem/unlockable(_:)``.
         func storeError(at location: String) -> MigrationStoreError {
+            if let busyReason { return MigrationStoreError(location: location, problem: .busy(busyReason)) }
             guard let busy else { return MigrationStoreError(location: location, problem: .unlockable(description)) }
             let seconds = Double(busy.patience.components.seconds) + Double(busy.patience.components.attoseconds) / 1e18
             let gaveUp = seconds > 0 ? "gave up waiting after \(String(format: "%g", seconds)) s" : "did not wait"

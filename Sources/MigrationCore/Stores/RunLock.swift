@@ -148,7 +148,9 @@ package final class RunLock: @unchecked Sendable {
     @discardableResult
     private func lockFile(_ operation: Int32) throws(FileLock.LockError) -> Bool {
         if let across {
-            do { return try across.lock(exclusive: operation & LOCK_EX != 0, wait: operation & LOCK_NB == 0) } catch {
+            do { return try across.lock(exclusive: operation & LOCK_EX != 0, wait: operation & LOCK_NB == 0) } catch let busy as SharedExclusiveLockBusy {
+                throw FileLock.LockError(busy: busy.description)
+            } catch {
                 throw FileLock.LockError(description: String(describing: error))
             }
         }
@@ -205,3 +207,7 @@ package protocol SharedExclusiveLock: Sendable {
     /// Lets the lock go.
     func unlock()
 }
+
+/// A ``SharedExclusiveLock`` another process held for longer than this one would wait; its
+/// description names the holder and the wait: "held by web-1, pid 4121, since …; did not wait".
+package protocol SharedExclusiveLockBusy: Error, CustomStringConvertible {}
