@@ -38,6 +38,9 @@ public struct PostgresServer: Sendable, Equatable, CustomStringConvertible {
             throw PostgresURLError(url: url, problem: "it names no host (postgres://user@HOST/database)")
         }
         self.host = host.hasPrefix("[") && host.hasSuffix("]") ? String(host.dropFirst().dropLast()) : host
+        if let port = parts.port, !(1...65535).contains(port) {
+            throw PostgresURLError(url: url, problem: "port \(port) is not a TCP port (1 to 65535)")
+        }
         self.port = parts.port ?? 5432
         self.user = parts.percentEncodedUser.flatMap { $0.removingPercentEncoding }.flatMap { $0.isEmpty ? nil : $0 } ?? Self.loginName
         self.password = parts.percentEncodedPassword.flatMap { $0.removingPercentEncoding } ?? password

@@ -334,6 +334,14 @@ import Testing
         let result = try Executable.run(fixture.arguments(url: url), in: fixture.folder)
         #expect(result.status == 69, "\(result.stderr)")
         #expect(result.stderr.contains("127.0.0.1:1, database nowhere"), "\(result.stderr)")
+        #expect(!result.stderr.contains("give --sqlite FILE or --postgres URL"), "the store was given: \(result.stderr)")
+    }
+
+    @Test func aPortOutOfRangeIsBadUsageBeforeConnecting() throws {
+        let fixture = try Fixture()
+        let result = try Executable.run(fixture.arguments(url: "postgres://app:x@127.0.0.1:99999/nowhere"), in: fixture.folder)
+        #expect(result.status == 64, "\(result.stderr)")
+        #expect(result.stderr.contains("port 99999"), "\(result.stderr)")
     }
 
     @Test func aWrongPasswordOrAMissingDatabaseIsExit65NamingThem() throws {

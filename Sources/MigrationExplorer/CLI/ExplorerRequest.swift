@@ -46,8 +46,13 @@ struct ExplorerRequest {
         var app: ExplorerApp?
         do { app = try Self.app(manifest: self.app.manifest, fail: fail) } catch { failures.append(error) }
         var store: StoreLocation?
-        do { store = try stores?.location() } catch { failures.append(error) }
-        if let app, let refusal = sqlRefusal(app, store: store) { failures.append(refusal) }
+        var storeIsUsable = true
+        do { store = try stores?.location() } catch {
+            failures.append(error)
+            storeIsUsable = false
+        }
+        // A store that was given but cannot be used is its own error, not a missing one.
+        if let app, storeIsUsable, let refusal = sqlRefusal(app, store: store) { failures.append(refusal) }
         if let app, failures.isEmpty {
             do {
                 options.store = store
