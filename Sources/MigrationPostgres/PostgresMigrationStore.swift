@@ -262,7 +262,9 @@ public final class PostgresMigrationStore: TransactionalMigrationStore, Sendable
     }
 }
 
-extension PostgresMigrationStore: KeepsRunsApart {
+extension PostgresMigrationStore: KeepsRunsApart {}
+
+extension PostgresMigrationStore {
     /// Every call waits for the server: an asynchronous run makes them from a thread of its own.
     public static var waitsOnNetwork: Bool { true }
 }

@@ -88,11 +88,15 @@ struct ExactlyOnce {
     /// block the full way, where ``decide(_:)`` decides under the lock.
     private func foundDoneAfterWaiting(_ step: BlockStep) throws -> Bool {
         guard try store.waitWhileAnotherHolds(block: step.lockKey) else { return false }
-        let app = step.track == .version ? self.app.version : self.app.build
         guard let state = try? (step.needsHistory ? store.load() : store.loadMarks()),
               !MigrationRule.mayNeedBaseline(marks: state, policy: policy),
-              let due = try? step.isDue(marks: RecordedMarks(state), history: state.history, app: app) else { return false }
+              let due = try? step.isDue(marks: RecordedMarks(state), history: state.history, app: app(of: step)) else { return false }
         return !due
+    }
+
+    /// The app's value on `step`'s track: its version or its build.
+    private func app(of step: BlockStep) -> Version? {
+        step.track == .version ? app.version : app.build
     }
 
     /// Under the block's lock, before the body: the state it runs in, after `willRun`, when it
@@ -108,10 +112,9 @@ struct ExactlyOnce {
     /// and its record can be written, `nil` when it is not due.
     /// - Throws: when the store cannot be read or written, or a mark is unusable.
     func decide(_ step: BlockStep) throws -> MigrationState? {
-        let app = step.track == .version ? self.app.version : self.app.build
         let state = try currentState(full: step.needsHistory)
         let marks = RecordedMarks(state)
-        guard try step.isDue(marks: marks, history: state.history, app: app) else { return nil }
+        guard try step.isDue(marks: marks, history: state.history, app: app(of: step)) else { return nil }
         if let failures, case .migration(let track, let version) = step,
            let failed = failures.holdingBack(version, on: track, lastMigrated: try marks.lastMigrated(track)) {
             throw HeldBack(step: step, failed: .migration(track, failed))
@@ -145,7 +148,7 @@ struct ExactlyOnce {
     /// ``record(_:title:failure:duration:)`` without the failure rule's bookkeeping.
     private func save(_ step: BlockStep, title: String, failure: (any Error)?, duration: Double) throws -> Outcome {
         guard MigrationRule.isRecorded(failure: failure) else { return .cancelled(duration: duration) }
-        let app = step.track == .version ? self.app.version : self.app.build
+        let app = app(of: step)
         do {
             let saved = try store.recordStep {
                 MigrationRule.record(step, title: title, failure: failure, duration: duration, app: app, in: &$0)
