@@ -33,6 +33,10 @@ public enum MigrationExplorer {
     public static func main(app: ExplorerApp? = nil, arguments: [String]? = nil) -> Never {
         precondition(Thread.isMainThread, "call MigrationExplorer.main from the executable's top-level code, on the main thread")
         StandardStreams.ignoreBrokenPipes()
+        if let problem = DescriptorLimit.problem() {
+            Program.report(problem)
+            exit(ExplorerError.ExitStatus.systemLimit.rawValue)
+        }
         Task { @MainActor in
             await EmbeddedApp.$current.withValue(app) {
                 await RootCommand.mainWithJSONErrors(arguments)

@@ -122,22 +122,27 @@ final class ThreadHeldBlock: Sendable {
     private init() {}
 
     /// Takes `block` of `store` on a new thread; returns once it is held.
-    /// - Throws: whatever the store throws when it cannot take the lock.
+    /// - Throws: whatever the store throws when it cannot take the lock, or
+    ///   ``DetachedThread/StartFailure`` when no thread could be started.
     static func acquire(_ block: String, of store: any MigrationStore) async throws -> ThreadHeldBlock {
         let hold = ThreadHeldBlock()
         try await withCheckedThrowingContinuation { (acquired: CheckedContinuation<Void, any Error>) in
-            Thread.detachNewThread {
-                let pending = Locked<CheckedContinuation<Void, any Error>?>(acquired)
-                do {
-                    try store.withExclusiveAccess(toBlock: block) { alreadyRunning in
-                        hold.state.withLock { $0.alreadyRunning = alreadyRunning }
-                        pending.withLock { $0.take() }?.resume()
-                        hold.released.wait()
+            let pending = Locked<CheckedContinuation<Void, any Error>?>(acquired)
+            do {
+                try DetachedThread.start(name: "holding a block") {
+                    do {
+                        try store.withExclusiveAccess(toBlock: block) { alreadyRunning in
+                            hold.state.withLock { $0.alreadyRunning = alreadyRunning }
+                            pending.withLock { $0.take() }?.resume()
+                            hold.released.wait()
+                        }
+                    } catch {
+                        pending.withLock { $0.take() }?.resume(throwing: error)
                     }
-                } catch {
-                    pending.withLock { $0.take() }?.resume(throwing: error)
+                    hold.exit()
                 }
-                hold.exit()
+            } catch {
+                pending.withLock { $0.take() }?.resume(throwing: error)
             }
         }
         return hold

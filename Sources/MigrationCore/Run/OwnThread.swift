@@ -58,13 +58,18 @@ private final class ThreadExecutor: TaskExecutor, @unchecked Sendable {
             defer { hasThread = true }
             return !hasThread
         }
-        if needsThread {
-            let thread = Thread { [self] in
+        guard needsThread else { return }
+        do {
+            try DetachedThread.start(name: OwnThread.name) { [self] in
                 Thread.current.threadDictionary[OwnThread.marker] = true
                 runJobs()
             }
-            thread.name = OwnThread.name
-            thread.start()
+        } catch {
+            // No thread to be had: the jobs run on the concurrency pool instead of never.
+            condition.withLock { hasThread = false }
+            while let job = condition.withLock({ jobs.isEmpty ? nil : jobs.removeFirst() }) {
+                globalConcurrentExecutor.enqueue(job)
+            }
         }
     }
 

@@ -60,13 +60,17 @@ package final class RunLock: @unchecked Sendable {
         of location: String, _ body: nonisolated(nonsending) () async throws -> T
     ) async throws -> T {
         try await withCheckedThrowingContinuation { (entered: CheckedContinuation<Void, any Error>) in
-            Thread.detachNewThread {
-                do {
-                    try self.enter(location) { try self.enterRun() }
-                    entered.resume()
-                } catch {
-                    entered.resume(throwing: error)
+            do {
+                try DetachedThread.start(name: "waiting for a run lock") {
+                    do {
+                        try self.enter(location) { try self.enterRun() }
+                        entered.resume()
+                    } catch {
+                        entered.resume(throwing: error)
+                    }
                 }
+            } catch {
+                entered.resume(throwing: error)
             }
         }
         defer { leaveRun() }

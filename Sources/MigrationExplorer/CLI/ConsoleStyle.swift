@@ -12,15 +12,14 @@ struct ConsoleStyle: Sendable {
         return ConsoleStyle(color: terminal && !noColor, glyphs: Glyphs(unicode: localeIsUTF8(environment)))
     }
 
-    /// `text` in the colour of `role`.
     /// `text` in `role`'s colour; its own control characters are made harmless (``StringProtocol/drawable``).
     func paint(_ text: String, _ role: StyleRole) -> String {
         let text = text.drawable
         guard color, let code = Self.codes[role] else { return text }
-        return "\u{1B}[\(code)m\(text)\u{1B}[0m"
+        return TerminalSequences.style(code) + text + TerminalSequences.style("0")
     }
 
-    private static let codes: [StyleRole: String] = [
+    static let codes: [StyleRole: String] = [
         .title: "1", .dim: "2", .applied: "32", .pending: "33", .failed: "31;1", .skipped: "2",
         .hook: "36", .warning: "33", .accent: "1",
     ]

@@ -30,7 +30,7 @@ struct ExportCommand: AsyncParsableCommand {
             } else {
                 data = explorer.app.registry.manifest(appVersion: version, appBuild: build)
             }
-            StandardStreams.print(String(decoding: data, as: UTF8.self))
+            StandardStreams.print(String(decoding: data, as: UTF8.self).jsonEscapingTerminalControls)
         }
     }
 }

@@ -309,12 +309,12 @@ enum JSONReports {
         StandardStreams.write("\n")
     }
 
-    /// Pretty-printed JSON with stable key order.
+    /// Pretty-printed JSON with stable key order, harmless on a terminal.
     static func encode(_ value: some Encodable) -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         // The shapes above hold only strings, numbers, booleans and arrays: encoding cannot fail.
         let data = (try? encoder.encode(value)) ?? Data("{}".utf8)
-        return String(decoding: data, as: UTF8.self)
+        return String(decoding: data, as: UTF8.self).jsonEscapingTerminalControls
     }
 }

@@ -80,19 +80,31 @@ struct JSONWriter {
     mutating func string(_ text: String) {
         buffer.append(UInt8(ascii: "\""))
         var text = text
-        text.withUTF8 { bytes in
-            if bytes.contains(where: Self.needsEscaping) {
-                for byte in bytes { appendEscaped(byte) }
-            } else {
-                buffer.append(contentsOf: bytes)
-            }
+        let needsEscaping = text.withUTF8 { bytes in bytes.contains(where: Self.mayNeedEscaping) }
+        if needsEscaping {
+            for scalar in text.unicodeScalars { appendEscaped(scalar) }
+        } else {
+            text.withUTF8 { buffer.append(contentsOf: $0) }
         }
         buffer.append(UInt8(ascii: "\""))
         flushIfFull()
     }
 
-    private static func needsEscaping(_ byte: UInt8) -> Bool {
-        byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\")
+    /// Whether the byte is, or may start, a character written escaped: a control, a quote,
+    /// a backslash, DEL; 0xC2 and 0xE2 start the C1 controls and the bidirectional overrides.
+    private static func mayNeedEscaping(_ byte: UInt8) -> Bool {
+        byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte == 0x7F || byte == 0xC2 || byte == 0xE2
+    }
+
+    /// Appends `scalar` as JSON writes it in a string; what a terminal would act on is escaped.
+    private mutating func appendEscaped(_ scalar: Unicode.Scalar) {
+        if scalar.isASCII, scalar.value != 0x7F { return appendEscaped(UInt8(scalar.value)) }
+        if scalar.actsOnTerminal {
+            buffer.append(contentsOf: #"\u"#.utf8)
+            for shift in stride(from: 12, through: 0, by: -4) { buffer.append(Self.hexDigit(UInt8((scalar.value >> UInt32(shift)) & 0xF))) }
+        } else {
+            buffer.append(contentsOf: String(scalar).utf8)
+        }
     }
 
     private mutating func appendEscaped(_ byte: UInt8) {

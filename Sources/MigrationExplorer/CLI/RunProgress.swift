@@ -45,7 +45,8 @@ final class RunProgress: @unchecked Sendable {
         self.steps = steps
         self.glyphs = glyphs
         status = RunStatus(activity: .starting, since: Date())
-        if mode == .live { Thread.detachNewThread { self.tickUntilStopped() } }
+        // Without a thread the line is still drawn at each event, only not ticked between them.
+        if mode == .live { try? DetachedThread.start(name: "live line") { self.tickUntilStopped() } }
     }
 
     /// `.live` when standard error is a terminal that can move the cursor, `.plain` otherwise.
@@ -121,14 +122,14 @@ final class RunProgress: @unchecked Sendable {
         guard mode == .live, !stopped else { return }
         fflush(nil)  // what a body printed through the C library comes first
         let line = status.line(now: Date(), width: TerminalWidth.standardError(), glyphs: glyphs)
-        StandardStreams.write("\r\u{1B}[2K" + line, to: .standardError)
+        StandardStreams.write(TerminalSequences.eraseLine + line, to: .standardError)
         drawn = true
     }
 
     /// Erases the status line; the caller holds `condition`.
     private func clear() {
         guard drawn else { return }
-        StandardStreams.write("\r\u{1B}[2K", to: .standardError)
+        StandardStreams.write(TerminalSequences.eraseLine, to: .standardError)
         drawn = false
     }
 

@@ -21,10 +21,10 @@ enum StandardStreams {
         signal(SIGPIPE, SIG_IGN)
     }
 
-    /// Writes `text` to `handle` (standard output unless said); a failure is remembered when
-    /// `handle` is standard output, and otherwise dropped.
+    /// Writes `text` to `handle` (standard output unless said), made ``StringProtocol/terminalSafe``
+    /// on the way; a failure is remembered when `handle` is standard output, and otherwise dropped.
     static func write(_ text: String, to handle: FileHandle = .standardOutput) {
-        write(bytes: Data(text.utf8), to: handle)
+        write(bytes: Data(text.terminalSafe.utf8), to: handle)
     }
 
     /// Writes `text` and a new line to standard output, after what the process printed through
@@ -34,7 +34,8 @@ enum StandardStreams {
         write(text + "\n")
     }
 
-    /// ``write(_:to:)`` for bytes.
+    /// ``write(_:to:)`` for bytes written as they are: JSON, whose strings escape what a
+    /// terminal would act on (``StringProtocol/jsonEscapingTerminalControls``).
     static func write(bytes: some DataProtocol, to handle: FileHandle = .standardOutput) {
         do { try handle.write(contentsOf: bytes) } catch {
             if handle.fileDescriptor == STDOUT_FILENO { remember(error) }

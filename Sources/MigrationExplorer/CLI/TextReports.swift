@@ -60,6 +60,7 @@ enum TextReports {
         let rendered = table.render(style)
         for (step, line) in zip(report.steps, rendered) {
             lines.append(line)
+            if report.mode == .dryRun { lines += explorer.app.actions.lines(for: step.subject).map { "      " + style.paint($0, .dim) } }
             if let error = step.outcome.errorMessage { lines.append("      " + style.paint("error: \(error)", .failed)) }
         }
         if let saveError = report.saveError, report.failure == nil {

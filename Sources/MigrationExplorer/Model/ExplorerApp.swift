@@ -47,6 +47,9 @@ public struct ExplorerApp: Sendable {
     /// they need a SQLite store, whose database they change in the transaction that records them.
     public var sqlMigrations: [String] = []
 
+    /// What each step of a manifest runs (its SQL, its command), shown before it runs.
+    package var actions = StepActions()
+
     public init(
         registry: MigrationRegistry, appVersion: String, appBuild: String? = nil,
         defaultFrom: String? = nil, defaultFromBuild: String? = nil,

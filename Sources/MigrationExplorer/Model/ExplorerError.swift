@@ -19,6 +19,8 @@ public enum ExplorerError: Error, CustomStringConvertible, Equatable {
         case noTerminal = 2
         /// A manifest, version or store that cannot be used.
         case unusableInput = 65
+        /// The system refuses what the explorer needs to start (too few open files).
+        case systemLimit = 71
     }
 
     /// The interactive explorer cannot draw: `reason` says why and what to do instead.

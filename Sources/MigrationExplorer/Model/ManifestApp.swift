@@ -26,6 +26,7 @@ extension ExplorerApp {
         self.init(registry: manifest.registry, appVersion: manifest.appVersion, appBuild: manifest.appBuild)
         sandboxRunsForReal = manifest.runsCommands ? .commands : nil
         sqlMigrations = manifest.sqlMigrations
+        actions = StepActions(manifest.commands)
     }
 }
 

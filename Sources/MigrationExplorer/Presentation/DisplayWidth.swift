@@ -38,13 +38,13 @@ extension Character {
         return max(1, scalars.reduce(0) { $0 + $1.displayWidth })
     }
 
-    /// The character, or U+FFFD when it is a control character a terminal would act on
-    /// rather than draw (a tab is a space).
+    /// The character, or U+FFFD when it holds a character a terminal would act on rather than
+    /// draw (``Unicode/Scalar/actsOnTerminal``; a tab is a space).
     var drawable: Character {
         if let ascii = asciiValue {
             return ascii == 0x09 ? " " : (ascii < 0x20 || ascii == 0x7F ? "\u{FFFD}" : self)
         }
-        return unicodeScalars.contains { $0.properties.generalCategory == .control } ? "\u{FFFD}" : self
+        return unicodeScalars.contains(where: \.actsOnTerminal) ? "\u{FFFD}" : self
     }
 }
 
@@ -52,11 +52,11 @@ extension StringProtocol {
     /// Terminal cells the text takes.
     var displayWidth: Int { reduce(0) { $0 + $1.displayWidth } }
 
-    /// The text with every control character a terminal would act on (an escape sequence, a
-    /// newline that breaks a table row) as U+FFFD, each tab a space: declared text, a title or
-    /// an error, can then neither clear the screen nor retitle the window.
+    /// One line of text with every character a terminal would act on (an escape sequence, a
+    /// bidirectional override, a newline that breaks a table row) as U+FFFD, each tab a space:
+    /// declared text, a title or an error, can then neither clear the screen, retitle the
+    /// window nor reorder what is shown.
     var drawable: String {
-        let acts = unicodeScalars.contains { $0.value < 0x20 || (0x7F..<0xA0).contains($0.value) }
-        return acts ? String(map(\.drawable)) : String(self)
+        unicodeScalars.contains(where: \.actsOnTerminal) ? String(map(\.drawable)) : String(self)
     }
 }

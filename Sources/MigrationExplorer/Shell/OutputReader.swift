@@ -1,4 +1,5 @@
 import Foundation
+import MigrationCore
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -9,7 +10,7 @@ import Darwin
 /// writer has closed it or the reader is told to stop.
 ///
 /// ```swift
-/// let reader = OutputReader(descriptor: pipeReadEnd, output: CappedOutput { print($0) })
+/// let reader = try OutputReader(descriptor: pipeReadEnd, output: CappedOutput { print($0) })
 /// // … the command runs and exits …
 /// let output = reader.finish()   // closes the descriptor
 /// ```
@@ -22,10 +23,13 @@ final class OutputReader: @unchecked Sendable {
     private var stopping = false
     private let done = DispatchSemaphore(value: 0)
 
-    init(descriptor: Int32, output: CappedOutput) {
+    /// Starts reading `descriptor` on a thread of its own.
+    /// - Throws: ``DetachedThread/StartFailure`` when the system starts no thread; nothing
+    ///   reads the pipe then, and the caller closes it.
+    init(descriptor: Int32, output: CappedOutput) throws(DetachedThread.StartFailure) {
         self.descriptor = descriptor
         self.output = output
-        Thread.detachNewThread { [self] in
+        try DetachedThread.start(name: "command output") { [self] in
             readUntilClosed()
             done.signal()
         }

@@ -80,7 +80,12 @@ struct ShellCommand: Sendable {
     ) async throws -> (TerminationStatus, String?, CappedOutput) {
         ProcessGroup.adoptOrphans()
         let pipe = try Self.makePipe()
-        let reader = OutputReader(descriptor: pipe.read, output: CappedOutput(onLine: settings.onOutput))
+        let reader: OutputReader
+        do { reader = try OutputReader(descriptor: pipe.read, output: CappedOutput(onLine: settings.onOutput)) } catch {
+            close(pipe.read)
+            close(pipe.write)
+            throw Failure(description: "`\(command)` did not start: \(error)")
+        }
         let input: FileDescriptorInput = if let lock {
             .fileDescriptor(.init(rawValue: lock), closeAfterSpawningProcess: false)
         } else {

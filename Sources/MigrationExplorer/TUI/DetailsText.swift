@@ -35,6 +35,7 @@ enum DetailsText {
             lines.appendWrapped("\(glyphs.warning) \(problem.severity): \(problem.message)", width: width, role: problem.severity == .error ? .failed : .warning)
             lines.appendWrapped(problem.hint, width: width, indent: "  ", role: .dim)
         }
+        lines += actions(of: .migration(migration), state: state, width: width)
         if let step = state.lastReport?.steps.first(where: { if case .migration(let ran) = $0.subject { ran.id == migration.id } else { false } }) {
             lines += lastRun(step, width: width, glyphs: glyphs)
         } else if let record = state.plan?.lastRecord(of: migration) {
@@ -79,9 +80,19 @@ enum DetailsText {
         lines.append(StyledLine(live?.text ?? "\(glyphs.hook(fires: hookPlan.fires)) \(hookPlan.fires ? "fires" : "does not fire")",
                                 live?.role ?? (hookPlan.fires ? .hook : .dim)))
         lines.appendWrapped("Runs after the migrations whenever the \(what) differs from the one recorded, a fresh install included.", width: width, role: .dim)
+        lines += actions(of: .hook(hook), state: state, width: width)
         if let step = state.lastReport?.steps.first(where: { if case .hook(let ran) = $0.subject { ran.id == hook.id } else { false } }) {
             lines += lastRun(step, width: width, glyphs: glyphs)
         }
+        return lines
+    }
+
+    /// What the step runs (its SQL, its command), after a blank line; nothing for Swift code.
+    private static func actions(of subject: RunStep.Subject, state: ViewState, width: Int) -> [StyledLine] {
+        let actions = state.actions.lines(for: subject)
+        guard !actions.isEmpty else { return [] }
+        var lines = [StyledLine("")]
+        for action in actions { lines.appendWrapped(action, width: width, indent: "     ", role: .normal) }
         return lines
     }
 

@@ -32,7 +32,7 @@ enum Overlays {
         case .help:
             return Content(title: "Keys", lines: helpLines(width: inner, glyphs: glyphs), footer: scroll)
         case .report(let report):
-            return Content(title: report.mode == .dryRun ? "Dry run" : "Run", lines: reportLines(report, width: inner, glyphs: glyphs), footer: scroll)
+            return Content(title: report.mode == .dryRun ? "Dry run" : "Run", lines: reportLines(report, actions: state.actions, width: inner, glyphs: glyphs), footer: scroll)
         case .problems:
             return Content(title: "Problems", lines: problemLines(state, width: inner, glyphs: glyphs), footer: scroll)
         case .whatsNew(let pages, let page):
@@ -65,9 +65,28 @@ enum Overlays {
             }
             var lines: [StyledLine] = []
             lines.appendWrapped(question, width: inner)
+            if case .run = confirmation { lines += commandLines(state, width: inner, room: size.height - 8 - lines.count, glyphs: glyphs) }
             lines += [StyledLine(""), StyledLine("y: yes    n, Enter or Esc: no", .accent)]
             return Content(title: "Are you sure?", lines: lines, footer: "no is the default")
         }
+    }
+
+    /// The commands and SQL a run of the pending migrations would execute, one line each,
+    /// as many as `room` lines hold; the dry-run (`d`) lists them all.
+    private static func commandLines(_ state: ViewState, width: Int, room: Int, glyphs: Glyphs) -> [StyledLine] {
+        let migrations = (state.plan?.pending ?? []).flatMap { entry in
+            state.actions.lines(for: .migration(entry.migration)).map { "\(entry.migration.declared): \($0)" }
+        }
+        let hooks = (state.plan?.hooks ?? []).filter(\.fires).flatMap { hookPlan in
+            state.actions.lines(for: .hook(hookPlan.hook)).map { "\(hookPlan.hook.kind): \($0)" }
+        }
+        let actions = migrations + hooks
+        guard !actions.isEmpty, room >= 3 else { return [] }
+        let shown = actions.count <= room - 1 ? actions.count : room - 2
+        var lines = [StyledLine(""), StyledLine("It executes:", .dim)]
+        lines += actions.prefix(shown).map { StyledLine("  " + $0.cut(toWidth: width - 2, ellipsis: glyphs.ellipsis), .dim) }
+        if shown < actions.count { lines.append(StyledLine("  \(glyphs.ellipsis) and \(actions.count - shown) more: d shows every one", .dim)) }
+        return lines
     }
 
     /// Every key, from the keymap: keys in a column, what they do wrapped beside them.
@@ -102,7 +121,7 @@ enum Overlays {
         return lines
     }
 
-    private static func reportLines(_ report: RunReport, width: Int, glyphs: Glyphs) -> [StyledLine] {
+    private static func reportLines(_ report: RunReport, actions: StepActions, width: Int, glyphs: Glyphs) -> [StyledLine] {
         var lines: [StyledLine] = []
         let header = report.mode == .dryRun
             ? "Would run, in this order (nothing was run or written):"
@@ -114,6 +133,9 @@ enum Overlays {
             let head = "\(String(index + 1).leftPadded(to: 3)) \(glyphs.outcome(step.outcome)) \(step.outcome.word.padding(toLength: 9, withPad: " ", startingAt: 0)) "
             let label = step.subject.label.cut(toWidth: max(Self.shortestLabel, width - head.displayWidth - duration.displayWidth), ellipsis: glyphs.ellipsis)
             lines.append(StyledLine(head + label + duration, step.outcome.role))
+            if report.mode == .dryRun {
+                for action in actions.lines(for: step.subject) { lines.appendWrapped(action, width: width, indent: "       ", role: .dim) }
+            }
             for line in step.log { lines.appendWrapped(line, width: width, indent: "       ", role: .dim) }
             if let error = step.outcome.errorMessage { lines.appendWrapped("error: \(error)", width: width, indent: "       ", role: .failed) }
         }

@@ -21,6 +21,7 @@ package struct Session {
         state = ViewState(appName: explorer.app.registry.appName, storeLabel: explorer.storeLabel,
                           isSandbox: explorer.isSandbox, registry: explorer.app.registry, target: explorer.target)
         state.sandboxRunsForReal = explorer.app.sandboxRunsForReal
+        state.actions = explorer.app.actions
         showStore()
         refreshPlan()
         if let first = state.items.firstIndex(where: { if case .migration(let entry) = $0 { entry.status.willRun } else { false } }) {

@@ -72,6 +72,8 @@ package struct ViewState: Sendable {
     package var target: AppTarget
     /// What a run does for real even in a sandbox (see ``ExplorerApp/sandboxRunsForReal``).
     package var sandboxRunsForReal: ExplorerApp.RealWork?
+    /// What each step runs (a manifest's SQL and commands), shown before it runs.
+    package var actions = StepActions()
     package private(set) var plan: MigrationPlan?
     /// Why there is no plan (a store that cannot be read), if there is none.
     package private(set) var planError: String?
