@@ -26,26 +26,24 @@ public enum Manifest {
     /// let plan = try MigrationRunner(registry: manifest.registry, target: try AppTarget(version: manifest.appVersion))
     ///     .plan(.freshInstall)
     /// ```
-    /// - Throws: ``ManifestError`` listing every problem (unreadable file, bad JSON, unknown
-    ///   field, missing title, both or neither of version/build, malformed or duplicate version,
-    ///   a `since` or release that is not a version, a `timeout` that is not a positive number,
-    ///   a control character in a `run`).
+    /// - Throws: ``ManifestError`` listing every problem (unreadable file, a directory, FIFO or
+    ///   device instead of a file, bad JSON, unknown field, missing title, both or neither of
+    ///   version/build, malformed or duplicate version, a `since` or release that is not a
+    ///   version, a `timeout` that is not a positive number, a control character in a `run`).
     public static func load(
         path: String, commands: @escaping ManifestCommand.Runner = ManifestCommand.unavailable,
         sql: @escaping ManifestSQL.Runner = ManifestSQL.unavailable
     ) throws(ManifestError) -> MigrationManifest {
         let url = URL(fileURLWithPath: path)
-        var isDirectory: ObjCBool = false
-        if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
-            throw ManifestError(path: path, problems: [.init(field: "file", message: "is a directory, not a manifest file")])
+        let data: Data?
+        do { data = try RegularFile.contents(at: path) } catch {
+            let message = switch error {
+            case .notAFile(let kind): "is \(kind), not a manifest file"
+            case .unreadable(let why): "cannot be read (\(why))"
+            }
+            throw ManifestError(path: path, problems: [.init(field: "file", message: message)])
         }
-        guard FileManager.default.fileExists(atPath: path) else {
-            throw ManifestError(path: path, problems: [.init(field: "file", message: "no such file")])
-        }
-        let data: Data
-        do { data = try Data(contentsOf: url) } catch {
-            throw ManifestError(path: path, problems: [.init(field: "file", message: "cannot be read (\(error.localizedDescription))")])
-        }
+        guard let data else { throw ManifestError(path: path, problems: [.init(field: "file", message: "no such file")]) }
         return try parse(data, path: path, folder: url.deletingLastPathComponent(), commands: commands, sql: sql)
     }
 

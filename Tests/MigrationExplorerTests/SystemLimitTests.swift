@@ -9,7 +9,7 @@ struct SystemLimitTests {
     /// Runs the built binary under `ulimit` `limits`, in `folder`.
     func run(_ arguments: [String], limits: String, in folder: URL, within seconds: Double = 60) throws -> Executable.Result? {
         try Executable.run(["-c", "ulimit \(limits); exec \"$0\" \"$@\"", Executable.url.path] + arguments, in: folder,
-                           binary: URL(fileURLWithPath: "/bin/sh"), endingWithin: seconds)
+                           endingWithin: seconds, binary: URL(fileURLWithPath: "/bin/sh"))
     }
 
     @Test func aThreadThatCannotStartEndsTheStepAndTheRunInsteadOfHanging() throws {

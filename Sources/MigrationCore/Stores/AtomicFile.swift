@@ -15,9 +15,7 @@ enum AtomicFile {
     /// checks that the disk has `room` bytes free: whether a replacement of that size can be
     /// written now.
     static func probe(_ url: URL, bytes: Int, room: Int) throws(WriteError) {
-        let temporary = temporaryPath(for: url)
-        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        guard descriptor >= 0 else { throw WriteError(description: "create \(temporary): \(errnoText())") }
+        let (descriptor, temporary) = try createTemporary(for: url, mode: 0o600)
         defer {
             close(descriptor)
             unlink(temporary)
@@ -30,17 +28,16 @@ enum AtomicFile {
     }
 
     /// Writes `data` to `<folder>/.<name>.tmp`, flushes it, renames it over `url` and flushes
-    /// the folder. The new file keeps the old one's permissions (a preferences plist's 0600).
-    /// On failure the temporary file is removed and `url` is untouched. Callers hold the
-    /// store's lock, so the temporary name is never shared.
+    /// the folder. The new file keeps the old one's permissions (a preferences plist's 0600),
+    /// from the moment it is created. On failure the temporary file is removed and `url` is
+    /// untouched. Callers hold the store's lock, so the temporary name is never shared.
     static func replace(_ url: URL, with data: Data) throws(WriteError) {
         let folder = url.deletingLastPathComponent().path
-        let temporary = temporaryPath(for: url)
-        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        guard descriptor >= 0 else { throw WriteError(description: "create \(temporary): \(errnoText())") }
-        var failure = writeAll(data, to: descriptor, path: temporary)
         var existing = stat()
-        if failure == nil, stat(url.path, &existing) == 0, fchmod(descriptor, existing.st_mode & 0o7777) != 0 {
+        let exists = stat(url.path, &existing) == 0
+        let (descriptor, temporary) = try createTemporary(for: url, mode: exists ? existing.st_mode & 0o777 : 0o644)
+        var failure = writeAll(data, to: descriptor, path: temporary)
+        if failure == nil, exists, fchmod(descriptor, existing.st_mode & 0o7777) != 0 {
             failure = "chmod \(temporary): \(errnoText())"
         }
         if failure == nil, fsync(descriptor) != 0 { failure = "fsync \(temporary): \(errnoText())" }
@@ -57,8 +54,23 @@ enum AtomicFile {
         }
     }
 
-    private static func temporaryPath(for url: URL) -> String {
-        url.deletingLastPathComponent().path + "/." + url.lastPathComponent + ".tmp"
+    /// Creates `<folder>/.<name>.tmp`, with `mode` (less the umask), exclusively: never through
+    /// a symbolic link and never over a file that is there, so a link or file another user
+    /// planted at the name is neither written, truncated nor given this file's mode. One of this
+    /// user's own that an interrupted write left behind is removed first; anything else there
+    /// is named in the error (see ``SideFile``) and left alone.
+    private static func createTemporary(for url: URL, mode: mode_t) throws(WriteError) -> (descriptor: Int32, path: String) {
+        let path = url.deletingLastPathComponent().path + "/." + url.lastPathComponent + ".tmp"
+        var removedLeftover = false
+        while true {
+            let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, mode)
+            if descriptor >= 0 { return (descriptor, path) }
+            let code = errno
+            if code == EEXIST, let obstacle = SideFile.obstacle(at: path) { throw WriteError(description: obstacle) }
+            guard code == EEXIST, !removedLeftover else { throw WriteError(description: "create \(path): \(errnoText(code))") }
+            unlink(path)
+            removedLeftover = true
+        }
     }
 
     /// Writes all of `data`; returns what went wrong, if anything.

@@ -63,8 +63,8 @@ final class FileLock: @unchecked Sendable {
         defer { mutex.unlock() }
         if holders == 0 {
             if descriptor < 0 {
-                descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
-                guard descriptor >= 0 else { throw LockError(description: "open \(path): \(errnoText())") }
+                descriptor = SideFile.openLock(path, O_RDWR)
+                guard descriptor >= 0 else { throw LockError(description: SideFile.openFailure(path)) }
             }
             try LockWaiting.take(descriptor, LOCK_EX, path: path)
         }

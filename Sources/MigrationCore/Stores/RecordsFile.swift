@@ -34,7 +34,7 @@ struct RecordsFile: Sendable {
         self.location = location
     }
 
-    /// The file, for the writes and reads that take a URL (not those of a launch).
+    /// The file, for the writes that take a URL.
     private var url: URL { URL(fileURLWithPath: path) }
 
     /// Every domain's state, every line checked; no domain when the file does not exist.
@@ -59,7 +59,8 @@ struct RecordsFile: Sendable {
     /// further back), and the history is left unread, so the state has none. `nil` when
     /// nothing is recorded.
     func readMarks(of domain: String) throws -> MigrationState? {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        // Without blocking: a FIFO is refused below, never waited on.
+        let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC)
         guard descriptor >= 0 else {
             if errno == ENOENT { return nil }
             throw MigrationStoreError(location: location, problem: .unreadable(errnoText()))
@@ -67,7 +68,8 @@ struct RecordsFile: Sendable {
         defer { close(descriptor) }
         var info = stat()
         guard fstat(descriptor, &info) == 0 else { throw MigrationStoreError(location: location, problem: .unreadable(errnoText())) }
-        if info.st_mode & S_IFMT == S_IFDIR { throw isDirectory }
+        let kind = FileKind(mode: info.st_mode)
+        if kind != .regularFile { throw unreadable(.notAFile(kind)) }
         let size = Int(info.st_size)
         let head = Self.bytes(of: descriptor, from: 0, count: min(size, 128))
         // The header's start says format 2; every other read checks the rest of it.
@@ -235,21 +237,14 @@ struct RecordsFile: Sendable {
     }
 
     /// The file's bytes; `nil` only when there is no such file (a fresh install): a file that
-    /// cannot be reached (a loop of symbolic links, a folder that cannot be searched) is an error.
-    private func contents() throws -> Data? {
-        do { return try Data(contentsOf: url) } catch {
-            var info = stat()
-            guard stat(path, &info) == 0 else {
-                if errno == ENOENT { return nil }
-                throw MigrationStoreError(location: location, problem: .unreadable(errnoText()))
-            }
-            if info.st_mode & S_IFMT == S_IFDIR { throw isDirectory }
-            throw MigrationStoreError(location: location, problem: .unreadable(error.localizedDescription))
-        }
+    /// cannot be reached (a loop of symbolic links, a folder that cannot be searched) is an
+    /// error, and so is a directory, a FIFO or a device (see ``RegularFile``).
+    private func contents() throws(MigrationStoreError) -> Data? {
+        do { return try RegularFile.contents(at: path) } catch { throw unreadable(error) }
     }
 
-    private var isDirectory: MigrationStoreError {
-        MigrationStoreError(location: location, problem: .unreadable("\(path) is a directory, not a file"))
+    private func unreadable(_ error: RegularFile.ReadError) -> MigrationStoreError {
+        MigrationStoreError(location: location, problem: .unreadable(error.reason(for: path)))
     }
 
     private func checkHeader(_ line: some Sequence<UInt8>) throws {

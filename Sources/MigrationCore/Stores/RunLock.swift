@@ -160,15 +160,15 @@ package final class RunLock: @unchecked Sendable {
         }
         guard let path else { return true }
         if descriptor < 0 {
-            descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
+            descriptor = SideFile.openLock(path, O_RDWR)
             // A lock file another user made (or in a folder this one cannot write) locks as well
             // read-only; where there is none and none can be made, this process can write
             // nothing there either, so no change of its can land inside another's run.
             if descriptor < 0, [EACCES, EPERM, EROFS].contains(errno) {
-                descriptor = open(path, O_RDONLY | O_CLOEXEC)
+                descriptor = SideFile.openLock(path, O_RDONLY)
                 if descriptor < 0, errno == ENOENT { return true }
             }
-            guard descriptor >= 0 else { throw FileLock.LockError(description: "open \(path): \(errnoText())") }
+            guard descriptor >= 0 else { throw FileLock.LockError(description: SideFile.openFailure(path)) }
         }
         if operation & LOCK_NB == 0 {
             try LockWaiting.take(descriptor, operation, path: path)

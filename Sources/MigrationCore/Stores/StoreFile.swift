@@ -30,10 +30,8 @@ struct StoreFile: Sendable {
 
     /// The file's bytes; `nil` when there is no file yet.
     func read() throws(MigrationStoreError) -> Data? {
-        try refuseDirectory()
-        do { return try Data(contentsOf: fileURL) } catch {
-            if !FileManager.default.fileExists(atPath: realPath) { return nil }
-            throw MigrationStoreError(location: location, problem: .unreadable(error.localizedDescription))
+        do { return try RegularFile.contents(at: realPath) } catch {
+            throw MigrationStoreError(location: location, problem: .unreadable(error.reason(for: realPath)))
         }
     }
 
@@ -74,7 +72,7 @@ struct StoreFile: Sendable {
     /// be written, though its folder would let it be replaced), its lock file and its folder,
     /// without taking the lock or leaving anything behind (see ``WriteAccess``).
     func checkWritable() throws(MigrationStoreError) {
-        try refuseDirectory()
+        try refuseAnythingButAFile()
         let files = [(path: realPath, what: "the file"), (path: realPath + ".lock", what: "the lock file")]
         if let problem = WriteAccess.problem(files: files, folder: fileURL.deletingLastPathComponent().path) {
             throw MigrationStoreError(location: location, problem: .readOnly(problem))
@@ -82,16 +80,17 @@ struct StoreFile: Sendable {
     }
 
     private func locked<T>(_ body: () throws -> T) throws -> T {
-        try refuseDirectory()
+        try refuseAnythingButAFile()
         do { return try body() } catch let error as FileLock.LockError {
             throw error.storeError(at: location)
         }
     }
 
-    private func refuseDirectory() throws(MigrationStoreError) {
-        var isDirectory: ObjCBool = false
-        if FileManager.default.fileExists(atPath: realPath, isDirectory: &isDirectory), isDirectory.boolValue {
-            throw MigrationStoreError(location: location, problem: .unreadable("\(realPath) is a directory, not a file"))
+    /// Refuses a directory, a FIFO or a device where the file should be, before anything
+    /// reads, locks or replaces it.
+    private func refuseAnythingButAFile() throws(MigrationStoreError) {
+        if let kind = FileKind.of(realPath), kind != .regularFile {
+            throw MigrationStoreError(location: location, problem: .unreadable(RegularFile.ReadError.notAFile(kind).reason(for: realPath)))
         }
     }
 }

@@ -53,7 +53,7 @@ struct Executable {
 
     /// ``run(_:in:environment:binary:)`` that gives up after `seconds`: `nil`, the process
     /// killed, when it has not ended by then.
-    static func run(_ arguments: [String], in folder: URL? = nil, binary: URL = url, endingWithin seconds: Double) throws -> Result? {
+    static func run(_ arguments: [String], in folder: URL? = nil, endingWithin seconds: Double, binary: URL = url) throws -> Result? {
         let running = try start(arguments, in: folder, binary: binary)
         guard waitUntil(timeout: seconds, { !running.process.isRunning }) else {
             kill(running.process.processIdentifier, SIGKILL)

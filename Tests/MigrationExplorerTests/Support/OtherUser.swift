@@ -14,6 +14,13 @@ enum OtherUser {
         return try Executable.run(words, in: folder, binary: binary)
     }
 
+    /// Runs the built binary as that user, giving up after `seconds`: `nil`, the process
+    /// killed, when it has not ended by then.
+    static func run(_ arguments: [String], in folder: URL, endingWithin seconds: Double) throws -> Executable.Result? {
+        let (binary, words) = command(arguments)
+        return try Executable.run(words, in: folder, endingWithin: seconds, binary: binary)
+    }
+
     /// The binary and arguments that run `arguments` as that user.
     static func command(_ arguments: [String]) -> (binary: URL, arguments: [String]) {
         guard isRoot else { return (Executable.url, arguments) }
