@@ -72,3 +72,24 @@ struct ShownBeforeRunTests {
         #expect(screen.contains("onUpdate: run: ./scripts/reset-stats.sh"))
     }
 }
+
+/// What a manifest's command is told about the upgrade it is part of.
+@Suite("Command environment")
+struct CommandEnvironmentTests {
+    @Test func aCommandIsToldThePreviousMarkAndTheVersionTheDeviceUpgradedFrom() throws {
+        let folder = try makeTemporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let record = #"echo \"$MIGRATION_VERSION from=$MIGRATION_FROM upgrade-from=$MIGRATION_UPGRADE_FROM to=$MIGRATION_TO\" >> seen.txt"#
+        try """
+        { "app": "Notes", "appVersion": "1.0", "migrations": [
+            { "version": "0.9", "title": "one", "run": "\(record)" },
+            { "version": "1.0", "title": "two", "run": "\(record)" } ] }
+        """.write(to: folder.appendingPathComponent("m.json"), atomically: true, encoding: .utf8)
+        let store = folder.appendingPathComponent("state.json").path
+        #expect(try Executable.run(["set", "--store", store, "--version", "0.8"]).status == 0)
+        let result = try Executable.run(["run", "--manifest", "m.json", "--store", store], in: folder)
+        #expect(result.status == 0, "\(result.stderr)")
+        let seen = try String(contentsOf: folder.appendingPathComponent("seen.txt"), encoding: .utf8)
+        #expect(seen == "0.9 from=0.8 upgrade-from=0.8 to=1.0\n1.0 from=0.9 upgrade-from=0.8 to=1.0\n")
+    }
+}

@@ -11,6 +11,11 @@ public final class MigrationContext: Sendable {
     /// Where the device was: for a migration, the recorded high-water mark on its track; for
     /// an update hook, the recorded app version (or build). `nil` on a fresh install.
     public let from: String?
+    /// The app version (or build) the device had when this upgrade started: the recorded app
+    /// version before the run, whichever migration runs now. `nil` on a fresh install. For a
+    /// device at 0.8 upgrading to 1.0, the 1.0 migration gets ``from`` 0.9 (the migration
+    /// before it) and `upgradingFrom` 0.8.
+    public let upgradingFrom: String?
     /// The app version (or build) being upgraded to.
     public let to: String
     private let lines = Locked<[String]>([])
@@ -20,17 +25,18 @@ public final class MigrationContext: Sendable {
     /// A context for calling a body yourself, say in a test; runs make their own.
     ///
     /// ```swift
-    /// let context = MigrationContext(from: "0.8", to: "1.0")
+    /// let context = MigrationContext(from: "0.9", upgradingFrom: "0.8", to: "1.0")
     /// try body(context)
     /// context.logLines   // what it logged
     /// ```
-    public convenience init(from: String?, to: String) {
-        self.init(from: from, to: to, onProgress: nil)
+    public convenience init(from: String?, upgradingFrom: String? = nil, to: String) {
+        self.init(from: from, upgradingFrom: upgradingFrom, to: to, onProgress: nil)
     }
 
     /// A context whose progress reports reach `onProgress`, once per increase.
-    init(from: String?, to: String, onProgress: (@Sendable (Double) -> Void)?) {
+    init(from: String?, upgradingFrom: String?, to: String, onProgress: (@Sendable (Double) -> Void)?) {
         self.from = from
+        self.upgradingFrom = upgradingFrom
         self.to = to
         self.onProgress = onProgress
     }

@@ -25,12 +25,12 @@ extension PlanWalk {
         if !once.store.blockCommit.holdsBlockAcrossSuspension, case .sync = subject.work {
             return runSynchronously(subject, once, observer: observer, onProgress: observer)
         }
-        let target = plan.target
+        let (target, started) = (plan.target, plan.state)
         let context = Locked<MigrationContext?>(nil)
         let outcome = await once.perform(subject.blockStep, title: subject.title, willRun: { observer(.started(subject)) }) { current in
-            let started = Self.context(for: subject, in: current, target: target) { observer(.progress(subject, $0)) }
-            context.withLock { $0 = started }
-            try await subject.work.run(started)
+            let begun = Self.context(for: subject, in: current, startedIn: started, target: target) { observer(.progress(subject, $0)) }
+            context.withLock { $0 = begun }
+            try await subject.work.run(begun)
         }
         return finish(subject, outcome, log: context.withLock { $0 }?.logLines ?? [], observer: observer)
     }

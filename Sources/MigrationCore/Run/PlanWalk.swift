@@ -105,7 +105,9 @@ struct PlanWalk {
         let outcome: ExactlyOnce.Outcome
         if case .sync(let body) = subject.work {
             outcome = once.perform(subject.blockStep, title: subject.title, willRun: { observer(.started(subject)) }) { current in
-                let context = Self.context(for: subject, in: current, target: plan.target) { onProgress(.progress(subject, $0)) }
+                let context = Self.context(for: subject, in: current, startedIn: plan.state, target: plan.target) {
+                    onProgress(.progress(subject, $0))
+                }
                 started = context
                 try body(context)
             }
@@ -137,14 +139,17 @@ struct PlanWalk {
         store.map { ExactlyOnce(store: $0, target: .success(plan.target), app: (plan.target.version, plan.target.build), policy: plan.policy) }
     }
 
-    /// The context a body runs in, on a device in `current`, upgrading to `target`. Static, so
-    /// that a body's closure holds the target alone, not a copy of the walk: a copy would share
-    /// the walk's list of steps, and the next step's append would then copy the whole list.
+    /// The context a body runs in, on a device in `current` that was in `started` when the
+    /// upgrade began, upgrading to `target`. Static, so that a body's closure holds these values
+    /// alone, not a copy of the walk: a copy would share the walk's list of steps, and the next
+    /// step's append would then copy the whole list.
     static func context(
-        for subject: RunStep.Subject, in current: MigrationState, target: AppTarget, onProgress: @escaping @Sendable (Double) -> Void
+        for subject: RunStep.Subject, in current: MigrationState, startedIn started: MigrationState, target: AppTarget,
+        onProgress: @escaping @Sendable (Double) -> Void
     ) -> MigrationContext {
         let from = subject.isHook ? current.lastApp(subject.track) : current.lastMigrated(subject.track)
-        return MigrationContext(from: from, to: target.value(on: subject.track)?.text ?? "", onProgress: onProgress)
+        return MigrationContext(from: from, upgradingFrom: started.lastApp(subject.track), to: target.value(on: subject.track)?.text ?? "",
+                                onProgress: onProgress)
     }
 
     /// A dry-run step: it would run, and the walk goes on as if it had.

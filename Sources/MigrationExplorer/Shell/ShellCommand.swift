@@ -11,6 +11,7 @@ import Darwin
 /// swift-subprocess, in a process group of its own.
 ///
 /// - Its environment adds `MIGRATION_VERSION` (or `MIGRATION_BUILD`), `MIGRATION_FROM`,
+///   `MIGRATION_UPGRADE_FROM` (the device's version when the upgrade started),
 ///   `MIGRATION_TO`, `MIGRATION_SANDBOX` (`1` or `0`) and `MIGRATION_STORE` (the store's
 ///   path, or `memory`).
 /// - Output (standard output and error together) is streamed to
@@ -68,7 +69,7 @@ struct ShellCommand: Sendable {
 
     private func environment(_ context: MigrationContext, settings: CommandSettings) -> Environment {
         var values: [Environment.Key: String?] = [
-            "MIGRATION_FROM": context.from ?? "", "MIGRATION_TO": context.to,
+            "MIGRATION_FROM": context.from ?? "", "MIGRATION_UPGRADE_FROM": context.upgradingFrom ?? "", "MIGRATION_TO": context.to,
             "MIGRATION_SANDBOX": settings.sandbox ? "1" : "0", "MIGRATION_STORE": settings.storeName,
         ]
         if let identity, let key = Environment.Key(rawValue: identity.name) { values[key] = identity.value }
