@@ -1,0 +1,63 @@
+import Foundation
+import MigrationTestSupport
+import PostgresTestServer
+import Testing
+
+/// `--postgres` keeps its secrets: no fault prints a password given in the URL, libpq's
+/// environment and password file log in as they do for `psql` (so no password need be on a
+/// command line), `sslmode` from `PGSSLMODE` is obeyed, and a manifest's commands do not get the
+/// store's `PGPASSWORD`.
+extension PostgresCommandTests {
+    static let secret = "Hunter2Secret"
+
+    /// Each URL fails before anything runs, the password in it in one form or another.
+    static let faultyURLs: [(url: String, status: Int32)] = [
+        ("postgres://alice@127.0.0.1:99999/notes?password=\(secret)", 64),
+        ("postgres://alice:\(secret)@127.0.0.1:99999/notes", 64),
+        ("postgres://alice@127.0.0.1/notes?sslmode=bogus&password=\(secret)", 64),
+        ("postgres://alice@127.0.0.1/notes?colour=blue&password=\(secret)", 64),
+        ("postgres://alice:\(secret)/x@127.0.0.1/notes", 64),
+        ("postgres://alice:Hunter2%53ecret@127.0.0.1:0/notes", 64),
+        ("postgres://alice:\(secret)@127.0.0.1:1/notes", 69),
+    ]
+
+    @Test(arguments: faultyURLs)
+    func noFaultOfAURLPrintsItsPasswordInTextOrJSON(url: String, status: Int32) throws {
+        for json in [false, true] {
+            let result = try Executable.run(["plan", "--postgres", url] + (json ? ["--json"] : []))
+            #expect(result.status == status, "\(result.stdout)\(result.stderr)")
+            #expect(!result.stderr.isEmpty)
+            for shown in [result.stdout, result.stderr] {
+                #expect(!shown.contains(Self.secret) && !shown.contains("Hunter2%53ecret"), "\(shown)")
+            }
+            if json { #expect((try result.json()["error"] as? [String: Any])?["message"] != nil, "\(result.stdout)") }
+        }
+    }
+
+    /// `postgres://` alone: host, port, user and database from libpq's variables, the password
+    /// from the password file `PGPASSFILE` names.
+    @Test func libpqsVariablesAndPasswordFileLogInWithNoPasswordOnTheCommandLine() throws {
+        let fixture = try Fixture()
+        let server = fixture.server
+        let passwordFile = fixture.folder.appendingPathComponent("pgpass")
+        try passwordFile.write("# the ordinary role\n\(server.host):\(server.port):*:\(server.appUser):\(server.appPassword)\n")
+        #expect(chmod(passwordFile.path, 0o600) == 0)
+        let environment = ["PGHOST": server.host, "PGPORT": "\(server.port)", "PGUSER": server.appUser, "PGDATABASE": fixture.database,
+                           "PGPASSWORD": "", "PGPASSFILE": passwordFile.path]
+        let result = try Executable.run(fixture.arguments(url: "postgres://"), in: fixture.folder, environment: environment)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(try fixture.isExactlyOnce(), "\(fixture.tally())")
+
+        #expect(chmod(passwordFile.path, 0o644) == 0)
+        let exposed = try Executable.run(fixture.arguments("plan", url: "postgres://"), in: fixture.folder, environment: environment)
+        #expect(exposed.status == 65, "a password file others can read is not used: \(exposed.stderr)")
+        #expect(exposed.stderr.contains("password file \(passwordFile.path) has group or world access (mode 644)"), "\(exposed.stderr)")
+    }
+
+    @Test func PGSSLMODEVerifyFullRefusesAServerWithoutTLSInsteadOfGoingOutInPlainText() throws {
+        let fixture = try Fixture()
+        let result = try Executable.run(fixture.arguments("plan"), in: fixture.folder, environment: ["PGSSLMODE": "verify-full"])
+        #expect(result.status == 69, "\(result.stderr)")
+        #expect(result.stderr.contains("the server does not offer TLS, which sslmode=verify-full requires"), "\(result.stderr)")
+    }
+}
