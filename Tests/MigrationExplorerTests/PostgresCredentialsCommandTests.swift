@@ -60,4 +60,19 @@ extension PostgresCommandTests {
         #expect(result.status == 69, "\(result.stderr)")
         #expect(result.stderr.contains("the server does not offer TLS, which sslmode=verify-full requires"), "\(result.stderr)")
     }
+
+    /// A command sees `PGPASSWORD` only when it is not the store's password.
+    @Test func aManifestCommandDoesNotInheritTheStoresPGPASSWORD() throws {
+        let fixture = try Fixture(command: "echo \"[${PGPASSWORD-unset}]\" > seen.txt")
+        let server = fixture.server
+        let bare = "postgres://\(server.appUser)@\(server.host):\(server.port)/\(fixture.database)"
+        let result = try Executable.run(fixture.arguments(url: bare), in: fixture.folder, environment: ["PGPASSWORD": server.appPassword])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(try fixture.folder.appendingPathComponent("seen.txt").read() == "[unset]\n")
+
+        let other = try Fixture(command: "echo \"[${PGPASSWORD-unset}]\" > seen.txt")
+        let unrelated = try Executable.run(other.arguments(), in: other.folder, environment: ["PGPASSWORD": "another-database"])
+        #expect(unrelated.status == 0, "\(unrelated.stderr)")
+        #expect(try other.folder.appendingPathComponent("seen.txt").read() == "[another-database]\n", "not the store's: passed on")
+    }
 }
