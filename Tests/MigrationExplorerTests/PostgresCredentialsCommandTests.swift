@@ -75,4 +75,15 @@ extension PostgresCommandTests {
         #expect(unrelated.status == 0, "\(unrelated.stderr)")
         #expect(try other.folder.appendingPathComponent("seen.txt").read() == "[another-database]\n", "not the store's: passed on")
     }
+
+    /// Under `ulimit -n 16` the driver cannot start its event loops: a message, not SwiftNIO's assertion.
+    @Test func tooFewFileDescriptorsForTheDriverIsAMessageNotACrash() throws {
+        let fixture = try Fixture()
+        let shell = URL(fileURLWithPath: "/bin/sh")
+        let result = try Executable.run(["-c", "ulimit -n 16 && exec \"$0\" \"$@\"", Executable.url.path] + fixture.arguments("plan"),
+                                        in: fixture.folder, binary: shell)
+        #expect(result.status == 65, "\(result.stderr)")
+        #expect(result.stderr.contains("too few file descriptors are free to start the driver"), "\(result.stderr)")
+        #expect(!result.stderr.contains("Assertion failed"), "\(result.stderr)")
+    }
 }
