@@ -46,9 +46,20 @@ enum DriverEventLoops {
         let needed: Int
 
         var reason: String {
-            var limit = rlimit()
-            getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit)
-            return "too few file descriptors are free to start the driver (it needs \(needed) more; ulimit -n is \(limit.rlim_cur)); raise the limit (ulimit -n 256) or close some"
+            "too few file descriptors are free to start the driver (it needs \(needed) more; ulimit -n is \(DriverEventLoops.descriptorLimit)); raise the limit (ulimit -n 256) or close some"
         }
+    }
+
+    /// The words for a socket this process could not open for want of descriptors (`EMFILE`, `ENFILE`).
+    static func descriptorShortage(_ code: Int32) -> String {
+        let whose = code == ENFILE ? "the system has" : "this process has (ulimit -n is \(descriptorLimit))"
+        return "too many open files: \(whose) no file descriptor free for the connection; raise the limit or close some"
+    }
+
+    /// This process's limit of open files, `ulimit -n`.
+    private static var descriptorLimit: UInt64 {
+        var limit = rlimit()
+        getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit)
+        return UInt64(limit.rlim_cur)
     }
 }

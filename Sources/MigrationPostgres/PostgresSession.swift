@@ -119,6 +119,7 @@ final class PostgresSession: @unchecked Sendable {
         }
         let descriptor: Int32
         do { descriptor = try CloseOnExecSocket.connect(host: server.host, port: server.port, timeout: 10) } catch {
+            if error.isLocal { throw PostgresConnectionError(server: server, kind: .other, reason: error.reason) }
             throw PostgresConnectionError(server: server, kind: .unreachable, reason: "\(error.reason); is the server running and accepting TCP connections there?")
         }
         do {
