@@ -26,7 +26,11 @@ enum CloseOnExecSocket {
         while let address = next?.pointee {
             next = address.ai_next
             let descriptor = socket(address.ai_family, address.ai_socktype | Int32(SOCK_CLOEXEC.rawValue) | Int32(SOCK_NONBLOCK.rawValue), address.ai_protocol)
-            guard descriptor >= 0 else { reason = errnoWords(errno); continue }
+            guard descriptor >= 0 else {
+                if errno == EMFILE || errno == ENFILE { throw Failure(reason: DriverEventLoops.descriptorShortage(errno), isLocal: true) }
+                reason = errnoWords(errno)
+                continue
+            }
             if Glibc.connect(descriptor, address.ai_addr, address.ai_addrlen) == 0 || (errno == EINPROGRESS && finishes(descriptor, timeout: timeout, reason: &reason)) {
                 return descriptor
             }
@@ -56,5 +60,7 @@ enum CloseOnExecSocket {
 
     struct Failure: Error {
         let reason: String
+        /// Whether this process, not the network or the server, is at fault (out of descriptors).
+        var isLocal = false
     }
 }

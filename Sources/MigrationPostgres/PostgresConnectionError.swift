@@ -58,13 +58,13 @@ public struct PostgresConnectionError: Error, Sendable, Equatable, CustomStringC
         let message = psql.serverInfo?[.message]
         switch psql.serverInfo?[.sqlState] {
         case "28P01", "28000":
-            self.init(server: server, kind: .loginRefused, reason: "\(message ?? "login refused"); check the user and the password (in the URL or PGPASSWORD)")
+            self.init(server: server, kind: .loginRefused, reason: "\(message ?? "login refused"); check the user and the password (in the URL, PGPASSWORD or ~/.pgpass)")
         case "3D000":
             self.init(server: server, kind: .noDatabase, reason: "\(message ?? "no such database"); create it first (createdb \(server.database))")
         case .some(let state):
             self.init(server: server, kind: .other, reason: "\(message ?? "error") (SQLSTATE \(state))")
         case nil where psql.code == .authMechanismRequiresPassword:
-            self.init(server: server, kind: .loginRefused, reason: "the server asks for a password; give it in the URL or in PGPASSWORD")
+            self.init(server: server, kind: .loginRefused, reason: "the server asks for a password; give it in PGPASSWORD or ~/.pgpass (or in the URL, where other users of the machine may see it)")
         case nil where psql.code == .sslUnsupported:
             self.init(server: server, kind: .unreachable, reason: "the server does not offer TLS, which sslmode=\(server.sslMode.rawValue) requires")
         case nil:

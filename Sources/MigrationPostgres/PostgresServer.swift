@@ -7,11 +7,17 @@ import PostgresNIO
 /// ```swift
 /// let server = try PostgresServer(url: "postgres://deploy@db.internal/notes", password: secret)
 /// print(server)   // postgres://deploy@db.internal:5432/notes
+///
+/// // As psql: PGHOST, PGPORT, PGUSER, PGDATABASE, PGPASSWORD, PGSSLMODE, then ~/.pgpass.
+/// let fromEnvironment = try PostgresServer(url: "postgres://", environment: ProcessInfo.processInfo.environment,
+///                                          home: NSHomeDirectory(), warn: { print($0) })
 /// ```
-/// As with libpq, the port defaults to 5432, the user to the login name of this process, the
-/// database to the user's name, and `sslmode` to `prefer`: TLS when the server offers it, a
-/// plain connection otherwise. `disable`, `allow`, `prefer`, `require`, `verify-ca` and
-/// `verify-full` are read as libpq reads them.
+/// As with libpq, the port defaults to 5432, the host to `localhost` (this store speaks TCP
+/// only), the user to the login name of this process, the database to the user's name, and
+/// `sslmode` to `prefer`: TLS when the server offers it, its certificate not checked, and a plain
+/// connection otherwise. `require` insists on TLS without checking the certificate; `verify-ca`
+/// checks it against ``sslRootCertificate`` (or the system's trust roots), `verify-full` checks
+/// the host name as well. `disable` never uses TLS, and `allow` is read as `prefer`.
 public struct PostgresServer: Sendable, Equatable, CustomStringConvertible {
     public var host: String
     public var port: Int
@@ -20,46 +26,65 @@ public struct PostgresServer: Sendable, Equatable, CustomStringConvertible {
     public var password: String?
     public var database: String
     public var sslMode: SSLMode
+    /// The file of certificates `verify-ca` and `verify-full` trust: the URL's `sslrootcert`,
+    /// `PGSSLROOTCERT`, or `~/.postgresql/root.crt` when it exists; `nil` or `system`: the
+    /// system's trust roots.
+    public var sslRootCertificate: String?
 
     /// libpq's `sslmode`.
     public enum SSLMode: String, Sendable, CaseIterable {
         case disable, allow, prefer, require
         case verifyCA = "verify-ca"
         case verifyFull = "verify-full"
+
+        static var names: String { allCases.map(\.rawValue).joined(separator: ", ") }
     }
 
-    /// Reads `url`; `password` is used when the URL has none (the explorer passes `PGPASSWORD`).
+    /// Reads `url`; `password` is used when the URL has none. No environment variable and no
+    /// password file is read.
     /// - Throws: ``PostgresURLError`` saying what is wrong with the URL.
     public init(url: String, password: String? = nil) throws(PostgresURLError) {
-        guard let parts = URLComponents(string: url), let scheme = parts.scheme, ["postgres", "postgresql"].contains(scheme) else {
-            throw PostgresURLError(url: url, problem: "it is not a postgres://user@host:port/database URL")
+        try self.init(url: url, environment: password.map { ["PGPASSWORD": $0] } ?? [:], home: nil)
+    }
+
+    /// Reads `url` as `psql` would: what the URL leaves out comes from libpq's variables in
+    /// `environment` (`PGHOST`, `PGPORT`, `PGUSER`, `PGDATABASE`, `PGPASSWORD`, `PGSSLMODE`,
+    /// `PGSSLROOTCERT`), then the password from the password file (`PGPASSFILE`, or `.pgpass` in
+    /// `home`; see ``PostgresPasswordFile``), then the defaults. `warn` hears of a password file
+    /// that is ignored because others may read it.
+    /// - Throws: ``PostgresURLError`` for a URL or a variable that cannot be read.
+    public init(url: String, environment: [String: String], home: String?, warn: (String) -> Void = { _ in }) throws(PostgresURLError) {
+        let given = try PostgresURLParts(url)
+        let variables = environment.filter { !$0.value.isEmpty }
+        func refuse(_ name: String, _ problem: String) -> PostgresURLError {
+            PostgresURLError(url: url, problem: "\(name)=\(variables[name] ?? "") \(problem)")
         }
-        guard let host = parts.percentEncodedHost.flatMap({ $0.removingPercentEncoding }), !host.isEmpty else {
-            throw PostgresURLError(url: url, problem: "it names no host (postgres://user@HOST/database)")
+        host = given.host ?? variables["PGHOST"] ?? "localhost"
+        if given.host == nil, host.hasPrefix("/") { throw refuse("PGHOST", "is a socket folder; this store connects over TCP: give a host name") }
+        if let port = given.port {
+            self.port = port
+        } else if let text = variables["PGPORT"] {
+            guard let port = Int(text), (1...65535).contains(port) else { throw refuse("PGPORT", "is not a TCP port (1 to 65535)") }
+            self.port = port
+        } else {
+            port = 5432
         }
-        self.host = host.hasPrefix("[") && host.hasSuffix("]") ? String(host.dropFirst().dropLast()) : host
-        if let port = parts.port, !(1...65535).contains(port) {
-            throw PostgresURLError(url: url, problem: "port \(port) is not a TCP port (1 to 65535)")
+        user = given.user ?? variables["PGUSER"] ?? Self.loginName
+        database = given.database ?? variables["PGDATABASE"] ?? user
+        if let mode = given.sslMode {
+            sslMode = mode
+        } else if let text = variables["PGSSLMODE"] {
+            guard let mode = SSLMode(rawValue: text) else { throw refuse("PGSSLMODE", "is none of \(SSLMode.names)") }
+            sslMode = mode
+        } else {
+            sslMode = .prefer
         }
-        self.port = parts.port ?? 5432
-        self.user = parts.percentEncodedUser.flatMap { $0.removingPercentEncoding }.flatMap { $0.isEmpty ? nil : $0 } ?? Self.loginName
-        self.password = parts.percentEncodedPassword.flatMap { $0.removingPercentEncoding } ?? password
-        let path = String(parts.percentEncodedPath.drop(while: { $0 == "/" }))
-        self.database = path.removingPercentEncoding.flatMap { $0.isEmpty ? nil : $0 } ?? user
-        self.sslMode = .prefer
-        for item in parts.queryItems ?? [] {
-            switch item.name {
-            case "sslmode":
-                guard let mode = item.value.flatMap(SSLMode.init(rawValue:)) else {
-                    throw PostgresURLError(url: url, problem: "sslmode=\(item.value ?? "") is none of \(SSLMode.allCases.map(\.rawValue).joined(separator: ", "))")
-                }
-                sslMode = mode
-            case "password": self.password = item.value
-            case "user": self.user = item.value ?? user
-            default:
-                throw PostgresURLError(url: url, problem: "the parameter \(item.name) is not one this store reads (sslmode, user, password)")
-            }
-        }
+        let defaultRoots = home.map { ($0 as NSString).appendingPathComponent(".postgresql/root.crt") }.flatMap { FileManager.default.fileExists(atPath: $0) ? $0 : nil }
+        sslRootCertificate = given.sslRootCertificate ?? variables["PGSSLROOTCERT"] ?? defaultRoots
+        let (host, port, database, user) = (host, port, database, user)
+        password = given.password ?? variables["PGPASSWORD"] ?? PostgresPasswordFile.path(environment: variables, home: home)
+            .flatMap { PostgresPasswordFile.text(at: $0, warn: warn) }
+            .flatMap { PostgresPasswordFile.password(in: $0, host: host, port: port, database: database, user: user) }
     }
 
     /// `postgres://user@host:port/database`, without the password.
@@ -85,16 +110,29 @@ public struct PostgresServer: Sendable, Equatable, CustomStringConvertible {
         case .disable: tls = .disable
         case .allow, .prefer: tls = .prefer(try NIOSSLContext(configuration: Self.unverified))
         case .require: tls = .require(try NIOSSLContext(configuration: Self.unverified))
-        case .verifyCA:
-            var configuration = TLSConfiguration.makeClientConfiguration()
-            configuration.certificateVerification = .noHostnameVerification
-            tls = .require(try NIOSSLContext(configuration: configuration))
-        case .verifyFull: tls = .require(try NIOSSLContext(configuration: .makeClientConfiguration()))
+        case .verifyCA: tls = .require(try NIOSSLContext(configuration: try verifying(hostName: false)))
+        case .verifyFull: tls = .require(try NIOSSLContext(configuration: try verifying(hostName: true)))
         }
         var configuration = PostgresConnection.Configuration(
             establishedChannel: channel, tls: tls, username: user, password: password, database: database)
         configuration.options.additionalStartupParameters = [("application_name", applicationName)]
         configuration.options.tlsServerName = host
+        return configuration
+    }
+
+    /// libpq's `verify-ca` (`hostName` false) and `verify-full`: the server's certificate chain
+    /// checked against ``sslRootCertificate`` or the system's trust roots, and for `verify-full`
+    /// its name against ``host``.
+    /// - Throws: ``PostgresConnectionError`` when the file of certificates does not exist.
+    private func verifying(hostName: Bool) throws -> TLSConfiguration {
+        var configuration = TLSConfiguration.makeClientConfiguration()
+        configuration.certificateVerification = hostName ? .fullVerification : .noHostnameVerification
+        if let roots = sslRootCertificate, roots != "system" {
+            guard FileManager.default.isReadableFile(atPath: roots) else {
+                throw PostgresConnectionError(server: self, kind: .other, reason: "sslmode=\(sslMode.rawValue) needs the certificates to trust, and \(roots) cannot be read; give sslrootcert=FILE (or PGSSLROOTCERT), or sslrootcert=system for the system's trust roots")
+            }
+            configuration.trustRoots = .file(roots)
+        }
         return configuration
     }
 
@@ -106,14 +144,14 @@ public struct PostgresServer: Sendable, Equatable, CustomStringConvertible {
     }
 }
 
-/// A `--postgres` URL that cannot be read.
+/// A `--postgres` URL, or one of libpq's environment variables, that cannot be read.
 public struct PostgresURLError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The URL as given, its password hidden.
     public let url: String
     public let problem: String
 
     init(url: String, problem: String) {
-        self.url = url.replacingOccurrences(of: #"(//[^:/@]*):[^@/]*@"#, with: "$1:…@", options: .regularExpression)
+        self.url = PostgresServer.redacted(url)
         self.problem = problem
     }
 

@@ -113,12 +113,16 @@ final class PostgresSession: @unchecked Sendable {
         guard MultiThreadedEventLoopGroup.currentEventLoop == nil else {
             throw PostgresConnectionError(server: server, kind: .other, reason: "a PostgreSQL store was used from one of SwiftNIO's event loops, where waiting for the server would wait forever; use it from a task or a thread of your own")
         }
+        let loop: any EventLoop
+        do { loop = try DriverEventLoops.next() } catch {
+            throw PostgresConnectionError(server: server, kind: .other, reason: error.reason)
+        }
         let descriptor: Int32
         do { descriptor = try CloseOnExecSocket.connect(host: server.host, port: server.port, timeout: 10) } catch {
+            if error.isLocal { throw PostgresConnectionError(server: server, kind: .other, reason: error.reason) }
             throw PostgresConnectionError(server: server, kind: .unreachable, reason: "\(error.reason); is the server running and accepting TCP connections there?")
         }
         do {
-            let loop = PostgresConnection.defaultEventLoopGroup.any()
             let channel = try ClientBootstrap(group: loop).withConnectedSocket(descriptor).wait()
             let configuration = try server.configuration(establishedChannel: channel, applicationName: applicationName)
             let opened = try PostgresConnection.connect(on: channel.eventLoop, configuration: configuration, id: Int.random(in: 0...Int.max), logger: logger).wait()

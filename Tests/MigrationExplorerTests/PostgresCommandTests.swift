@@ -15,7 +15,7 @@ import Testing
     static let versions = (1...20).map(String.init)
 
     /// A folder with `rows.json`, and a database of its own.
-    private struct Fixture {
+    struct Fixture {
         let folder: URL
         let server: ThrowawayPostgres
         let url: String

@@ -16,7 +16,7 @@ struct StoreOptions: ParsableArguments {
     @Option(name: .long, help: ArgumentHelp("An app's SQLite database to keep the records in, in tables of their own, and to run manifests' \"sql\" in.", valueName: "file"))
     var sqlite: String?
 
-    @Option(name: .long, help: ArgumentHelp("A PostgreSQL database shared by a fleet (postgres://user@host:port/database; the password from the URL or PGPASSWORD; sslmode=prefer unless given), to keep the records in, in a schema of their own, and to run manifests' \"sql\" in.", valueName: "url"))
+    @Option(name: .long, help: ArgumentHelp("A PostgreSQL database shared by a fleet (postgres://user@host:port/database), to keep the records in, in a schema of their own, and to run manifests' \"sql\" in. As psql: what the URL leaves out comes from PGHOST, PGPORT, PGUSER, PGDATABASE, PGPASSWORD, PGSSLMODE, then the password from ~/.pgpass or PGPASSFILE (mode 0600 only), so \"postgres://\" alone will do. sslmode=prefer unless given: TLS when the server offers it, its certificate not checked, plain text otherwise; verify-full checks the certificate and host name (the system's trust roots, or sslrootcert=FILE).", valueName: "url"))
     var postgres: String?
 
     @Option(name: .long, help: ArgumentHelp("With --postgres: the schema of the records' tables (default: \(PostgresSchemaName.default)), created by the first write; a lowercase name PostgreSQL takes unquoted, never public.", valueName: "name"))
@@ -55,11 +55,12 @@ struct StoreOptions: ParsableArguments {
     /// The named path, before `--simulator` is resolved: for error reports.
     var path: String? { store ?? defaultsPlist ?? sqlite ?? (try? postgresServer())?.description }
 
-    /// The server `--postgres` names, its password from the URL or `PGPASSWORD`; `nil` without it.
-    private func postgresServer() throws(ValidationError) -> PostgresServer? {
+    /// The server `--postgres` names, completed as `psql` completes it from libpq's environment
+    /// and password file; `nil` without it. `warn` hears of a password file that is ignored.
+    private func postgresServer(warn: (String) -> Void = { _ in }) throws(ValidationError) -> PostgresServer? {
         guard let postgres else { return nil }
-        do { return try PostgresServer(url: postgres, password: ProcessInfo.processInfo.environment["PGPASSWORD"]) } catch {
-            throw ValidationError("--postgres: \(error)")
+        do { return try PostgresServer(url: postgres, environment: ProcessInfo.processInfo.environment, home: NSHomeDirectory(), warn: warn) } catch {
+            throw ValidationError("--postgres: \(error.description.drawable)")
         }
     }
 
@@ -83,7 +84,7 @@ struct StoreOptions: ParsableArguments {
             (location, option) = (.defaultsPlist(defaultsPlist, domain: domain), "--defaults-plist")
         } else if let sqlite {
             (location, option) = (.sqlite(sqlite, domain: domain ?? SQLiteMigrationStore.defaultDomain), "--sqlite")
-        } else if let server = try? postgresServer() {
+        } else if let server = try? postgresServer(warn: { Program.report($0.drawable) }) {
             let schema: PostgresSchemaName
             do { schema = try postgresSchema() } catch { throw CommandFailure(.usage, error.message) }
             let location = StoreLocation.postgres(server, schema: schema, domain: domain ?? PostgresMigrationStore.defaultDomain)

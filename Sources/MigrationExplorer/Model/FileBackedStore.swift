@@ -17,11 +17,16 @@ public protocol FileBackedStore: MigrationStore {
     var lockDescriptor: Int32? { get }
     /// How people name it: the file's path, or a database server's URL.
     var displayPath: String { get }
+    /// The environment variables of this process that hold the store's secret: a manifest's
+    /// commands do not inherit them.
+    var secretVariables: [String] { get }
 }
 
 extension FileBackedStore {
     /// The file's path.
     public var displayPath: String { url.path }
+    /// A file has no secret.
+    public var secretVariables: [String] { [] }
 }
 
 extension FileMigrationStore: FileBackedStore {}
@@ -36,9 +41,14 @@ extension SQLiteMigrationStore: FileBackedStore {
 
 /// A PostgreSQL store is named by its server's URL (without the password). Its locks belong to
 /// its connection, whose socket a command does not inherit: a command still running when its
-/// runner is killed holds no lock and keeps no connection open.
+/// runner is killed holds no lock and keeps no connection open. Nor does a command get
+/// `PGPASSWORD` when that is the store's password.
 extension PostgresMigrationStore: FileBackedStore {
     public var url: URL { URL(string: server.description) ?? URL(fileURLWithPath: server.description) }
     public var lockDescriptor: Int32? { nil }
     public var displayPath: String { server.description }
+    public var secretVariables: [String] {
+        let given = ProcessInfo.processInfo.environment["PGPASSWORD"]
+        return given != nil && given == server.password ? ["PGPASSWORD"] : []
+    }
 }

@@ -22,6 +22,8 @@ struct CommandSettings: Sendable {
     var storeName = "memory"
     /// The real store whose lock a command inherits (see ``FileMigrationStore/lockDescriptor``).
     var lockedStore: (any FileBackedStore)?
+    /// The variables a command does not inherit: the real store's secret (``FileBackedStore/secretVariables``).
+    var withheldVariables: [String] = []
     /// The limit for commands whose manifest entry gives none; `nil`: no limit.
     var timeout: Duration?
     /// How long a command told to stop gets before SIGKILL.
@@ -44,6 +46,7 @@ struct CommandSettings: Sendable {
         settings.sandbox = store == nil
         settings.storeName = store?.displayPath ?? "memory"
         settings.lockedStore = store
+        settings.withheldVariables = store?.secretVariables ?? []
         return settings
     }
 }

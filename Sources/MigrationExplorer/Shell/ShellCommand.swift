@@ -13,7 +13,9 @@ import Darwin
 /// - Its environment adds `MIGRATION_VERSION` (or `MIGRATION_BUILD`), `MIGRATION_FROM`,
 ///   `MIGRATION_UPGRADE_FROM` (the device's version when the upgrade started),
 ///   `MIGRATION_TO`, `MIGRATION_SANDBOX` (`1` or `0`) and `MIGRATION_STORE` (the store's
-///   path, or `memory`).
+///   path, or `memory`). It inherits the rest of this process's environment, but for the
+///   store's secret (``CommandSettings/withheldVariables``: `PGPASSWORD` when it is the
+///   PostgreSQL store's password).
 /// - Output (standard output and error together) is streamed to
 ///   ``CommandSettings/onOutput`` and kept, capped, in the migration's log.
 /// - The command is finished when its shell exits, noticed at once (swift-subprocess waits
@@ -73,6 +75,9 @@ struct ShellCommand: Sendable {
             "MIGRATION_SANDBOX": settings.sandbox ? "1" : "0", "MIGRATION_STORE": settings.storeName,
         ]
         if let identity, let key = Environment.Key(rawValue: identity.name) { values[key] = identity.value }
+        for name in settings.withheldVariables {
+            if let key = Environment.Key(rawValue: name) { values[key] = .some(nil) }
+        }
         return .inherit.updating(values)
     }
 
