@@ -25,7 +25,7 @@ struct TUILiveRunTests {
         let shell = try pidWritten(to: folder.appendingPathComponent("pid"))
         try tmux.send(key)
         let screen = try tmux.waitFor("⊘ cancelled version 0.1 \"hang\"", "Run cancelled at version 0.1 \"hang\"; 2 migrations wait for the next run")
-        #expect(screen.contains("▶ ● pending             1 version 0.1"), "the cancelled step is not recorded: it stays pending\n\(screen)")
+        #expect(screen.contains("▶ ● pending     1 version 0.1"), "the cancelled step is not recorded: it stays pending\n\(screen)")
         #expect(!isAlive(shell))
         #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("after").path))
         try tmux.send("Escape")

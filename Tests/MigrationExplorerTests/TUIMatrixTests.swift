@@ -28,7 +28,7 @@ struct TUIMatrixTests {
         session.unicode = false
         await session.press(.matrix, size: Self.size)
         let text = screen(session, unicode: false)
-        #expect(text.contains("> 0.10           !   +    *       1    1"))
+        #expect(text.contains("> 0.10              1    1  !   +    *"))
         #expect(text.contains("* runs  + already applied  - above the app  x runs, failed last time"))
         #expect(text.contains("! out of order: the device is past it, so it never runs"))
     }
@@ -61,11 +61,55 @@ struct TUIMatrixTests {
     }
 
     @Test func withoutReleasesOnlyAFreshInstallShowsAndItSaysWhy() async throws {
-        var session = Session(explorer: try Explorer(app: DemoApp.make(), options: ExplorerOptions()))
+        var registry = MigrationRegistry(appName: "Notes")
+        registry.migrate(toVersion: "0.9", title: "Add GUIDs to notes")
+        var session = Session(explorer: try Explorer(app: ExplorerApp(registry: registry, appVersion: "1.0"), options: ExplorerOptions()))
         await session.press(.matrix, size: Self.size)
         guard case .matrix(let matrix, _) = session.state.overlay else { Issue.record("no matrix"); return }
         #expect(matrix.rows.map(\.from) == [nil])
         #expect(screen(session).contains("No shipped release below 1.0: add \"releases\""))
+    }
+
+    // MARK: The demo's releases
+
+    func demo() throws -> Session {
+        Session(explorer: try Explorer(app: DemoApp.make(), options: ExplorerOptions()))
+    }
+
+    @Test func theDemoShipsReleasesSoItsMatrixShowsEveryPath() async throws {
+        var session = try demo()
+        await session.press(.matrix, size: Self.size)
+        guard case .matrix(let matrix, let selection) = session.state.overlay else { Issue.record("no matrix"); return }
+        #expect(matrix.rows.map { $0.from?.text ?? "fresh install" } == ["fresh install", "0.5", "0.8", "0.9", "0.10"])
+        #expect(matrix.rows[selection].from?.text == "0.8", "it opens on the device the demo plays")
+        // 0.7 shipped in 1.0: a device already past it never runs it.
+        #expect(matrix.rows.map { $0.outOfOrder.map(\.declared) } == [[], [], ["0.7"], ["0.7"], ["0.7"]])
+        // What's New differs by path.
+        #expect(matrix.rows.map(\.plan.whatsNew.count) == [3, 3, 3, 2, 1])
+        let text = screen(session)
+        #expect(!text.contains("No shipped release"), "\(text)")
+        try assertSnapshot(text, named: "demo-matrix-80x24")
+    }
+
+    @Test func theDemosDefaultDeviceIsAShippedReleaseWithItsBuild() throws {
+        let session = try demo()
+        #expect(session.explorer.historyNote == nil, "its history is replayed, not guessed")
+        let statuses = Dictionary(session.state.plan?.entries.map { ($0.migration.declared, $0.status) } ?? [], uniquingKeysWith: { first, _ in first })
+        #expect(statuses["0.7"] == .skipped(.outOfOrder))
+        #expect(statuses["0.9"] == .pending)
+    }
+
+    @Test func enterOnADemoRowPlaysTheReleaseWithTheBuildItShipped() async throws {
+        var session = try demo()
+        await session.press(.matrix, size: Self.size)
+        await session.handle(.down, size: Self.size)
+        await session.handle(.enter, size: Self.size)
+        #expect(session.explorer.from?.text == "0.9" && session.explorer.fromBuild?.text == "95")
+        #expect(screen(session).contains("Notes 0.9 → 1.0 (build 95 → 100)"), "\(screen(session))")
+        let message = try #require(session.state.message?.text)
+        #expect(message == "Simulating a device at 0.9 (build 95)", "\(message)")
+        let statuses = Dictionary(session.state.plan?.entries.map { ($0.migration.declared, $0.status) } ?? [], uniquingKeysWith: { first, _ in first })
+        #expect(statuses["95"] == .applied && statuses["100"] == .pending)
     }
 
     @Test func escClosesAndAMainKeyActs() async throws {

@@ -63,4 +63,89 @@ final class TUINarrowTerminalTests {
         #expect(line.contains("│ 1.25 s │ recomputed 2 of 100"), "\(line)")
         #expect(line.hasPrefix(" 0.2 `sh '/tmp/"), "\(line)")
     }
+    // MARK: 60×18
+
+    static let narrow = Size(width: 60, height: 18)
+
+    func rows(_ session: Session, size: Size = narrow) -> [String] {
+        Render.screen(session.state, size: size, unicode: true).text.components(separatedBy: "\n")
+    }
+
+    /// The rows of the open box: what lies between its two sides, trimmed.
+    func boxed(_ rows: [String]) -> [String] {
+        rows.compactMap { line in
+            let parts = line.split(separator: "│", omittingEmptySubsequences: false)
+            return parts.count >= 3 ? parts[1].trimmingCharacters(in: .whitespaces) : nil
+        }
+    }
+
+    @Test func theMatrixKeepsRunsNewAndItsLegendAt60x18() async throws {
+        var session = try session()
+        await session.press(.matrix, size: Self.narrow)
+        let inside = boxed(rows(session))
+        let header = try #require(inside.first { $0.hasPrefix("FROM") }, "\(inside)")
+        #expect(header.contains("RUNS") && header.contains("NEW"), "\(header)")
+        for (label, runs, new) in [("fresh install", 6, 3), ("0.5", 5, 3), ("0.8", 3, 3), ("0.9", 2, 2), ("0.10", 1, 1)] {
+            let row = try #require(inside.first { $0.replacingOccurrences(of: "▶ ", with: "").hasPrefix(label + " ") }, "\(label): \(inside)")
+            #expect(row.range(of: "\\b\(runs) +\(new)\\b", options: .regularExpression) != nil, "\(label) runs \(runs), \(new) new: \(row)")
+        }
+        let legend = inside.joined(separator: " ")
+        for text in ["runs, failed last time", "out of order: the device is past it, so it never runs"] {
+            #expect(legend.contains(text), "the legend wraps, whole: \(inside)")
+        }
+        #expect(!inside.contains { $0.hasSuffix("…") }, "nothing is cut: \(inside)")
+    }
+
+    @Test func arrowsScrollTheMatrixSideways() async throws {
+        var session = try session()
+        await session.press(.matrix, size: Self.narrow)
+        func header() -> String { boxed(rows(session)).first { $0.hasPrefix("FROM") } ?? "no matrix header" }
+        #expect(header().contains(" 0.5 ") && !header().contains("1.2"), "\(header())")
+        for key in [Key.right, .character("l"), .right, .right, .right, .right, .right, .right] {
+            await session.handle(key, size: Self.narrow)
+        }
+        #expect(header().contains("1.2") && !header().contains(" 0.5 "), "\(header())")
+        #expect(header().contains("RUNS"), "RUNS and NEW stay: \(header())")
+        await session.handle(.left, size: Self.narrow)
+        await session.handle(.character("h"), size: Self.narrow)
+        for _ in 0..<8 { await session.handle(.left, size: Self.narrow) }
+        #expect(header().contains(" 0.5 "), "\(header())")
+        guard case .matrix = session.state.overlay else { Issue.record("the arrows closed the matrix"); return }
+    }
+
+    @Test("the header keeps both builds whole, beside their versions when narrow", arguments: [60, 80])
+    func theHeaderKeepsTheBuilds(width: Int) throws {
+        let deep = folder.appendingPathComponent("a-rather-long-folder-name/and-another-one/w")
+        try FileManager.default.createDirectory(at: deep, withIntermediateDirectories: true)
+        let store = deep.appendingPathComponent("state.json").path
+        let options = ExplorerOptions(from: try Version("0.9"), fromBuild: try Version("205"), toBuild: try Version("210"), store: .jsonFile(store))
+        let session = Session(explorer: try Explorer(app: DemoApp.make(dataFolder: folder), options: options))
+        let header = rows(session, size: Size(width: width, height: 18))[0]
+        #expect(header.contains(width < 80 ? " Notes 0.9 (205) → 1.0 (210) " : " Notes 0.9 → 1.0 (build 205 → 210) "), "\(header)")
+        #expect(header.contains("sandbox") && header.hasSuffix("state.json "), "\(header)")
+    }
+
+    @Test("statuses show whole, the titles get the room", arguments: [60, 80, 100])
+    func statusesShowWhole(width: Int) throws {
+        let session = try session()
+        let table = rows(session, size: Size(width: width, height: 24))
+        let row = try #require(table.first { $0.contains("version 0.7") }, "\(table)")
+        #expect(row.contains(width >= 80 ? "○ skipped: out of order" : "○ out of order"), "\(row)")
+        #expect(row.contains("Trim spaces around titles"), "\(row)")
+        let statuses = table.compactMap { line in line.range(of: #" (version|build) "#, options: .regularExpression).map { line[..<$0.lowerBound] } }
+        #expect(statuses.count >= 10 && statuses.allSatisfy { !$0.contains("…") }, "no status is cut:\n\(table.joined(separator: "\n"))")
+    }
+
+    @Test func theResetQuestionKeepsTheStoreAndItsQuestionMarkTogether() async throws {
+        let deep = folder.appendingPathComponent("a-rather-long-folder-name/and-another-one/and-a-third-one-to-pass-60")
+        try FileManager.default.createDirectory(at: deep, withIntermediateDirectories: true)
+        let store = deep.appendingPathComponent("state.json").path
+        try FileMigrationStore(url: URL(fileURLWithPath: store)).save(MigrationState(lastMigratedVersion: "0.9", lastAppVersion: "0.9"))
+        var session = Session(explorer: try Explorer(app: DemoApp.make(dataFolder: folder), options: ExplorerOptions(store: .jsonFile(store))))
+        await session.press(.reset, size: Self.narrow)
+        let inside = boxed(rows(session))
+        #expect(!inside.contains { $0.hasPrefix("?") }, "no line starts with the question mark: \(inside)")
+        #expect(inside.contains { $0.hasPrefix("Reset ") && $0.hasSuffix("state.json?") }, "\(inside)")
+        #expect(inside.joined(separator: " ").contains("It forgets last migrated version 0.9"), "\(inside)")
+    }
 }

@@ -60,7 +60,7 @@ struct TUIProgressTests {
             let screen = Render.screen(state, size: Self.size, unicode: true).text.split(separator: "\n")
             let statusLine = DetailsText.lines(for: state, width: 60, glyphs: Glyphs(unicode: true))[1].text
             details.withLock { $0.append(statusLine) }
-            let table = ["First", "Second"].map { title in screen.first { $0.contains(title) }.map { String($0.prefix(24).dropFirst(2)) } ?? "" }
+            let table = ["First", "Second"].map { title in screen.first { $0.contains(title) }.map { $0.dropFirst(2).components(separatedBy: "  ")[0] } ?? "" }
             rows.withLock { $0.append(table.map { $0.trimmingCharacters(in: .whitespaces) }) }
         }
         #expect(rows.value == [

@@ -211,8 +211,8 @@ final class TUISessionTests {
         var session = try session()
         await session.press(.filter, size: Self.size)
         await session.type("skipped", size: Self.size)
-        #expect(session.state.items.count == 2)
-        #expect(screen(session).contains("filter: skipped (2 shown; Esc clears)"))
+        #expect(session.state.items.count == 3)
+        #expect(screen(session).contains("filter: skipped (3 shown; Esc clears)"))
         await session.handle(.escape, size: Self.size)
         #expect(session.state.items.count == 12)
         await session.press(.filter, size: Self.size)
@@ -285,7 +285,7 @@ final class TUISessionTests {
     }
 
     @Test("a main-screen key in an informational overlay closes it and acts",
-          arguments: [("x", "Are you sure?"), ("/", "/"), ("f", "From version (build): "), ("t", "App version: "),
+          arguments: [("x", "Are you sure?"), ("/", "/"), ("f", "From version (build): "), ("t", "App version (build): "),
                       ("w", "What's New in Notes"), ("p", "Problems"), ("?", "Keys"), ("d", "Dry run")])
     func overlaysPassKeysThrough(key: Character, shows: String) async throws {
         for overlay: Action in [.dryRun, .help, .problems] where !(overlay == .help && key == "?") && !(overlay == .problems && key == "p") {
@@ -367,11 +367,11 @@ final class TUISessionTests {
     }
 
     @Test("an editing key first keeps the prefilled value and edits it",
-          arguments: [(Key.backspace, "1.2"), (.left, "1.20"), (.home, "21.0"), (.control("u"), "2")])
+          arguments: [(Key.backspace, "1.0 (1002"), (.left, "1.0 (1002)"), (.home, "21.0 (100)"), (.control("u"), "2")])
     func anEditingKeyKeepsAPrefilledValue(key: Key, edited: String) async throws {
         var session = try session()
         await session.press(.setTo, size: Self.size)
-        #expect(session.state.prompt?.text == "1.0")
+        #expect(session.state.prompt?.text == "1.0 (100)")
         await session.handle(key, size: Self.size)
         #expect(session.state.prompt?.line.isSelected == false)
         await session.handle(.character("2"), size: Self.size)
@@ -383,7 +383,7 @@ final class TUISessionTests {
         await session.press(.setTo, size: Self.size)
         let screen = Render.screen(session.state, size: Self.size, unicode: true)
         let row = Layout(Self.size, for: session.state, unicode: true).messageRow
-        let label = " App version: "
+        let label = " App version (build): "
         #expect((0..<3).allSatisfy { screen.cell(row: row, column: label.count + $0).role == .selection }, "1.0 is drawn selected")
         await session.handle(.character("2"), size: Self.size)
         let typed = Render.screen(session.state, size: Self.size, unicode: true)
@@ -415,6 +415,35 @@ final class TUISessionTests {
         await session.handle(.control("u"), size: Self.size)
         await session.type("0.8 (9", size: Self.size)
         #expect(session.state.prompt?.error?.contains("parentheses") == true)
+    }
+
+    @Test func theToPromptTakesTheBuild() async throws {
+        var session = try session()
+        await session.press(.setTo, size: Self.size)
+        #expect(session.state.prompt?.text == "1.0 (100)")
+        await session.handle(.control("u"), size: Self.size)
+        await session.type("1.2 (130)", size: Self.size)
+        #expect(session.state.prompt == nil, "refused: \(session.state.prompt?.error ?? "")")
+        #expect(session.explorer.target.version.text == "1.2" && session.explorer.target.build?.text == "130")
+        #expect(screen(session).contains("Notes 0.8 → 1.2 (build 90 → 130)"))
+        #expect(statuses(session)["1.2"] == "pending")
+        // A version alone keeps the build.
+        await session.press(.setTo, size: Self.size)
+        await session.handle(.control("u"), size: Self.size)
+        await session.type("1.1", size: Self.size)
+        #expect(session.explorer.target.version.text == "1.1" && session.explorer.target.build?.text == "130")
+        #expect(session.state.message?.text == "Upgrading to 1.1 (build 130)")
+    }
+
+    @Test("a \"to\" that is empty or has a bad build is refused with the reason",
+          arguments: [("", "give the app version"), ("1.2 (", "parentheses"), ("(130)", "needs the version"), ("1.2 (13x)", "is not a version")])
+    func aBadToIsRefused(input: String, reason: String) async throws {
+        var session = try session()
+        await session.press(.setTo, size: Self.size)
+        await session.handle(.control("u"), size: Self.size)
+        await session.type(input, size: Self.size)
+        #expect(session.state.prompt?.error?.contains(reason) == true, "\(session.state.prompt?.error ?? "accepted")")
+        #expect(session.explorer.target.version.text == "1.0" && session.explorer.target.build?.text == "100")
     }
 
     @Test func aPromptErrorWrapsInsteadOfBeingCut() async throws {
@@ -481,7 +510,7 @@ final class TUISessionTests {
 
     @Test func problemsShowInTheirOwnViewAndInTheDetails() async throws {
         var session = try session()
-        #expect(screen(session).contains("1 problem (p)"))
+        #expect(screen(session).contains("2 problems (p)"))
         await session.press(.problems, size: Self.size)
         let text = screen(session)
         #expect(text.contains("Problems"))

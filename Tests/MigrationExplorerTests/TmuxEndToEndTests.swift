@@ -7,25 +7,24 @@ import Testing
 struct TmuxEndToEndTests {
     @Test func exploreDryRunRunResetHelpResizeAndQuit() throws {
         let tmux = try Tmux([])
-        try tmux.waitFor("Notes 0.8 → 1.0", "● pending             1 version 0.9", "● pending             3 version 1.0",
-                         "○ skipped: above app    version 1.1")
+        try tmux.waitFor("Notes 0.8 → 1.0", "● pending                1 version 0.9", "● pending                3 version 1.0",
+                         "○ skipped: above app       version 1.1", "○ skipped: out of order    version 0.7")
 
         try tmux.send("f")
         try tmux.waitFor("From version (build): 0.8 (90)")
         try tmux.send("C-u")
         try tmux.type("0.9 (90)")
         try tmux.send("Enter")
-        try tmux.waitFor("Notes 0.9 → 1.0", "✓ applied               version 0.9")
+        try tmux.waitFor("Notes 0.9 → 1.0", "✓ applied                  version 0.9")
 
-        try tmux.send("t")
-        try tmux.send("BSpace", "BSpace", "BSpace")
+        try tmux.send("t", "C-u")
         try tmux.type("1.0-beta")
         try tmux.send("Enter")
         try tmux.waitFor("is not a version")
-        try tmux.send("Escape", "t", "BSpace", "BSpace", "BSpace")
+        try tmux.send("Escape", "t", "C-u")
         try tmux.type("1.1")
         try tmux.send("Enter")
-        try tmux.waitFor("Notes 0.9 → 1.1", "● pending             3 version 1.1")
+        try tmux.waitFor("Notes 0.9 → 1.1", "● pending                3 version 1.1")
 
         try tmux.send("d")
         try tmux.waitFor("Dry run", "Would run, in this order", "would-run version 0.10")
@@ -34,12 +33,12 @@ struct TmuxEndToEndTests {
         try tmux.send("r")
         try tmux.waitFor("Ran 7 steps:", "succeeded version 1.1", "encrypted notes")
         try tmux.send("Escape")
-        try tmux.waitFor("✓ applied               version 1.1")
+        try tmux.waitFor("✓ applied                  version 1.1")
 
         try tmux.send("x")
         try tmux.waitFor("Are you sure?")
         try tmux.send("y")
-        try tmux.waitFor("Reset: the sandbox is back to a device at 0.9", "● pending             1 version 0.10")
+        try tmux.waitFor("Reset: the sandbox is back to a device at 0.9", "● pending                1 version 0.10")
 
         try tmux.send("?")
         try tmux.waitFor("Keys", "What's New walkthrough for this upgrade")
@@ -61,11 +60,52 @@ struct TmuxEndToEndTests {
         let tmux = try Tmux(["--manifest", TUIMatrixTests.manifest])
         try tmux.waitFor("Notes fresh install → 1.0")
         try tmux.send("m")
-        try tmux.waitFor("Every upgrade of Notes to 1.0", "▶ fresh install  ●   ●    ●       3    2",
-                         "  0.10           ⚠   ✓    ●       1    1", "⚠ out of order: the device is past it")
+        try tmux.waitFor("Every upgrade of Notes to 1.0", "▶ fresh install     3    2  ●   ●    ●",
+                         "  0.10              1    1  ⚠   ✓    ●", "⚠ out of order: the device is past it")
         try tmux.send("G", "Enter")
-        try tmux.waitFor("Notes 0.10 → 1.0", "○ skipped: out of o…    version 0.9", "1 problem (p)",
+        try tmux.waitFor("Notes 0.10 → 1.0", "○ skipped: out of order    version 0.9", "1 problem (p)",
                          "e.g. 0.10.1")
+        try tmux.send("q")
+        #expect(try tmux.exitStatus() == 0)
+    }
+
+    @Test("the demo's matrix shows its releases and scrolls sideways; t takes a build", arguments: [Size(width: 80, height: 24), Size(width: 60, height: 18)])
+    func theDemosMatrixAndATargetBuild(size: Size) throws {
+        let tmux = try Tmux([], width: size.width, height: size.height)
+        try tmux.waitFor("Notes 0.8 → 1.0 (build 90 → 100)")
+        try tmux.send("m")
+        let matrix = try tmux.waitFor("Every upgrade of Notes to 1.0", "fresh install", "0.10", "RUNS", "NEW", "so it never")
+        #expect(!matrix.contains("No shipped release"), "\(matrix)")
+        #expect(matrix.contains("▶ 0.8 "), "it opens on the device the demo plays:\n\(matrix)")
+        if size.width < 80 {
+            #expect(!matrix.contains(" 1.2 "), "\(matrix)")
+            try tmux.send("Right", "Right", "l", "Right", "Right", "Right", "Right", "Right")
+            try tmux.waitFor(" 1.2 ", "RUNS")
+        }
+        try tmux.send("Down", "Enter")
+        try tmux.waitFor("Notes 0.9 → 1.0 (build 95 → 100)")
+        try tmux.send("t", "C-u")
+        try tmux.type("1.2 (130)")
+        try tmux.send("Enter")
+        try tmux.waitFor("Notes 0.9 → 1.2 (build 95 → 130)", "Upgrading to 1.2 (build 130)")
+        try tmux.send("q")
+        #expect(try tmux.exitStatus() == 0)
+    }
+
+    @Test("b goes back to the real store after f", arguments: [Size(width: 80, height: 24), Size(width: 60, height: 18)])
+    func backToTheRealStore(size: Size) throws {
+        let folder = try makeTemporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let store = folder.appendingPathComponent("state.json").path
+        #expect(try Executable.run(["set", "--store", store, "--version", "1.0", "--build", "100"]).status == 0)
+        let tmux = try Tmux(["--store", store], width: size.width, height: size.height)
+        try tmux.waitFor("Notes 1.0 → 1.0", "REAL STORE")
+        try tmux.send("f", "C-u")
+        try tmux.type("0.8 (90)")
+        try tmux.send("Enter")
+        try tmux.waitFor("Notes 0.8 → 1.0 (build 90 → 100)", "sandbox over", "b back")
+        try tmux.send("b")
+        try tmux.waitFor("Notes 1.0 → 1.0 (build 100 → 100)", "REAL STORE", "Back to the real store")
         try tmux.send("q")
         #expect(try tmux.exitStatus() == 0)
     }
@@ -112,7 +152,7 @@ struct TmuxEndToEndTests {
         try tmux.send("y")
         #expect(try !tmux.waitFor("Ran 4 steps").contains("dropped the old cache"), "what a body prints stays off the screen")
         try tmux.send("Escape")
-        try tmux.waitFor("✓ applied               version 2.1   Index ingredients")
+        try tmux.waitFor("✓ applied          version 2.1   Index ingredients")
         try tmux.send("q")
         #expect(try tmux.exitStatus() == 0)
         try tmux.waitFor("dropped the old cache")
@@ -177,7 +217,7 @@ struct TmuxEndToEndTests {
         let manifest = folder.appendingPathComponent("manifest.json")
         try manifest.write(#"{ "app": "Ledger", "appVersion": "3.0", "migrations": [ { "version": "2.5", "title": "Split accounts", "run": "echo split" } ] }"#)
         let tmux = try Tmux(["--manifest", manifest.path, "--from", "2.0"])
-        try tmux.waitFor("Ledger 2.0 → 3.0", "● pending             1 version 2.5   Split accounts")
+        try tmux.waitFor("Ledger 2.0 → 3.0", "● pending     1 version 2.5   Split accounts")
         try tmux.send("r")
         try tmux.waitFor("The commands run for real")
         try tmux.send("y")

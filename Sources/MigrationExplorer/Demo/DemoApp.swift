@@ -3,7 +3,9 @@ import MigrationCore
 
 /// The built-in demo: "Notes", a small app upgrading from 0.8 (build 90) to 1.0 (build 100),
 /// whose migrations rewrite a real JSON file in a sandbox folder and log what they did. Each
-/// device the explorer plays starts with the notes such a device has.
+/// device the explorer plays starts with the notes such a device has. It shipped 0.5 (build 50),
+/// 0.8 (90), 0.9 (95) and 0.10 (98), so the upgrade matrix shows each of them; 0.7 shipped late,
+/// in 1.0, so devices already past it never run it (out of order).
 ///
 /// ```swift
 /// let app = DemoApp.make(failing: try Version("0.10"))   // 0.10 throws, to show a failure
@@ -25,10 +27,12 @@ public enum DemoApp {
             (try? Version(change.version)).map { ($0, change.change) }
         })
         var registry = MigrationRegistry(appName: "Notes")
+        // 0.7 was added in 1.0: devices past 0.7 by then never run it.
+        let since = ["0.7": "1.0"]
         func version(_ declared: String, _ title: String, notes text: String, whatsNew: [String] = [],
                      body: @escaping @Sendable (DemoNotesFile, MigrationContext) throws -> Void) {
             let fails = failing.map { (try? Version(declared)) == $0 } ?? false
-            registry.migrate(toVersion: declared, title: title, notes: text, whatsNew: whatsNew) { context in
+            registry.migrate(toVersion: declared, title: title, notes: text, whatsNew: whatsNew, since: since[declared]) { context in
                 if fails { throw DemoFailure("\(title) failed: the demo was started with --fail \(declared)") }
                 try body(notes, context)
             }
@@ -40,6 +44,7 @@ public enum DemoApp {
             }
         }
 
+        registry.releases = Self.releases.map(\.version)
         version("0.5", "Create the notes store", notes: "Writes notes.json with the notes version 0.4 kept in memory.") { file, context in
             guard !file.exists() else { return context.log("notes.json already exists") }
             try file.create()
@@ -65,10 +70,19 @@ public enum DemoApp {
         registry.onBuildUpdate(title: "Refresh bundled templates") { context in
             context.log("templates refreshed for build \(context.to)")
         }
-        return ExplorerApp(registry: registry, appVersion: "1.0", appBuild: "100", defaultFrom: "0.8", defaultFromBuild: "90") { state in
+        var app = ExplorerApp(registry: registry, appVersion: "1.0", appBuild: "100", defaultFrom: "0.8", defaultFromBuild: "90") { state in
             notes.prepare(asOf: state.lastMigratedVersion.flatMap { try? Version($0) })
         }
+        app.releaseBuilds = Dictionary(uniqueKeysWithValues: Self.releases)
+        return app
     }
+
+    /// The releases the demo shipped, each with its build.
+    private static let releases: [(version: Version, build: Version)] = [("0.5", "50"), ("0.8", "90"), ("0.9", "95"), ("0.10", "98")]
+        .compactMap { version, build in
+            guard let version = try? Version(version), let build = try? Version(build) else { return nil }
+            return (version, build)
+        }
 
     /// The demo's changes to the notes, each a migration.
     private static let changes: [(version: String, title: String, notes: String, whatsNew: [String], log: @Sendable (Int) -> String, change: Change)] = [
@@ -98,7 +112,8 @@ public enum DemoApp {
             note["tags"] = tags.split(separator: ",").map { String($0) }
             return true
         }),
-        ("0.7", "Trim spaces around titles", "Declared after 1.0 on purpose: it still runs in version order.", [],
+        ("0.7", "Trim spaces around titles",
+         "Added in 1.0 and declared after it on purpose: it runs in version order, but a device already past 0.7 never runs it (out of order).", [],
          { "trimmed \($0) titles" }, { note in
             guard let title = note["title"] as? String else { return false }
             let trimmed = title.trimmingCharacters(in: .whitespaces)

@@ -178,7 +178,7 @@ public struct Explorer: Sendable {
     /// try explorer.setFrom(release: matrix.rows[1].from)
     /// ```
     public mutating func setFrom(release: Version?) throws(ExplorerError) {
-        try play(from: release, build: nil, keepingRecordedBuild: false)
+        try play(from: release, build: release.flatMap { app.releaseBuilds[$0] }, keepingRecordedBuild: false)
     }
 
     private mutating func play(from newFrom: Version?, build newBuild: Version?, keepingRecordedBuild: Bool) throws(ExplorerError) {
@@ -199,12 +199,14 @@ public struct Explorer: Sendable {
     }
 
     /// "a device at 0.8 (build 90)" or "a fresh install"; the build is the one the sandbox
-    /// records (a real store's, when no build was given).
+    /// records (a real store's, when no build was given). Played as recorded, the real store's
+    /// marks.
     public var deviceDescription: String {
-        guard from != nil || fromBuild != nil else { return "a fresh install" }
-        let recordedBuild = fromBuild?.text ?? (try? store.load())?.fromBuild
-        let build = recordedBuild.map { " (build \($0))" } ?? ", no build recorded"
-        return "a device at \(from?.text ?? "no version")\(build)"
+        let recorded = try? store.load()
+        let version = from?.text ?? (isSandbox ? nil : recorded?.fromVersion)
+        guard version != nil || fromBuild != nil || (!isSandbox && recorded?.fromBuild != nil) else { return "a fresh install" }
+        let build = (fromBuild?.text ?? recorded?.fromBuild).map { " (build \($0))" } ?? ", no build recorded"
+        return "a device at \(version ?? "no version")\(build)"
     }
 
     /// Records the simulated "from" device in the real store, its app version marks included
@@ -233,9 +235,29 @@ public struct Explorer: Sendable {
         startDevice()
     }
 
-    /// Upgrades to app version `version` instead.
-    public mutating func setTarget(version: Version) {
+    /// Upgrades to app version `version` instead, and to build `build` when one is given (`nil`:
+    /// the build stays).
+    ///
+    /// ```swift
+    /// explorer.setTarget(version: try Version("1.2"), build: try Version("130"))
+    /// ```
+    public mutating func setTarget(version: Version, build: Version? = nil) {
         target.version = version
+        if let build { target.build = build }
+    }
+
+    /// Plays the real store as it records again, after a simulated device (``setFrom(_:build:)``,
+    /// ``setFrom(release:)``, `--from`): nothing is written to it.
+    ///
+    /// ```swift
+    /// try explorer.setFrom(try Version("0.8"))
+    /// try explorer.playRealStore()   // explorer.isSandbox == false
+    /// ```
+    /// - Throws: ``ExplorerError/noRealStore`` when no real store was named.
+    public mutating func playRealStore() throws(ExplorerError) {
+        guard let realStore else { throw .noRealStore }
+        (store, from, fromBuild, simulatesFreshInstall, keepsRecordedBuild) = (realStore, nil, nil, false, true)
+        startDevice()
     }
 
     /// Tells the app which device it now plays, so that it can put its data back as that

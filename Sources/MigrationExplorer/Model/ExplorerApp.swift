@@ -16,6 +16,13 @@ public struct ExplorerApp: Sendable {
     /// The device to simulate when `--from` is not given; `nil` is a fresh install.
     public var defaultFrom: String?
     public var defaultFromBuild: String?
+    /// The build each of the registry's releases shipped with, where known: a device that last
+    /// ran a release (a row of the upgrade matrix) has that build recorded.
+    ///
+    /// ```swift
+    /// app.releaseBuilds = [try Version("0.9"): try Version("95")]
+    /// ```
+    public var releaseBuilds: [Version: Version] = [:]
     /// Called with the recorded state of each device the explorer starts playing (at start,
     /// after a reset, after a new "from"), for an app whose migrations change real data: it
     /// puts that data back as such a device has it, so a run after a reset does what the

@@ -32,6 +32,8 @@ public enum ExplorerError: Error, CustomStringConvertible, Equatable {
     case unreadableStore(_ reason: String)
     /// Writing the "from" device to the real store, when no device is simulated over one.
     case noSimulatedDevice
+    /// Going back to the real store, with none named.
+    case noRealStore
     /// `action` (reset, write) was refused: a run on `store` is going on.
     case runGoingOn(refused: String, store: String)
 
@@ -54,6 +56,7 @@ public enum ExplorerError: Error, CustomStringConvertible, Equatable {
         case .appVersion(let source, let error): "\(source): \(error)"
         case .unreadableStore(let reason): reason
         case .noSimulatedDevice: "there is no simulated device to write to a real store"
+        case .noRealStore: "no real store to go back to: open one with --store, --defaults-plist, --simulator, --sqlite or --postgres"
         case .runGoingOn(let refused, let store): "\(refused): a run on \(store) is going on; try again once it has finished"
         }
     }

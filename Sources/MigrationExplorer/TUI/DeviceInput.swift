@@ -1,7 +1,7 @@
 import MigrationCore
 
-/// What the "from" prompt takes: a version and, in parentheses, a build (`0.8 (90)`), a
-/// version alone, or nothing for a fresh install.
+/// What the "from" and "to" prompts take: a version and, in parentheses, a build (`0.8 (90)`),
+/// a version alone, or nothing (for "from", a fresh install).
 ///
 /// ```swift
 /// let device = try DeviceInput("0.8 (90)")   // version 0.8, build 90

@@ -43,8 +43,9 @@ enum Footer {
         func essential(_ yes: Bool) -> Hint.Priority { yes ? .essential : .optional }
         // Help and quit always show; run, dry-run and reset, and the problems key when there are
         // problems, give way only to them.
+        // The way back to the real store, offered only after a detour from it, is essential too.
         let passedOn = { (action: Action) -> Hint.Priority in
-            Keymap.essential.contains(action) ? .always : essential(action == .problems && !state.problems.isEmpty)
+            Keymap.essential.contains(action) ? .always : essential(action == .problems && !state.problems.isEmpty || action == .backToRealStore)
         }
         let main = { (action: Action) -> Hint.Priority in Keymap.important.contains(action) ? .essential : passedOn(action) }
         // In an overlay Enter closes it, so it does not open the details.

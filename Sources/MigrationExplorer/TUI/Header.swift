@@ -9,13 +9,24 @@ enum Header {
     static func draw(_ state: ViewState, on screen: inout Screen, glyphs: Glyphs) {
         let width = screen.size.width
         screen.fill(row: 0, role: .title)
-        let upgrade = state.plan.map { upgradeSummary(app: state.appName, plan: $0, glyphs: glyphs) }
-            ?? upgradeSummary(app: state.appName, from: "unknown", fromBuild: "unknown", target: state.target, glyphs: glyphs)
-        // The upgrade comes first; a long store path keeps its end (the file's name), and the
-        // words that say whether runs are real stay whole.
+        func summary(compact: Bool) -> String {
+            state.plan.map { upgradeSummary(app: state.appName, plan: $0, glyphs: glyphs, compact: compact) }
+                ?? upgradeSummary(app: state.appName, from: "unknown", fromBuild: "unknown", target: state.target, glyphs: glyphs, compact: compact)
+        }
+        // The upgrade comes first, its builds beside their versions when only that way it fits
+        // whole; a long store path keeps its end (the file's name), and the words that say
+        // whether runs are real stay whole.
         let label = state.isSandbox ? "store: " : state.unwritableStore == nil ? "REAL STORE: " : "READ-ONLY STORE: "
-        let store = cuttingPath(of: state.storeLabel, after: label,
-                                width: max(width / 3, width - upgrade.displayWidth - 4), ellipsis: glyphs.ellipsis)
+        func storeText(besides upgrade: String) -> String {
+            cuttingPath(of: state.storeLabel, after: label, width: max(width / 3, width - upgrade.displayWidth - 4), ellipsis: glyphs.ellipsis)
+        }
+        var upgrade = summary(compact: false)
+        var store = storeText(besides: upgrade)
+        let compact = summary(compact: true)
+        if upgrade.displayWidth + store.displayWidth + 4 > width, compact.displayWidth + storeText(besides: compact).displayWidth + 4 <= width {
+            upgrade = compact
+            store = storeText(besides: compact)
+        }
         let storeWidth = min(store.displayWidth, width - 2)
         screen.write(" " + upgrade, row: 0, column: 0, role: .title, width: max(0, width - storeWidth - 3), ellipsis: glyphs.ellipsis)
         screen.write(store + " ", row: 0, column: max(0, width - storeWidth - 1), role: .title, ellipsis: glyphs.ellipsis)

@@ -2,14 +2,14 @@
 /// overlay closes first).
 package enum Action: String, CaseIterable, Sendable {
     case moveUp, moveDown, pageUp, pageDown, first, last
-    case details, switchPane, setFrom, setTo, dryRun, runPending, reset, writeFrom, whatsNew, problems, matrix, filter, help, quit, redraw
+    case details, switchPane, setFrom, setTo, backToRealStore, dryRun, runPending, reset, writeFrom, whatsNew, problems, matrix, filter, help, quit, redraw
 }
 
 extension Action {
     /// Whether the action works while a run goes on: looking, not changing what runs.
     var actsDuringARun: Bool {
         switch self {
-        case .setFrom, .setTo, .dryRun, .runPending, .reset, .writeFrom, .matrix: false
+        case .setFrom, .setTo, .backToRealStore, .dryRun, .runPending, .reset, .writeFrom, .matrix: false
         default: true
         }
     }
@@ -76,7 +76,8 @@ package enum Keymap {
         KeyBinding([.enter], .details, help: "details of the selected migration", hint: "details"),
         KeyBinding([.tab], .switchPane, help: "switch pane (table / details)"),
         KeyBinding([.character("f")], .setFrom, help: "set the \"from\" device: version and build, as 0.8 (90); empty: fresh install", hint: "from"),
-        KeyBinding([.character("t")], .setTo, help: "set the app version (\"to\")", hint: "to"),
+        KeyBinding([.character("t")], .setTo, help: "set the app version (\"to\") and build, as 1.2 (130)", hint: "to"),
+        KeyBinding([.character("b")], .backToRealStore, help: "back to the real store as it records, after f or a matrix row", hint: "back"),
         KeyBinding([.character("d")], .dryRun, help: "dry-run: what a run would execute, in order", hint: "dry-run"),
         KeyBinding([.character("r")], .runPending, help: "run the pending migrations", hint: "run"),
         KeyBinding([.character("x")], .reset, help: "reset the recorded state", hint: "reset"),
@@ -102,8 +103,8 @@ package enum Keymap {
         KeyBinding([.pageDown], .pageDown, help: "page down"),
         KeyBinding([.character("g"), .home], .top, help: "top"),
         KeyBinding([.character("G"), .end], .bottom, help: "bottom"),
-        KeyBinding([.right, .character("l"), .character(" ")], .nextPage, help: "What's New: next page", label: "→, l, Space"),
-        KeyBinding([.left, .character("h")], .previousPage, help: "What's New: previous page", label: "←, h"),
+        KeyBinding([.right, .character("l"), .character(" ")], .nextPage, help: "What's New: next page; the matrix: more columns", label: "→, l, Space"),
+        KeyBinding([.left, .character("h")], .previousPage, help: "What's New: previous page; the matrix: columns back", label: "←, h"),
         KeyBinding([.escape, .enter], .close, help: "close (Enter: next page in What's New)", hint: "close"),
     ]
 

@@ -16,8 +16,8 @@ struct MessageArea {
     init(_ state: ViewState, width: Int, glyphs: Glyphs) {
         let room = max(1, width - Self.indent - 1)
         if let prompt = state.prompt {
-            let label = prompt.kind == .from ? "From version (build): " : "App version: "
-            edit(label, prompt.line, placeholder: prompt.kind == .from ? "e.g. 0.8 (90); empty: a fresh install" : nil)
+            let label = prompt.kind == .from ? "From version (build): " : "App version (build): "
+            edit(label, prompt.line, placeholder: prompt.kind == .from ? "e.g. 0.8 (90); empty: a fresh install" : "e.g. 1.2 (130)")
             if let error = prompt.error { append(error, role: .failed, width: room, glyphs: glyphs) }
         } else if let line = state.filterLine {
             edit("/", line, placeholder: nil)

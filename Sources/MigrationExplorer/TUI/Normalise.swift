@@ -21,5 +21,10 @@ extension ViewState {
         detailsOffset = max(0, min(detailsOffset, details - layout.detailsTextHeight))
         let overlayLimit = overlay.map { Overlays.maxOffset($0, state: self, size: layout.size, glyphs: glyphs) } ?? 0
         overlayOffset = max(0, min(overlayOffset, overlayLimit))
+        if case .matrix(let matrix, _) = overlay {
+            overlayColumn = max(0, min(overlayColumn, MatrixView.lastFirstColumn(matrix, width: Overlays.innerWidth(layout.size))))
+        } else {
+            overlayColumn = 0
+        }
     }
 }

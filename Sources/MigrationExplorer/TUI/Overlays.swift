@@ -23,7 +23,7 @@ enum Overlays {
     private static let shortestLabel = 12
 
     /// Text width inside a box on a screen of `size`.
-    private static func innerWidth(_ size: Size) -> Int { min(size.width - 4, 78) - 4 }
+    static func innerWidth(_ size: Size) -> Int { min(size.width - 4, 78) - 4 }
 
     private static func content(_ overlay: ViewState.Overlay, state: ViewState, size: Size, glyphs: Glyphs) -> Content {
         let inner = innerWidth(size)
@@ -42,7 +42,7 @@ enum Overlays {
                            footer: "\(next) · \(glyphs.unicode ? "←" : "Left") back · Esc closes")
         case .matrix(let matrix, let selection):
             return Content(title: "Every upgrade of \(state.appName) to \(matrix.target.version.text)",
-                           lines: MatrixView.lines(matrix, selection: selection, glyphs: glyphs),
+                           lines: MatrixView.lines(matrix, selection: selection, firstColumn: state.overlayColumn, width: inner, glyphs: glyphs),
                            footer: "\(glyphs.unicode ? "↑↓" : "Up/Down") choose · Enter upgrades from it · Esc closes")
         case .confirm(let confirmation):
             let question = switch confirmation {
@@ -50,12 +50,9 @@ enum Overlays {
                 "Reset the sandbox? It goes back to \(state.sandboxDevice ?? "the device it started as"): the records its runs made are forgotten, "
                     + "so this upgrade's migrations are pending again. Nothing outside the sandbox changes."
             case .reset:
-                if let marks = state.plan?.state.markPhrases, !marks.isEmpty {
-                    "Reset \(state.storeDescription)? It forgets \(marks.joined(separator: ", ")), "
-                        + "and a reset record closes its history, so every migration up to \(state.target.version.text) runs again."
-                } else {
-                    "Reset \(state.storeDescription)? It records no mark: nothing to forget."
-                }
+                // The store on a line of its own, its path cut from the start, so the question ends on it.
+                "Reset \(Header.cuttingPath(of: state.storeLabel, after: "", width: inner - "Reset ?".count, ellipsis: glyphs.ellipsis))?\n"
+                    + forgotten(state.plan?.state.markPhrases ?? [], target: state.target.version.text)
             case .run where state.isSandbox:
                 "Run the pending migrations? " + (state.sandboxRunsForReal?.warning ?? "").capitalisingFirst + " (\(state.storeDescription))."
             case .run: "Run the pending migrations against the real store \(state.storeDescription)?"
@@ -87,6 +84,12 @@ enum Overlays {
         lines += actions.prefix(shown).map { StyledLine("  " + $0.cut(toWidth: width - 2, ellipsis: glyphs.ellipsis), .dim) }
         if shown < actions.count { lines.append(StyledLine("  \(glyphs.ellipsis) and \(actions.count - shown) more: d shows every one", .dim)) }
         return lines
+    }
+
+    /// What a reset of a real store recording `marks` forgets.
+    private static func forgotten(_ marks: [String], target: String) -> String {
+        guard !marks.isEmpty else { return "It records no mark: nothing to forget." }
+        return "It forgets \(marks.joined(separator: ", ")), and a reset record closes its history, so every migration up to \(target) runs again."
     }
 
     /// Every key, from the keymap: keys in a column, what they do wrapped beside them.

@@ -31,13 +31,14 @@ package enum Render {
         return screen
     }
 
-    /// Column widths of the table: marker, status, run order, version, title.
-    private static let statusWidth = 20, orderWidth = 2, versionWidth = 13
+    /// Column widths of the table besides the status (see ``StatusColumn``): run order, version.
+    private static let orderWidth = 2, versionWidth = 13
 
     private static func table(_ state: ViewState, _ screen: inout Screen, layout: Layout, glyphs: Glyphs) {
         let top = layout.bodyTop
         let width = layout.tableWidth
-        let versionColumn = 2 + statusWidth + 1 + orderWidth + 1
+        let statusColumn = StatusColumn(widths: state.tableWidths, tableWidth: width)
+        let versionColumn = 2 + statusColumn.width + 1 + orderWidth + 1
         let titleColumn = versionColumn + versionWidth + 1
         screen.write("  STATUS", row: top, column: 0, role: .dim)
         screen.write("#", row: top, column: versionColumn - 2, role: .dim)
@@ -56,37 +57,27 @@ package enum Render {
             let version: String, title: String
             switch state.items[index] {
             case .migration(let entry):
-                (status, role) = ("\(glyphs.status(entry.status)) \(shortPhrase(entry.status))", entry.status.role)
+                (status, role) = ("\(glyphs.status(entry.status)) \(state.items[index].statusPhrase(compact: statusColumn.compact))", entry.status.role)
                 (version, title) = (entry.migration.trackAndVersion, entry.migration.title)
                 if let position = state.runPosition[entry.migration.id] {
                     let text = String(position)
                     screen.write(text, row: row, column: versionColumn - 1 - text.count, role: .pending)
                 }
             case .hook(let hookPlan):
-                (status, role) = ("\(glyphs.hook(fires: hookPlan.fires)) \(hookPlan.fires ? "fires" : "does not fire")", hookPlan.fires ? .hook : .dim)
+                (status, role) = ("\(glyphs.hook(fires: hookPlan.fires)) \(state.items[index].statusPhrase(compact: false))", hookPlan.fires ? .hook : .dim)
                 (version, title) = (hookPlan.hook.kind, hookPlan.hook.title)
             case .unplanned(let migration):
                 (status, role) = ("\(glyphs.unknown) unknown", .warning)
                 (version, title) = (migration.trackAndVersion, migration.title)
             }
             if let live = state.liveStatus(of: state.items[index], glyphs: glyphs) { (status, role) = live }
-            screen.write(status, row: row, column: 2, role: role, width: statusWidth)
+            screen.write(status, row: row, column: 2, role: role, width: statusColumn.width)
             screen.write(version, row: row, column: versionColumn, width: versionWidth + 1, ellipsis: glyphs.ellipsis)
             screen.write(title, row: row, column: titleColumn, width: width - titleColumn - 1, ellipsis: glyphs.ellipsis)
             if index == state.selection {
                 screen.write(glyphs.unicode ? "▶" : ">", row: row, column: 0, role: .selection)
                 screen.fill(row: row, column: 0, width: width, role: state.focus == .table ? .selection : .accent)
             }
-        }
-    }
-
-    private static func shortPhrase(_ status: MigrationStatus) -> String {
-        guard case .skipped(let reason) = status else { return status.word }
-        switch reason {
-        case .aboveAppVersion: return "skipped: above app"
-        case .outOfOrder: return "skipped: out of order"
-        case .invalidVersion: return "skipped: invalid"
-        case .duplicate: return "skipped: duplicate"
         }
     }
 

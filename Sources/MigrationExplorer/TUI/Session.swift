@@ -126,11 +126,16 @@ package struct Session {
                 state.lastReport = nil
                 refreshPlan()
                 state.message = .init(text: "Wrote \(device) to \(explorer.storeDescription): the app's next launch replays this upgrade", role: .accent)
-            case .setTo(let version):
-                explorer.setTarget(version: version)
+            case .setTo(let version, let build):
+                explorer.setTarget(version: version, build: build)
                 state.target = explorer.target
                 refreshPlan()
-                state.message = .init(text: "Upgrading to \(version.text)", role: .accent)
+                state.message = .init(text: "Upgrading to \(version.text)" + (explorer.target.build.map { " (build \($0.text))" } ?? ""), role: .accent)
+            case .backToRealStore:
+                try explorer.playRealStore()
+                state.lastReport = nil
+                refreshPlan()
+                state.message = .init(text: "Back to the real store \(state.realStorePath ?? explorer.storeDescription), as it records: \(explorer.deviceDescription)", role: .accent)
             }
         } catch {
             state.message = .init(text: String(describing: error), role: .failed)

@@ -20,8 +20,10 @@ package enum Effect: Equatable, Sendable {
     /// The device of a matrix row: it last ran `release`, with no build recorded (`nil`: a
     /// fresh install).
     case setFromRelease(Version?)
-    /// Upgrade to app version `version`.
-    case setTo(Version)
+    /// Upgrade to app version `version` and build `build` (`nil`: the build stays).
+    case setTo(version: Version, build: Version?)
+    /// Play the real store as it records again, after a simulated device.
+    case backToRealStore
 }
 
 /// Turns an event (a key, a resize, a tick, a run's update) into a new ``ViewState`` and,
@@ -103,7 +105,7 @@ package enum Update {
             state.message = .init(text: "Not while the run goes on: wait for it to end, or Esc cancels it", role: .warning)
             return nil
         }
-        if !state.offers(action), let unwritable = state.unwritableStore {
+        if action == .runPending || action == .reset, let unwritable = state.unwritableStore {
             state.message = .init(text: "\(action == .reset ? "No reset" : "No run"): \(unwritable)", role: .failed)
             return nil
         }
@@ -121,7 +123,17 @@ package enum Update {
             let recorded = state.plan?.state
             state.prompt = .init(kind: .from, text: DeviceInput.text(version: recorded?.fromVersion, build: recorded?.fromBuild))
         case .setTo:
-            state.prompt = .init(kind: .to, text: state.target.version.text)
+            state.prompt = .init(kind: .to, text: DeviceInput.text(version: state.target.version.text, build: state.target.build?.text))
+        case .backToRealStore:
+            guard let path = state.realStorePath else {
+                state.message = .init(text: ExplorerError.noRealStore.description.capitalisingFirst, role: .dim)
+                return nil
+            }
+            guard state.isSandbox else {
+                state.message = .init(text: "Already playing the real store \(path) as it records", role: .dim)
+                return nil
+            }
+            return .backToRealStore
         case .dryRun:
             return .dryRun
         case .runPending:
@@ -228,7 +240,9 @@ package enum Update {
             let device = try DeviceInput(prompt.text)
             return .setFrom(version: device.version, build: device.build)
         case .to:
-            return .setTo(try PromptError.version(prompt.text.trimmingWhitespaceForPrompt()))
+            let target = try DeviceInput(prompt.text)
+            guard let version = target.version else { throw PromptError("give the app version to upgrade to, as 1.2 or 1.2 (130)") }
+            return .setTo(version: version, build: target.build)
         }
     }
 
@@ -286,6 +300,11 @@ package enum Update {
                 state.overlay = nil
                 return .setFromRelease(matrix.rows[selection].from)
             }
+            if let move: OverlayAction = Keymap.overlay.action(for: key), move == .nextPage || move == .previousPage {
+                // Sideways: the session's normalising step stops it at the last column.
+                state.overlayColumn = max(0, state.overlayColumn + (move == .nextPage ? 1 : -1))
+                return nil
+            }
             if let move: OverlayAction = Keymap.overlay.action(for: key), move != .close {
                 let page = max(1, layout.size.height - 6)
                 let delta = switch move {
@@ -298,7 +317,9 @@ package enum Update {
                 case .nextPage, .previousPage, .close: 0
                 }
                 let row = max(0, min(matrix.rows.count - 1, selection + delta))
+                let column = state.overlayColumn
                 state.overlay = .matrix(matrix, selection: row)
+                state.overlayColumn = column
                 state.overlayOffset = max(0, MatrixView.line(ofRow: row) + 1 - (layout.size.height - 4))
                 return nil
             }

@@ -88,6 +88,8 @@ package struct ViewState: Sendable {
     /// The run in progress, while one is.
     package var activity: RunActivity?
     package private(set) var items: [Item] = []
+    /// The widest status and title of the rows, for the table's status column.
+    package private(set) var tableWidths = TableWidths([])
     /// How many migrations have each status word, for the summary line.
     package private(set) var statusCounts: [String: Int] = [:]
     /// Each pending migration's place in the run (from 1), by migration id.
@@ -99,6 +101,8 @@ package struct ViewState: Sendable {
     /// The open overlay; opening one scrolls it to the top.
     package var overlay: Overlay? { didSet { overlayOffset = 0 } }
     package var overlayOffset = 0
+    /// The first of the matrix's migration columns shown, when they do not all fit.
+    package var overlayColumn = 0
     package var prompt: Prompt?
     package private(set) var filter = ""
     /// The filter being typed, while it is.
@@ -146,9 +150,14 @@ package struct ViewState: Sendable {
         tableTop = 0
     }
 
-    /// Whether the main screen offers `action`: not run or reset on a store they cannot write.
+    /// Whether the main screen offers `action`: not run or reset on a store they cannot write,
+    /// and going back to the real store only while a simulated device is played over one.
     package func offers(_ action: Action) -> Bool {
-        unwritableStore == nil || (action != .runPending && action != .reset)
+        switch action {
+        case .runPending, .reset: unwritableStore == nil
+        case .backToRealStore: isSandbox && realStorePath != nil
+        default: true
+        }
     }
 
     package var selectedItem: Item? { items.indices.contains(selection) ? items[selection] : nil }
@@ -160,6 +169,7 @@ package struct ViewState: Sendable {
             ?? registry.migrations.map(Item.unplanned)
         let needle = filter.lowercased()
         items = needle.isEmpty ? all : all.filter { $0.searchText.contains(needle) }
+        tableWidths = TableWidths(items)
         if let selectedID, let index = items.firstIndex(where: { $0.migration?.id == selectedID }) { selection = index }
     }
 }
