@@ -305,10 +305,14 @@ struct ManifestReader {
     /// other order they are read sorted, with a warning).
     private mutating func releases(_ value: ManifestValue?, at path: String) -> [Version] {
         var releases: [Version] = []
+        /// Where each version is first listed, so that a duplicate is found in one look-up.
+        var firstIndex: [Version: (index: Int, text: String)] = [:]
         for (index, item) in array(value, at: path, required: false).enumerated() {
             guard let release = version(item, at: "\(path)[\(index)]", required: true) else { continue }
-            if let first = releases.firstIndex(of: release) {
-                problem("\(path)[\(index)]", "\"\(release.text)\" duplicates \(path)[\(first)] (\"\(releases[first].text)\")")
+            if let first = firstIndex[release] {
+                problem("\(path)[\(index)]", "\"\(release.text)\" duplicates \(path)[\(first.index)] (\"\(first.text)\")")
+            } else {
+                firstIndex[release] = (index, release.text)
             }
             releases.append(release)
         }

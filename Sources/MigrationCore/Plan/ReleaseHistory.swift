@@ -111,16 +111,7 @@ extension MigrationRule {
     /// release's code). Builds have no release history: the build track is at `build`, every
     /// build migration up to it recorded as applied.
     static func replay(_ registry: MigrationRegistry, through last: Version, build: Version?, at date: Date = Date()) -> MigrationState {
-        var state = MigrationState.freshInstall
-        for release in Set(registry.releases).sorted() where release <= last {
-            let shipped = registry.shipped(in: release)
-            let plan = try? MigrationPlan(registry: shipped, state: state, target: AppTarget(version: release))
-            for entry in plan?.pending ?? [] {
-                guard let version = entry.migration.version else { continue }
-                record(.migration(.version, version), title: entry.migration.title, failure: nil, duration: 0, app: release,
-                       in: &state, at: date)
-            }
-        }
+        var state = replayReleases(of: registry, through: last, at: date) { _, _ in }
         if let build {
             let builds = try? MigrationPlan(registry: registry, state: .freshInstall, target: AppTarget(version: .zero, build: build))
             for entry in builds?.pending ?? [] where entry.migration.track == .build {
@@ -131,6 +122,30 @@ extension MigrationRule {
             state.lastAppBuild = build.text
         }
         state.lastAppVersion = last.text
+        return state
+    }
+
+    /// Replays the releases of `registry` in ascending order, up to `last` (`nil`: all of
+    /// them), each release running the version migrations its code contains; `visit` sees
+    /// each release with the device that last ran it (``replay(_:through:build:at:)`` with no
+    /// build). One pass: the device at each release is the one at the release before, plus
+    /// that release's run. The state after the last release, its app version not set.
+    static func replayReleases(
+        of registry: MigrationRegistry, through last: Version?, at date: Date, visit: (Version, MigrationState) -> Void
+    ) -> MigrationState {
+        var state = MigrationState.freshInstall
+        for release in Set(registry.releases).sorted() {
+            if let last, release > last { break }
+            let plan = try? MigrationPlan(registry: registry.shipped(in: release), state: state, target: AppTarget(version: release))
+            for entry in plan?.pending ?? [] {
+                guard let version = entry.migration.version else { continue }
+                record(.migration(.version, version), title: entry.migration.title, failure: nil, duration: 0, app: release,
+                       in: &state, at: date)
+            }
+            var device = state
+            device.lastAppVersion = release.text
+            visit(release, device)
+        }
         return state
     }
 }
