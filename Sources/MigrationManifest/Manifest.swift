@@ -58,12 +58,12 @@ public enum Manifest {
         _ data: Data, path: String, folder: URL, commands: @escaping ManifestCommand.Runner = ManifestCommand.unavailable,
         sql: @escaping ManifestSQL.Runner = ManifestSQL.unavailable
     ) throws(ManifestError) -> MigrationManifest {
-        let parsed: (value: ManifestValue, isLenient: Bool)
+        let parsed: (value: ManifestValue, lenientAt: String?)
         do { parsed = try ManifestValue.parse(data) } catch {
             throw ManifestError(path: path, problems: [.init(field: "file", message: "is not valid JSON (\(error))")])
         }
-        if parsed.isLenient, let problem = StrictJSON.problem(in: data) {
-            throw ManifestError(path: path, problems: [.init(field: "file", message: "is not strict JSON: \(problem)")])
+        if let place = parsed.lenientAt, let problem = StrictJSON.problem(in: data) {
+            throw ManifestError(path: path, problems: [.init(field: "file", message: "is not strict JSON at \(place): \(problem)")])
         }
         let json = parsed.value
         var reader = ManifestReader(folder: folder, commands: commands, sql: sql)
@@ -121,23 +121,26 @@ enum ManifestValue {
         }
     }
 
+    /// The value as a message quotes it: ``rendered``, cut when long.
+    var quoted: String { rendered.shortenedForMessage }
+
     /// Where and why the text is not JSON.
     struct SyntaxError: Error, CustomStringConvertible {
         let description: String
     }
 
     /// Parses JSON text (RFC 8259): one value, surrounded by whitespace at most, after a UTF-8
-    /// byte order mark if there is one (which RFC 8259 lets a parser ignore); and whether it
-    /// has a repeated key or a trailing comma.
-    static func parse(_ data: Data) throws(SyntaxError) -> (value: ManifestValue, isLenient: Bool) {
-        let result: Result<(ManifestValue, Bool), SyntaxError> = data.withUnsafeBytes { raw in
+    /// byte order mark if there is one (which RFC 8259 lets a parser ignore); and where its
+    /// first repeated key or trailing comma is (`line 3, column 7`), if it has one.
+    static func parse(_ data: Data) throws(SyntaxError) -> (value: ManifestValue, lenientAt: String?) {
+        let result: Result<(ManifestValue, String?), SyntaxError> = data.withUnsafeBytes { raw in
             var parser = Parser(bytes: raw.bindMemory(to: UInt8.self))
             if parser.bytes.starts(with: [0xEF, 0xBB, 0xBF]) { parser.position = 3 }
             do throws(SyntaxError) {
                 let value = try parser.value(depth: 0)
                 parser.skipWhitespace()
                 if parser.position < parser.bytes.count { throw parser.error("unexpected text after the value") }
-                return .success((value, parser.isLenient))
+                return .success((value, parser.firstLeniency.map(parser.place(of:))))
             } catch {
                 return .failure(error)
             }
@@ -148,8 +151,9 @@ enum ManifestValue {
     private struct Parser {
         let bytes: UnsafeBufferPointer<UInt8>
         var position = 0
-        /// Whether a repeated key or a trailing comma was seen.
-        var isLenient = false
+        /// Where the first repeated key (its opening quote) or trailing comma (the bracket
+        /// after it) is, when there is one.
+        var firstLeniency: Int?
         /// Deeper nesting is refused rather than overflowing the stack.
         static let maximumDepth = 512
 
@@ -177,14 +181,15 @@ enum ManifestValue {
             repeat {
                 skipWhitespace()
                 if consume(UInt8(ascii: "}")) {
-                    isLenient = true
+                    noteLeniency(at: position - 1)
                     return .object(fields)
                 }
                 guard position < bytes.count, bytes[position] == UInt8(ascii: "\"") else { throw error("expected a quoted field name") }
+                let keyStart = position
                 let key = try string()
                 skipWhitespace()
                 guard consume(UInt8(ascii: ":")) else { throw error("expected \":\" after a field name") }
-                if fields.contains(where: { $0.key == key }) { isLenient = true }
+                if fields.contains(where: { $0.key == key }) { noteLeniency(at: keyStart) }
                 fields.append((key, try value(depth: depth + 1)))
                 skipWhitespace()
             } while consume(UInt8(ascii: ","))
@@ -200,7 +205,7 @@ enum ManifestValue {
             repeat {
                 skipWhitespace()
                 if consume(UInt8(ascii: "]")) {
-                    isLenient = true
+                    noteLeniency(at: position - 1)
                     return .array(items)
                 }
                 items.append(try value(depth: depth + 1))
@@ -342,13 +347,22 @@ enum ManifestValue {
             return true
         }
 
+        private mutating func noteLeniency(at offset: Int) {
+            if firstLeniency == nil { firstLeniency = offset }
+        }
+
         /// `message`, at the current line and column.
         func error(_ message: String) -> SyntaxError {
-            let before = UnsafeBufferPointer(rebasing: bytes[..<min(position, bytes.count)])
-            let line = before.reduce(1) { $0 + ($1 == 0x0A ? 1 : 0) }
-            let column = position - (before.lastIndex(of: 0x0A).map { $0 + 1 } ?? 0) + 1
             let found = position < bytes.count ? " \(Character(Unicode.Scalar(bytes[position])).debugDescription)" : ""
-            return SyntaxError(description: "\(message)\(found) at line \(line), column \(column)")
+            return SyntaxError(description: "\(message)\(found) at \(place(of: position))")
+        }
+
+        /// The line and column of byte `offset`: `line 3, column 7`.
+        func place(of offset: Int) -> String {
+            let before = UnsafeBufferPointer(rebasing: bytes[..<min(offset, bytes.count)])
+            let line = before.reduce(1) { $0 + ($1 == 0x0A ? 1 : 0) }
+            let column = offset - (before.lastIndex(of: 0x0A).map { $0 + 1 } ?? 0) + 1
+            return "line \(line), column \(column)"
         }
     }
 }

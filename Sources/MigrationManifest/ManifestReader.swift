@@ -36,10 +36,17 @@ struct ManifestReader {
         var registry = MigrationRegistry(appName: appName)
         registry.releases = releases(root["releases"], at: "releases")
         var versionPaths: [VersionPath] = []
-        for (index, item) in array(root["migrations"], at: "migrations", required: true).enumerated() {
+        // The migration of each problem from here on, so that the core's (found once every
+        // migration is declared) take their place among the reader's.
+        let migrations = array(root["migrations"], at: "migrations", required: true)
+        let firstMigrationProblem = problems.count
+        var migrationOfProblem: [Int] = []
+        for (index, item) in migrations.enumerated() {
             readMigration(item, at: index, into: &registry, versionPaths: &versionPaths)
+            migrationOfProblem += repeatElement(index, count: problems.count - firstMigrationProblem - migrationOfProblem.count)
         }
-        reportDeclarationProblems(of: registry, at: versionPaths)
+        reportDeclarationProblems(of: registry, at: versionPaths, migrationOfProblem: &migrationOfProblem)
+        orderByMigration(from: firstMigrationProblem, migrationOfProblem)
         for (key, track) in [("onUpdate", MigrationTrack.version), ("onBuildUpdate", .build)] {
             for (index, item) in array(root[key], at: key, required: false).enumerated() {
                 readHook(item, at: "\(key)[\(index)]", track: track, into: &registry)
@@ -95,7 +102,7 @@ struct ManifestReader {
         var body = makeBody(run, timeout: timeout, identity: (track == .version ? "MIGRATION_VERSION" : "MIGRATION_BUILD", text))
         if let run { written.migrations[registry.migrations.count] = .init(run: run, timeout: timeout) }
         if let statements {
-            sqlMigrations.append("\(path()) (\(track) \(text) \(title.quotedTitle))")
+            sqlMigrations.append("\(path()) (\(track) \(text.shortenedForMessage) \(title.shortenedForMessage.quotedTitle))")
             written.sql[registry.migrations.count] = statements
             body = sql(ManifestSQL(statements: statements, migration: "\(track) \(text) \(title.quotedTitle)"), body)
         }
@@ -118,9 +125,9 @@ struct ManifestReader {
     private static func naming(_ item: ManifestValue, hook: Bool) -> String {
         var words: [String] = hook ? ["hook"] : []
         for key in ["version", "build"] {
-            if case .string(let declared)? = item[key] { words.append("\(key) \(trimmed(declared))") }
+            if case .string(let declared)? = item[key] { words.append("\(key) \(trimmed(declared).shortenedForMessage)") }
         }
-        if case .string(let title)? = item["title"] { words.append(title.quotedTitle) }
+        if case .string(let title)? = item["title"] { words.append(title.shortenedForMessage.quotedTitle) }
         return words.isEmpty ? "" : " (\(words.joined(separator: " ")))"
     }
 
@@ -131,17 +138,30 @@ struct ManifestReader {
         return text.trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
-    /// The registry's invalid and duplicate versions, as the core finds them, at their fields.
-    private mutating func reportDeclarationProblems(of registry: MigrationRegistry, at versionPaths: [VersionPath]) {
+    /// The registry's invalid and duplicate versions, as the core finds them, at their fields;
+    /// `migrationOfProblem` gets the index of the migration of each.
+    private mutating func reportDeclarationProblems(
+        of registry: MigrationRegistry, at versionPaths: [VersionPath], migrationOfProblem: inout [Int]
+    ) {
         for found in registry.problems {
-            let path = versionPaths[found.migration.id].description
+            let versionPath = versionPaths[found.migration.id]
+            let path = versionPath.description
             switch found.kind {
             case .invalidVersion(let error): problem(path, String(describing: error))
-            case .duplicate(let first): problem(path, "\"\(found.migration.declared)\" duplicates \(versionPaths[first.id])")
+            case .duplicate(let first): problem(path, "\(found.migration.declared.quotedValue) duplicates \(versionPaths[first.id])")
             case .invalidSince(let error): problem(path.replacingOccurrences(of: ".version", with: ".since"), String(describing: error))
-            case .declaredAfter, .outOfOrder: break
+            case .declaredAfter, .outOfOrder: continue
             }
+            migrationOfProblem.append(versionPath.index)
         }
+    }
+
+    /// Puts the problems from `start` on in the manifest's order: by the migration each is
+    /// of (`migrationOfProblem`, one a problem), then in the order they were found.
+    private mutating func orderByMigration(from start: Int, _ migrationOfProblem: [Int]) {
+        let ordered = zip(migrationOfProblem, problems[start...]).enumerated()
+            .sorted { ($0.element.0, $0.offset) < ($1.element.0, $1.offset) }
+        problems.replaceSubrange(start..., with: ordered.map(\.element.1))
     }
 
     private mutating func readHook(_ item: ManifestValue, at path: String, track: MigrationTrack, into registry: inout MigrationRegistry) {
@@ -171,13 +191,13 @@ struct ManifestReader {
         for key in Set(fields.map(\.key)).sorted() where !allowed.contains(key) {
             let known = allowed.sorted().map { "\"\($0)\"" }.joined(separator: ", ")
             let path = path()
-            problem(path.isEmpty ? key : "\(path).\(key)", "is not a known field (known: \(known))")
+            problem(path.isEmpty ? key.shortenedForMessage : "\(path).\(key.shortenedForMessage)", "is not a known field (known: \(known))")
         }
     }
 
     private mutating func object(_ value: ManifestValue, at path: @autoclosure () -> String) -> [(key: String, value: ManifestValue)]? {
         guard case .object(let fields) = value else {
-            problem(path(), "must be a JSON object, not \(value.rendered)")
+            problem(path(), "must be a JSON object, not \(value.quoted)")
             return nil
         }
         return fields
@@ -189,7 +209,7 @@ struct ManifestReader {
             return []
         }
         guard case .array(let items) = value else {
-            problem(path, "must be a list, not \(value.rendered)")
+            problem(path, "must be a list, not \(value.quoted)")
             return []
         }
         return items
@@ -203,17 +223,26 @@ struct ManifestReader {
             return nil
         }
         guard case .string(let text) = value else {
-            problem(path(), "must be a string\(example), not \(value.rendered)")
+            problem(path(), "must be a string\(example), not \(value.quoted)")
             return nil
         }
-        return text
+        return holdsNoNUL(text, at: path()) ? text : nil
+    }
+
+    /// Whether `text` holds no NUL, which no store keeps (SQLite cuts the text there, PostgreSQL
+    /// refuses it) and a shell never receives; a problem at `path` when it does.
+    private mutating func holdsNoNUL(_ text: String, at path: @autoclosure () -> String) -> Bool {
+        guard text.utf8.contains(0) else { return true }
+        let offset = text.unicodeScalars.prefix { $0 != "\0" }.count
+        problem(path(), "contains the control character U+0000 at character \(offset); no text in a manifest may hold it: SQLite cuts the text there and PostgreSQL refuses it")
+        return false
     }
 
     /// A `sql`: one string of one or more statements, not blank; not a list of them. `naming`
     /// names the migration for the problem (made only when there is one).
     private mutating func sql(_ value: ManifestValue?, at path: @autoclosure () -> String, of naming: @autoclosure () -> String) -> String? {
         if case .array? = value, let value {
-            problem(path(), "must be one string holding the statements, separated by \";\"\(naming()), not a list: \(value.rendered)")
+            problem(path(), "must be one string holding the statements, separated by \";\"\(naming()), not a list: \(value.quoted)")
             return nil
         }
         guard let text = string(value, at: path()) else { return nil }
@@ -275,7 +304,7 @@ struct ManifestReader {
     private mutating func timeout(_ value: ManifestValue?, at path: @autoclosure () -> String) -> Double? {
         guard let value else { return nil }
         guard case .number(let text) = value, let seconds = Double(text), ManifestCommand.isUsableTimeout(seconds) else {
-            problem(path(), "must be \(ManifestCommand.timeoutRule), not \(value.rendered)")
+            problem(path(), "must be \(ManifestCommand.timeoutRule), not \(value.quoted)")
             return nil
         }
         return seconds
@@ -295,9 +324,13 @@ struct ManifestReader {
         var texts: [String] = []
         if case .array(let items) = value {
             for case .string(let text) in items { texts.append(text) }
-            if texts.count == items.count { return texts }
+            if texts.count == items.count {
+                var holdNoNUL = true
+                for (index, text) in texts.enumerated() { holdNoNUL = holdsNoNUL(text, at: "\(path())[\(index)]") && holdNoNUL }
+                return holdNoNUL ? texts : []
+            }
         }
-        problem(path(), "must be a list of strings, not \(value.rendered)")
+        problem(path(), "must be a list of strings, not \(value.quoted)")
         return []
     }
 
@@ -305,10 +338,14 @@ struct ManifestReader {
     /// other order they are read sorted, with a warning).
     private mutating func releases(_ value: ManifestValue?, at path: String) -> [Version] {
         var releases: [Version] = []
+        /// Where each version is first listed, so that a duplicate is found in one look-up.
+        var firstIndex: [Version: (index: Int, text: String)] = [:]
         for (index, item) in array(value, at: path, required: false).enumerated() {
             guard let release = version(item, at: "\(path)[\(index)]", required: true) else { continue }
-            if let first = releases.firstIndex(of: release) {
-                problem("\(path)[\(index)]", "\"\(release.text)\" duplicates \(path)[\(first)] (\"\(releases[first].text)\")")
+            if let first = firstIndex[release] {
+                problem("\(path)[\(index)]", "\(release.text.quotedValue) duplicates \(path)[\(first.index)] (\(first.text.quotedValue))")
+            } else {
+                firstIndex[release] = (index, release.text)
             }
             releases.append(release)
         }

@@ -8,11 +8,17 @@ import Darwin
 /// Goal 4: the shipped `migration-explorer` on a 100,000-migration manifest: `plan --json`,
 /// its peak memory, and the terminal UI's first frame in tmux.
 enum BinaryBenchmark {
-    static func run(_ table: Table) throws {
+    /// The `migration-explorer` built beside this benchmark: the shipped binary.
+    static func shippedBinary() throws -> String {
         let binary = URL(fileURLWithPath: ownPath()).deletingLastPathComponent().appendingPathComponent("migration-explorer").path
         guard FileManager.default.isExecutableFile(atPath: binary) else {
             throw BenchError("build migration-explorer first: swift build -c release --product migration-explorer")
         }
+        return binary
+    }
+
+    static func run(_ table: Table) throws {
+        let binary = try shippedBinary()
         let folder = temporaryFolder("manifest")
         defer { try? FileManager.default.removeItem(at: folder) }
         let count = 100_000
@@ -50,7 +56,7 @@ enum BinaryBenchmark {
     /// Runs `path` with `arguments` under `/usr/bin/time` (whose child's peak memory is its
     /// own: a child spawned from this process would count this process's memory until it
     /// execs), output discarded; its wall time and peak resident memory.
-    private static func measured(_ path: String, _ arguments: [String]) -> (seconds: Double, peakBytes: Int) {
+    static func measured(_ path: String, _ arguments: [String]) -> (seconds: Double, peakBytes: Int) {
         let report = FileManager.default.temporaryDirectory.appendingPathComponent("migration-bench-time-\(UUID().uuidString)").path
         defer { try? FileManager.default.removeItem(atPath: report) }
         let (seconds, _) = spawn("/usr/bin/time", ["-f", "%M", "-o", report, path] + arguments)

@@ -21,7 +21,7 @@ let table = Table()
 let sections: [(name: String, run: (Table) async throws -> Void)] = [
     ("tui", TerminalUIBenchmark.run), ("warm", WarmCheckBenchmark.run), ("cold", ColdStartBenchmark.run),
     ("fresh", FreshInstallBenchmark.run), ("sqlite", SQLiteStoreBenchmark.run), ("binary", BinaryBenchmark.run),
-    ("plan", PlanBenchmark.run), ("postgres", PostgresStoreBenchmark.run),
+    ("plan", PlanBenchmark.run), ("releases", ReleaseGrowthBenchmark.run), ("postgres", PostgresStoreBenchmark.run),
 ]
 // Arguments name the sections to run (say, `warm cold async`); none runs them all.
 for section in sections where arguments.isEmpty || arguments.contains(section.name) {

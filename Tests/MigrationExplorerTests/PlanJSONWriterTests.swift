@@ -107,9 +107,7 @@ struct PlanJSONWriterTests {
         _ plan: MigrationPlan, app: String, historyNote: String?, unwritableStore: JSONReports.UnwritableStore? = nil,
         runsGoingOn: [JSONReports.RunGoingOn] = []
     ) throws -> Data {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        return try encoder.encode(CodablePlan(plan, app: app, historyNote: historyNote, unwritableStore: unwritableStore, runsGoingOn: runsGoingOn))
+        Data(JSONReports.encode(CodablePlan(plan, app: app, historyNote: historyNote, unwritableStore: unwritableStore, runsGoingOn: runsGoingOn)).utf8)
     }
 }
 

@@ -112,4 +112,47 @@ struct ReleaseCommandsTests {
             #expect(loaded.stdout == embedded.stdout)
         }
     }
+
+    /// `export` reads no store: a manifest with SQL is written again whole, its SQL included.
+    @Test func aManifestWithSQLExportsWithItsSQL() throws {
+        let folder = try makeTemporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let manifest = folder.appendingPathComponent("m.json")
+        try manifest.write(#"{ "appVersion": "1.0", "migrations": [ { "version": "0.9", "title": "Pin notes", "sql": "ALTER TABLE note ADD pinned INTEGER" } ] }"#)
+        let exported = try Executable.run(["export", "--manifest", manifest.path, "--to", "1.1"])
+        #expect(exported.status == 0, "\(exported.stderr)")
+        let json = try exported.json()
+        #expect(json["appVersion"] as? String == "1.1")
+        #expect((json["migrations"] as? [[String: Any]])?.first?["sql"] as? String == "ALTER TABLE note ADD pinned INTEGER")
+        // Running it still needs the app's database.
+        #expect(try Executable.run(["plan", "--manifest", manifest.path]).status == 65)
+    }
+
+    @Test(arguments: [["--from", "0.8"], ["--from=0.8"], ["--from-build", "90"]])
+    func matrixFromSaysEveryReleaseIsAFromAndHowToSeeOne(from: [String]) throws {
+        let folder = try makeTemporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let manifest = try manifest(in: folder)
+        let result = try Executable.run(["matrix", "--manifest", manifest] + from)
+        #expect(result.status == 64)
+        #expect(!result.stderr.contains("Did you mean"), "\(result.stderr)")
+        #expect(result.stderr.contains("matrix takes every release as \"from\""), "\(result.stderr)")
+        #expect(result.stderr.contains("plan --from"), "\(result.stderr)")
+        let json = try Executable.run(["matrix", "--json", "--manifest", manifest] + from)
+        #expect(json.status == 64)
+        #expect(((try json.json()["error"] as? [String: Any])?["message"] as? String)?.contains("every release") == true, "\(json.stdout)")
+    }
+
+    @Test func emptyListsInJSONAreWrittenAsBrackets() throws {
+        let folder = try makeTemporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let manifest = try manifest(in: folder)
+        let matrix = try Executable.run(["matrix", "--json", "--manifest", manifest])
+        #expect(matrix.stdout.contains(#""outOfOrder" : [],"#), "\(matrix.stdout)")
+        let plan = try Executable.run(["plan", "--json", "--manifest", manifest])
+        #expect(plan.stdout.contains(#""problems" : [],"#) || plan.stdout.contains(#""runsGoingOn" : [],"#), "\(plan.stdout)")
+        for output in [matrix.stdout, plan.stdout] {
+            #expect(!output.contains("[\n\n") && !output.contains("{\n\n"), "\(output)")
+        }
+    }
 }

@@ -59,8 +59,8 @@ struct ManifestTests {
         (#"{ "appVersion": "1.0", "migrations": [ { "version": "1", "title": "t", "sql": " ; ;" } ] }"#, #"migrations[0].sql: holds no statement (version 1 "t")"#),
         (#"{ "appVersion": "1.0", "migrations": [ { "version": "1", "title": "t", "sql": "-- nothing yet\n/* later */ ;" } ] }"#, #"migrations[0].sql: holds no statement (version 1 "t")"#),
         (#"{ "appVersion": "1.0", "migrations": [], "onUpdate": [ { "title": "t", "sql": "SELECT 1" } ] }"#, "onUpdate[0].sql: is not a known field"),
-        (#"{ "appVersion": "1.0", "migrations": [ { "version": "1", "title": "t", }, ] }"#, #"file: is not strict JSON: a trailing comma before "}" in "migrations""#),
-        (#"{ "appVersion": "1.0", "appVersion": "2.0", "migrations": [] }"#, #"file: is not strict JSON: the key "appVersion" appears twice"#),
+        (#"{ "appVersion": "1.0", "migrations": [ { "version": "1", "title": "t", }, ] }"#, #"file: is not strict JSON at line 1, column 72: a trailing comma before "}" in "migrations""#),
+        (#"{ "appVersion": "1.0", "appVersion": "2.0", "migrations": [] }"#, #"file: is not strict JSON at line 1, column 24: the key "appVersion" appears twice"#),
     ])
     func badInput(json: String, expected: String) {
         let found = problems(json)

@@ -111,16 +111,7 @@ extension MigrationRule {
     /// release's code). Builds have no release history: the build track is at `build`, every
     /// build migration up to it recorded as applied.
     static func replay(_ registry: MigrationRegistry, through last: Version, build: Version?, at date: Date = Date()) -> MigrationState {
-        var state = MigrationState.freshInstall
-        for release in Set(registry.releases).sorted() where release <= last {
-            let shipped = registry.shipped(in: release)
-            let plan = try? MigrationPlan(registry: shipped, state: state, target: AppTarget(version: release))
-            for entry in plan?.pending ?? [] {
-                guard let version = entry.migration.version else { continue }
-                record(.migration(.version, version), title: entry.migration.title, failure: nil, duration: 0, app: release,
-                       in: &state, at: date)
-            }
-        }
+        var state = replayReleases(of: registry, through: last, at: date) { _, _ in }
         if let build {
             let builds = try? MigrationPlan(registry: registry, state: .freshInstall, target: AppTarget(version: .zero, build: build))
             for entry in builds?.pending ?? [] where entry.migration.track == .build {
@@ -133,18 +124,55 @@ extension MigrationRule {
         state.lastAppVersion = last.text
         return state
     }
+
+    /// Replays the releases of `registry` in ascending order, up to `last` (`nil`: all of
+    /// them), each release running the version migrations its code contains; `visit` sees
+    /// each release with the device that last ran it (``replay(_:through:build:at:)`` with no
+    /// build). The state after the last release, its app version not set.
+    ///
+    /// What a plan of each release's code would run, worked out in one pass over the releases
+    /// and one over the migrations: a migration falls due at the first release that contains
+    /// it (`since`) and is at or above its version; it runs then if it is above the mark, the
+    /// first declared of its version among those due (a duplicate declared earlier that fell due
+    /// sooner ran, or was passed, at or above the mark: this one is too), in version order.
+    static func replayReleases(
+        of registry: MigrationRegistry, through last: Version?, at date: Date, visit: (Version, MigrationState) -> Void
+    ) -> MigrationState {
+        let releases = Set(registry.releases).sorted()
+        var due = [[(version: Version, migration: RegisteredMigration)]](repeating: [], count: releases.count)
+        for migration in registry.migrations where migration.track == .version {
+            guard let version = migration.version, let since = migration.shippedSince else { continue }
+            let first = releases.firstIndex(atOrAbove: max(version, since))
+            if first < releases.count { due[first].append((version, migration)) }
+        }
+        var state = MigrationState.freshInstall
+        var mark: Version?
+        for (index, release) in releases.enumerated() {
+            if let last, release > last { break }
+            let runs = due[index].filter { candidate in mark.map { candidate.version > $0 } ?? true }
+                .sorted { ($0.version, $0.migration.id) < ($1.version, $1.migration.id) }
+            for (position, run) in runs.enumerated() where position == 0 || runs[position - 1].version != run.version {
+                record(.migration(.version, run.version), title: run.migration.title, failure: nil, duration: 0, app: release,
+                       in: &state, at: date)
+                mark = run.version
+            }
+            var device = state
+            device.lastAppVersion = release.text
+            visit(release, device)
+        }
+        return state
+    }
 }
 
-extension MigrationRegistry {
-    /// The version migrations the code of `release` contained (`since` ≤ `release`), declared
-    /// in the same order.
-    func shipped(in release: Version) -> MigrationRegistry {
-        var shipped = MigrationRegistry(appName: appName)
-        for migration in migrations where migration.track == .version {
-            guard let since = migration.shippedSince, since <= release else { continue }
-            shipped.declare(.version, migration.declared, title: migration.title, notes: migration.notes,
-                            whatsNew: migration.whatsNew, since: migration.sinceDeclared, body: migration.body)
+extension Array where Element == Version {
+    /// The index of the first version at or above `version` in this ascending list; `count`
+    /// when there is none. A binary search.
+    fileprivate func firstIndex(atOrAbove version: Version) -> Int {
+        var (low, high) = (0, count)
+        while low < high {
+            let middle = (low + high) / 2
+            if self[middle] < version { low = middle + 1 } else { high = middle }
         }
-        return shipped
+        return low
     }
 }

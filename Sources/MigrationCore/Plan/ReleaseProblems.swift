@@ -9,13 +9,16 @@ enum ReleaseProblems {
         for migration in registry.migrations {
             if let error = migration.sinceError { problems.append(ValidationProblem(migration: migration, kind: .invalidSince(error))) }
         }
+        // Worked out once a track: the highest release is a search through every release.
+        var suggested: [MigrationTrack: String] = [:]
         for entry in entries where entry.status == .skipped(.outOfOrder) {
             let migration = entry.migration
             guard let version = migration.version else { continue }
             let why = MigrationRule.whyNeverRan(version, since: migration.since, on: migration.track, before: prior) ?? .noRecord
+            let suggestion = suggested[migration.track] ?? suggestion(on: migration.track, registry: registry, target: target)
+            suggested[migration.track] = suggestion
             problems.append(ValidationProblem(migration: migration, kind: .outOfOrder(
-                lastMigrated: state.lastMigrated(migration.track) ?? "",
-                suggested: suggestion(on: migration.track, registry: registry, target: target), why: why)))
+                lastMigrated: state.lastMigrated(migration.track) ?? "", suggested: suggestion, why: why)))
         }
         return problems
     }

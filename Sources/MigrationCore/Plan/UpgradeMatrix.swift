@@ -1,3 +1,5 @@
+import Foundation
+
 /// Every upgrade path at once: for a fresh install and for each release below the target as
 /// "from", the plan of the upgrade to the target, on the version track (releases are app
 /// versions; builds have no release history).
@@ -30,7 +32,14 @@ public struct UpgradeMatrix: Sendable {
             statuses[migration.id]
         }
 
+        /// Whether `migration` runs on this path and its last run failed: one of ``failed``,
+        /// found without a search.
+        public func failedLastRun(_ migration: RegisteredMigration) -> Bool {
+            failedIDs.contains(migration.id)
+        }
+
         private let statuses: [Int: MigrationStatus]
+        private let failedIDs: Set<Int>
 
         init(from: Version?, plan: MigrationPlan, lastRun: MigrationPlan?) {
             self.from = from
@@ -40,6 +49,7 @@ public struct UpgradeMatrix: Sendable {
             runs = plan.pending.map(\.migration).filter { $0.track == .version }
             outOfOrder = entries.filter { $0.status == .skipped(.outOfOrder) }.map(\.migration)
             failed = runs.filter { lastRun?.lastRecord(of: $0)?.outcome == .failed }
+            failedIDs = Set(failed.map(\.id))
         }
     }
 
@@ -69,13 +79,16 @@ public struct UpgradeMatrix: Sendable {
         self.target = target
         var lastRunPlan: MigrationPlan?
         if let lastRun { lastRunPlan = try MigrationPlan(registry: registry, state: lastRun, target: target, policy: policy) }
-        var rows: [Row] = []
-        for from in [nil] + Set(registry.releases).sorted().filter({ $0 < target.version }) {
-            let device = registry.device(lastRan: from)
-            let plan = try MigrationPlan(registry: registry, state: device.state, target: target, policy: policy)
-            rows.append(Row(from: from, plan: plan, lastRun: lastRunPlan))
+        // The device at each release, as `registry.device(lastRan:)` replays it, in one pass
+        // over the releases rather than a replay from the first release for each row.
+        var devices: [(from: Version?, state: MigrationState)] = [(nil, .freshInstall)]
+        _ = MigrationRule.replayReleases(of: registry, through: target.version, at: Date()) { release, state in
+            if release < target.version { devices.append((release, state)) }
         }
-        self.rows = rows
+        self.rows = try devices.map { device throws(MigrationStateError) in
+            Row(from: device.from, plan: try MigrationPlan(registry: registry, state: device.state, target: target, policy: policy),
+                lastRun: lastRunPlan)
+        }
         migrations = (rows.first?.plan.entries ?? []).filter {
             $0.migration.track == .version && $0.status != .skipped(.duplicate) && $0.status != .skipped(.invalidVersion)
         }.map(\.migration)

@@ -24,7 +24,7 @@ public struct VersionError: Error, Sendable, Equatable, CustomStringConvertible 
 
     /// The input, what is wrong, and what a version looks like.
     public var description: String {
-        let quoted = "\"\(input)\""
+        let quoted = input.quotedValue
         switch reason {
         case .empty:
             return "\(quoted) is not a version: it is empty; use dot-separated numbers such as 1.2.3"

@@ -76,6 +76,7 @@ extension RootCommand {
                 let listed = names.map { $0 == TUICommand.configuration.commandName ? "\($0) (the default)" : $0 }.joined(separator: ", ")
                 throw CommandFailure(.usage, "\"\(unknown)\" is not a command; the commands are \(listed); see '\(Program.name) --help'")
             }
+            if let refusal = MatrixCommand.fromRefusal(in: arguments) { throw refusal }
             var command = try parseAsRoot(arguments)
             if let repeated = repeatedOption(in: arguments) {
                 throw ValidationError("\(repeated) is given more than once; give it once")

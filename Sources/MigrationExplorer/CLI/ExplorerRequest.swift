@@ -51,8 +51,9 @@ struct ExplorerRequest {
             failures.append(error)
             storeIsUsable = false
         }
-        // A store that was given but cannot be used is its own error, not a missing one.
-        if let app, storeIsUsable, let refusal = sqlRefusal(app, store: store) { failures.append(refusal) }
+        // A store that was given but cannot be used is its own error, not a missing one. A
+        // command that takes no store (`export`) runs and records nothing: SQL needs no database there.
+        if let app, stores != nil, storeIsUsable, let refusal = sqlRefusal(app, store: store) { failures.append(refusal) }
         if let app, failures.isEmpty {
             do {
                 options.store = store

@@ -309,12 +309,18 @@ enum JSONReports {
         StandardStreams.write("\n")
     }
 
-    /// Pretty-printed JSON with stable key order, harmless on a terminal.
+    /// Pretty-printed JSON with stable key order, an empty list or object written `[]` or `{}`,
+    /// harmless on a terminal.
     static func encode(_ value: some Encodable) -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         // The shapes above hold only strings, numbers, booleans and arrays: encoding cannot fail.
         let data = (try? encoder.encode(value)) ?? Data("{}".utf8)
-        return String(decoding: data, as: UTF8.self).jsonEscapingTerminalControls
+        // `JSONEncoder` puts a blank line between empty brackets. A string holds no raw new
+        // line, so brackets around blank lines are always an empty container.
+        return String(decoding: data, as: UTF8.self)
+            .replacing(#/\[\n\n *\]/#, with: "[]")
+            .replacing(#/\{\n\n *\}/#, with: "{}")
+            .jsonEscapingTerminalControls
     }
 }

@@ -1,5 +1,6 @@
-/// Pretty-printed JSON written as it is produced, laid out byte for byte as `JSONEncoder` lays
-/// it out with `[.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]`, for documents too big
+/// Pretty-printed JSON written as it is produced, laid out byte for byte as
+/// ``JSONReports/encode(_:)`` lays it out (`JSONEncoder` with `[.prettyPrinted, .sortedKeys,
+/// .withoutEscapingSlashes]`, an empty container as `[]` or `{}`), for documents too big
 /// to build as a tree first (a plan of 100,000 migrations): nothing is kept but a small buffer,
 /// handed to `flush` whenever it fills and once at the end.
 ///
@@ -161,10 +162,9 @@ struct JSONWriter {
     }
 
     private mutating func close(_ bracket: UInt8) {
-        // An empty container is written as its brackets around a blank line.
-        if isEmpty { buffer.append(UInt8(ascii: "\n")) }
         depth -= 1
-        newLine()
+        // An empty container is its two brackets: `[]`, `{}`.
+        if !isEmpty { newLine() }
         buffer.append(bracket)
         isEmpty = false
         flushIfFull()

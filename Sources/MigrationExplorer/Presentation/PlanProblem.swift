@@ -34,8 +34,10 @@ struct PlanProblem: Sendable {
         case .duplicate: "Give each migration its own version, or merge the two."
         case .declaredAfter: "Declare migrations in ascending version order, so every library runs them alike."
         case .invalidSince: "Write since as the release that first contains it (1.0); until then it counts as its own version."
-        case .outOfOrder(_, let suggested, _):
-            "Give it a version above the last release, e.g. \(suggested), so that every device runs it once."
+        // The message already says which version to give it: the hint says why that works.
+        case .outOfOrder:
+            "A device runs only the migrations above its mark: renumbered above every release, it runs once on each device, "
+                + "this one included; a since alone never brings it back."
         }
     }
 

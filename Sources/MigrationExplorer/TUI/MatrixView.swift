@@ -92,7 +92,7 @@ enum MatrixView {
 
     private static func glyph(_ row: UpgradeMatrix.Row, _ migration: RegisteredMigration, glyphs: Glyphs) -> String {
         guard let status = row.status(of: migration) else { return "" }
-        if row.failed.contains(where: { $0 === migration }) { return glyphs.status(.failed) }
+        if row.failedLastRun(migration) { return glyphs.status(.failed) }
         if status == .skipped(.outOfOrder) { return glyphs.warning }
         return glyphs.status(status)
     }
