@@ -2,7 +2,8 @@ import Foundation
 import MigrationTestSupport
 import Testing
 
-/// The README's walk through `Examples/notes`, pasted line by line, on a copy of the example.
+/// The README's walk through `Examples/notes`, pasted line by line, on a copy of the files git
+/// tracks in the example (never the store, data or markers a user's own runs left there).
 @Suite("Examples")
 struct ExampleTests {
     static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
@@ -18,9 +19,7 @@ struct ExampleTests {
     @Test func everyREADMECommandOnTheNotesExampleWorksAsDocumented() throws {
         let folder = try makeTemporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        try FileManager.default.createDirectory(at: folder.appendingPathComponent("Examples"), withIntermediateDirectories: true)
-        try FileManager.default.copyItem(at: Self.repository.appendingPathComponent("Examples/notes"),
-                                        to: folder.appendingPathComponent("Examples/notes"))
+        try copyTrackedFiles(of: "Examples/notes", in: Self.repository, to: folder.appendingPathComponent("Examples/notes"))
         let lines = try Self.readmeCommands()
         #expect(lines.count >= 8)
         for line in lines {
@@ -68,14 +67,14 @@ struct ExampleTests {
         let folder = try makeTemporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let example = folder.appendingPathComponent("notes")
-        try FileManager.default.copyItem(at: Self.repository.appendingPathComponent("Examples/notes"), to: example)
+        try copyTrackedFiles(of: "Examples/notes", in: Self.repository, to: example)
         try example.appendingPathComponent("fail-split-tags").write("")
         let manifest = example.appendingPathComponent("manifest.json").path
         let store = example.appendingPathComponent("state.json").path
         let failed = try Executable.run(["run", "--manifest", manifest, "--store", store, "--json"])
         #expect(failed.status == 1)
         let ran = try #require(try failed.json()["ran"] as? [[String: Any]])
-        #expect(ran.map { $0["result"] as? String } == ["succeeded", "succeeded", "failed"])
+        try #require(ran.map { $0["result"] as? String } == ["succeeded", "succeeded", "failed"])
         #expect((ran[2]["output"] as? String)?.contains("failing on purpose") == true)
         try FileManager.default.removeItem(at: example.appendingPathComponent("fail-split-tags"))
         let resumed = try Executable.run(["run", "--manifest", manifest, "--store", store], environment: ["LANG": "C.UTF-8"])
