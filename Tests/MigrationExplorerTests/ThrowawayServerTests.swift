@@ -9,8 +9,11 @@ struct ThrowawayServerTests {
     static let holder = Executable.url.deletingLastPathComponent().appendingPathComponent("throwaway-postgres-holder")
 
     @Test func aThrowawayServerAndItsFolderGoWhenTheProcessThatStartedItIsKilled() throws {
-        // A temporary folder of its own: the server's folder is the one thing the holder makes there.
-        let temporary = try makeTemporaryFolder()
+        // A temporary folder of its own: the server's folder is the one thing the holder makes
+        // there. A short name: the server's socket lies inside, and a socket's path has at most
+        // 107 bytes.
+        let temporary = FileManager.default.temporaryDirectory.appendingPathComponent("pg-\(UUID().uuidString.prefix(8))")
+        try FileManager.default.createDirectory(at: temporary, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: temporary) }
         let holder = SpawnedProcess()
         holder.executableURL = Self.holder
