@@ -70,6 +70,8 @@ let package = Package(
         .target(name: "MigrationTestSupport", dependencies: ["MigrationCore", "CSpawn"], path: "Tests/MigrationTestSupport"),
         // A throwaway PostgreSQL server (initdb, pg_ctl) for the tests and the benchmark.
         .target(name: "PostgresTestServer", dependencies: ["MigrationCore", "CSpawn"], path: "Tests/PostgresTestServer"),
+        // Holds a throwaway server until it is killed, for the test that the server goes with it.
+        .executableTarget(name: "throwaway-postgres-holder", dependencies: ["PostgresTestServer"], path: "Tests/throwaway-postgres-holder"),
         .testTarget(name: "MigrationCoreTests", dependencies: ["MigrationCore", "MigrationTestSupport"]),
         .testTarget(name: "MigrationManifestTests", dependencies: ["MigrationManifest", "MigrationCore", "MigrationTestSupport"]),
         .testTarget(
@@ -89,7 +91,7 @@ let package = Package(
             name: "MigrationExplorerTests",
             dependencies: [
                 "MigrationExplorer", "MigrationCore", "MigrationSQLite", "MigrationPostgres", "MigrationTestSupport", "PostgresTestServer",
-                "migration-explorer", "embedded-example",
+                "migration-explorer", "embedded-example", "throwaway-postgres-holder",
                 .product(name: "GRDB", package: "GRDB.swift"),
             ],
             exclude: ["Snapshots"]

@@ -1,11 +1,12 @@
 #define _GNU_SOURCE
 #include "CSpawn.h"
 
+#include <errno.h>
 #include <signal.h>
 #include <spawn.h>
 
 int cspawn(pid_t *pid, const char *path, char *const argv[], char *const envp[], const char *directory,
-           int input, int output, int error) {
+           int input, int output, int error, int new_session) {
     posix_spawn_file_actions_t actions;
     posix_spawnattr_t attributes;
     int result = posix_spawn_file_actions_init(&actions);
@@ -28,6 +29,13 @@ int cspawn(pid_t *pid, const char *path, char *const argv[], char *const envp[],
 #else
     if (result == 0) result = posix_spawn_file_actions_addclosefrom_np(&actions, 3);
 #endif
+    if (new_session) {
+#ifdef POSIX_SPAWN_SETSID
+        flags |= POSIX_SPAWN_SETSID;
+#else
+        result = ENOTSUP;
+#endif
+    }
     if (result == 0 && directory != NULL) result = posix_spawn_file_actions_addchdir_np(&actions, directory);
     sigset_t none, all;
     sigemptyset(&none);

@@ -129,13 +129,13 @@ struct MTMigrationBehaviourTests {
         #expect(ran)
     }
 
-    @Test func malformedVersion_doesNotRunAndEmitsADiagnostic() {
+    @Test func malformedVersion_doesNotRunAndEmitsADiagnostic() throws {
         let diagnostics = Recorder<MigrationDiagnostic>()
         let migrator = Migrator(appVersion: "1.0", store: store, onDiagnostic: { diagnostics.append($0) })
         var ran = false
         for bad in ["1.0-beta", "v2", "1..2", ""] { migrator.migrateToVersion(bad) { ran = true } }
         #expect(!ran)
-        #expect(diagnostics.items.count == 4)
+        try #require(diagnostics.items.count == 4)
         #expect(diagnostics.items[0].description.contains("\"1.0-beta\""))
         #expect(store.load() == .freshInstall)
     }

@@ -52,7 +52,7 @@ struct PlanTests {
     @Test func outOfOrderDeclarationIsAWarningAndStillRunsInOrder() throws {
         let plan = try MigrationPlan(registry: registry(["0.9", "1.0", "0.95"]), state: .freshInstall,
                                      target: AppTarget(version: "1.0"))
-        #expect(plan.problems.count == 1)
+        try #require(plan.problems.count == 1)
         #expect(plan.problems[0].severity == .warning)
         #expect(plan.problems[0].message.contains("0.95"))
         #expect(plan.pending.map(\.migration.declared) == ["0.9", "0.95", "1.0"])
@@ -74,7 +74,7 @@ struct PlanTests {
                                      target: AppTarget(version: "1.0"))
         #expect(plan.entries.first { $0.migration.id == 2 }?.status == .skipped(.duplicate))
         #expect(plan.pending.map(\.migration.id) == [0, 1])
-        #expect(plan.problems.count == 1)
+        try #require(plan.problems.count == 1)
         #expect(plan.problems[0].message.contains("duplicates"))
     }
 
@@ -96,6 +96,7 @@ struct PlanTests {
         state.history = [MigrationRecord(subject: .versionMigration, identifier: "0.9", title: "v0.9",
                                          date: .now, duration: 0, outcome: .failed, error: "disk full")]
         let plan = try MigrationPlan(registry: registry(["0.9"]), state: state, target: AppTarget(version: "1.0"))
+        try #require(plan.entries.count == 1)
         #expect(plan.entries[0].status == .failed)
         #expect(plan.lastRecord(of: plan.entries[0].migration)?.error == "disk full")
         #expect(plan.pending.count == 1)
@@ -145,6 +146,7 @@ struct PlanTests {
 
     @Test func withoutAnAppBuildBuildMigrationsAreAboveTheApp() throws {
         let plan = try MigrationPlan(registry: registry([], builds: ["1"]), state: .freshInstall, target: AppTarget(version: "1.0"))
+        try #require(plan.entries.count == 1)
         #expect(plan.entries[0].status == .skipped(.aboveAppVersion))
     }
 }

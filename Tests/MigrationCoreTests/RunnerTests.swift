@@ -62,7 +62,7 @@ struct RunnerTests {
         #expect(store.load().lastMigratedVersion == "0.9")
         #expect(store.load().lastAppVersion == "0.8")
         let after = try runner.plan(store: store)
-        #expect(after.pending.map(\.migration.declared) == ["0.10", "1.0"])
+        try #require(after.pending.map(\.migration.declared) == ["0.10", "1.0"])
         #expect(after.pending[0].status == .failed)
         #expect(after.lastRecord(of: after.pending[0].migration)?.error == "boom")
     }

@@ -15,7 +15,7 @@ struct SwitchingUserTests {
                  onDiagnostic: { diagnostics?.append($0) })
     }
 
-    @Test func badAppBuildDoesNotStopVersionMigrationsAndIsNamedAsTheBuild() {
+    @Test func badAppBuildDoesNotStopVersionMigrationsAndIsNamedAsTheBuild() throws {
         defer { defaults.removePersistentDomain(forName: suite) }
         let diagnostics = Recorder<MigrationDiagnostic>()
         let migrator = migrator("1.0", build: "312-abc", diagnostics: diagnostics)
@@ -24,7 +24,7 @@ struct SwitchingUserTests {
         migrator.applicationUpdateBlock { ran.append("update") }
         migrator.migrateToBuild("300") { ran.append("build") }
         #expect(ran == ["version", "update"])
-        #expect(diagnostics.items.count == 1)
+        try #require(diagnostics.items.count == 1)
         #expect(diagnostics.items[0].problem.contains("app build"))
         #expect(diagnostics.items[0].problem.contains("312-abc"))
     }

@@ -2,7 +2,8 @@ import Foundation
 import MigrationTestSupport
 import Testing
 
-/// The README's walk through `Examples/notes`, pasted line by line, on a copy of the example.
+/// The README's walk through `Examples/notes`, pasted line by line, on a copy of the files git
+/// tracks in the example (never the store, data or markers a user's own runs left there).
 @Suite("Examples")
 struct ExampleTests {
     static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
@@ -18,9 +19,7 @@ struct ExampleTests {
     @Test func everyREADMECommandOnTheNotesExampleWorksAsDocumented() throws {
         let folder = try makeTemporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        try FileManager.default.createDirectory(at: folder.appendingPathComponent("Examples"), withIntermediateDirectories: true)
-        try FileManager.default.copyItem(at: Self.repository.appendingPathComponent("Examples/notes"),
-                                        to: folder.appendingPathComponent("Examples/notes"))
+        try copyTrackedFiles(of: "Examples/notes", in: Self.repository, to: folder.appendingPathComponent("Examples/notes"))
         let lines = try Self.readmeCommands()
         #expect(lines.count >= 8)
         for line in lines {
@@ -64,18 +63,58 @@ struct ExampleTests {
         #expect(source.split(separator: "\n", maxSplits: 1).last.map(String.init) == block)
     }
 
+    @Test func aSandboxRunFromAReleaseRewritesTheNotesOfADeviceAtThatRelease() throws {
+        let folder = try makeTemporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let example = folder.appendingPathComponent("notes")
+        try copyTrackedFiles(of: "Examples/notes", in: Self.repository, to: example)
+        let manifest = example.appendingPathComponent("manifest.json").path
+        let result = try Executable.run(["run", "--manifest", manifest, "--from", "0.10", "--yes", "--json"])
+        #expect(result.status == 0, "\(result.stdout)\n\(result.stderr)")
+        let ran = try #require(try result.json()["ran"] as? [[String: Any]])
+        try #require(ran.map { ($0["version"] ?? $0["build"]) as? String } == ["1.0", "118"], "\(ran)")
+        #expect(ran[0]["output"] as? String == "tags of the first note: home,errands")
+        // A 0.10 device's notes (ids, ISO dates), their tags now split by 1.0.
+        #expect(try example.appendingPathComponent("data-sandbox/notes.tsv").read() == """
+            note-1\tGroceries\t2026-11-21\thome,errands
+            note-2\tTrip plan\t2026-12-03\ttravel
+            note-3\tIdeas\t2026-10-15\twork,ideas,later
+
+            """)
+        #expect(try example.appendingPathComponent("data/notes.tsv").read() == example.appendingPathComponent("seed/notes.tsv").read(),
+                "the real notes stay as they are")
+    }
+
+    @Test func aMigrationGivenNotesOfAnotherShapeFailsSayingWhichLine() throws {
+        let folder = try makeTemporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let example = folder.appendingPathComponent("notes")
+        try copyTrackedFiles(of: "Examples/notes", in: Self.repository, to: example)
+        try FileManager.default.createDirectory(at: example.appendingPathComponent("data"), withIntermediateDirectories: true)
+        let notes = example.appendingPathComponent("data/notes.tsv")
+        try notes.write("Groceries\t21/11/2026\thome errands\nTrip plan, no date\n")
+        let manifest = example.appendingPathComponent("manifest.json").path
+        let store = example.appendingPathComponent("state.json").path
+        let result = try Executable.run(["run", "--manifest", manifest, "--store", store, "--json"])
+        #expect(result.status == 1)
+        let ran = try #require(try result.json()["ran"] as? [[String: Any]])
+        try #require(ran.map { $0["result"] as? String } == ["failed"], "\(ran)")
+        #expect((ran[0]["output"] as? String)?.contains("notes.tsv: line 2 is not one of the 0.8 notes (title, date, tags)") == true, "\(ran[0])")
+        #expect(try notes.read() == "Groceries\t21/11/2026\thome errands\nTrip plan, no date\n", "nothing is rewritten")
+    }
+
     @Test func theFailingAndSlowMigrationsDoWhatTheySay() throws {
         let folder = try makeTemporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let example = folder.appendingPathComponent("notes")
-        try FileManager.default.copyItem(at: Self.repository.appendingPathComponent("Examples/notes"), to: example)
+        try copyTrackedFiles(of: "Examples/notes", in: Self.repository, to: example)
         try example.appendingPathComponent("fail-split-tags").write("")
         let manifest = example.appendingPathComponent("manifest.json").path
         let store = example.appendingPathComponent("state.json").path
         let failed = try Executable.run(["run", "--manifest", manifest, "--store", store, "--json"])
         #expect(failed.status == 1)
         let ran = try #require(try failed.json()["ran"] as? [[String: Any]])
-        #expect(ran.map { $0["result"] as? String } == ["succeeded", "succeeded", "failed"])
+        try #require(ran.map { $0["result"] as? String } == ["succeeded", "succeeded", "failed"])
         #expect((ran[2]["output"] as? String)?.contains("failing on purpose") == true)
         try FileManager.default.removeItem(at: example.appendingPathComponent("fail-split-tags"))
         let resumed = try Executable.run(["run", "--manifest", manifest, "--store", store], environment: ["LANG": "C.UTF-8"])

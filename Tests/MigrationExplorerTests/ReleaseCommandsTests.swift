@@ -29,7 +29,7 @@ struct ReleaseCommandsTests {
         let json = try result.json()
         #expect(json["to"] as? String == "1.0")
         let rows = try #require(json["rows"] as? [[String: Any]])
-        #expect(rows.map { $0["from"] as? String } == [nil, "0.5", "0.8", "0.9"])
+        try #require(rows.map { $0["from"] as? String } == [nil, "0.5", "0.8", "0.9"])
         #expect(rows[0]["from"] is NSNull)
         #expect(rows.map { $0["runs"] as? [String] } == [["0.5", "0.7", "0.8", "0.9", "0.10", "1.0"], ["0.7", "0.8", "0.9", "0.10", "1.0"],
                                                         ["0.9", "0.10", "1.0"], ["0.10", "1.0"]])

@@ -35,7 +35,7 @@ struct TUIProgressTests {
 
     @Test func theRunningMigrationShowsItsProgressBarAndElapsedTime() async throws {
         let frames = try await framesOfARun(unicode: true)
-        #expect(frames.count == 4)   // started, 40%, 100%, finished
+        try #require(frames.count == 4, "\(frames)")   // started, 40%, 100%, finished
         #expect(frames[0].contains("running… 0 of 1 done · version 1.0 \"Import notes\" │ 0.0 ms"))
         #expect(frames[1].contains("version 1.0 \"Import notes\" ▕████░░░░░░▏  40% │ "))
         #expect(frames[1].hasSuffix("ms"))
@@ -45,6 +45,7 @@ struct TUIProgressTests {
 
     @Test func withoutUnicodeTheBarIsASCII() async throws {
         let frames = try await framesOfARun(unicode: false)
+        try #require(frames.count == 4, "\(frames)")
         #expect(frames[1].contains("version 1.0 \"Import notes\" [####------]  40% | "))
     }
 
@@ -58,7 +59,7 @@ struct TUIProgressTests {
         let key = try #require(Keymap.binding(for: .runPending)?.keys.first)
         await session.handle(key, size: Self.size) { state in
             let screen = Render.screen(state, size: Self.size, unicode: true).text.split(separator: "\n")
-            let statusLine = DetailsText.lines(for: state, width: 60, glyphs: Glyphs(unicode: true))[1].text
+            let statusLine = DetailsText.lines(for: state, width: 60, glyphs: Glyphs(unicode: true)).dropFirst().first?.text ?? "(no status line)"
             details.withLock { $0.append(statusLine) }
             let table = ["First", "Second"].map { title in screen.first { $0.contains(title) }.map { $0.dropFirst(2).components(separatedBy: "  ")[0] } ?? "" }
             rows.withLock { $0.append(table.map { $0.trimmingCharacters(in: .whitespaces) }) }
@@ -88,7 +89,7 @@ struct TUIProgressTests {
             let row = Render.screen(state, size: size, unicode: true).text.split(separator: "\n")[Layout(size).messageRow]
             rows.withLock { $0.append(row.trimmingCharacters(in: .whitespaces)) }
         }
-        let progress = rows.value[2]   // after the run's start and its first step's
+        let progress = try #require(rows.value.dropFirst(2).first, "\(rows.value)")   // after the run's start and its first step's
         #expect(progress.hasSuffix("▕████░░░░░░▏  40% │ 0.0 ms") || progress.contains("40% │ "), "\(progress)")
         #expect(progress.displayWidth <= width - 2, "\(progress)")
         #expect(progress.contains("of 2 done") == (width >= 100), "the count goes first when narrow: \(progress)")

@@ -39,7 +39,7 @@ struct TUIRunningRowTests {
         }
         #expect(frames.value.count == 200)
         for (label, screen) in frames.value {
-            let version = String(label.split(separator: " ")[1])
+            let version = String(try #require(label.split(separator: " ").dropFirst().first, "\(label)"))
             let row = row(version, on: screen)
             #expect(row?.contains("▸ running…") == true, "\(label) is not in view:\n\(screen)")
             #expect(row?.hasPrefix("▶") == true, "\(label) is not selected:\n\(screen)")

@@ -71,8 +71,9 @@ struct ManifestRoundTripTests {
     @Test func aCommandLoadedWithoutARunnerFailsSayingWhy() throws {
         let manifest = try load(Data(#"{ "appVersion": "1.0", "migrations": [ { "version": "1.0", "title": "t", "run": "true" } ] }"#.utf8))
         #expect(manifest.runsCommands)
+        let migration = try #require(manifest.registry.migrations.first)
         #expect(throws: ManifestCommandUnavailable.self) {
-            try manifest.registry.migrations[0].body.callSynchronously(MigrationContext(from: nil, to: "1.0"))
+            try migration.body.callSynchronously(MigrationContext(from: nil, to: "1.0"))
         }
     }
 
@@ -81,8 +82,9 @@ struct ManifestRoundTripTests {
         { "appVersion": "1.0", "migrations": [ { "version": "1.0", "title": "t", "sql": "DELETE FROM note", "run": "true" } ] }
         """#.utf8))
         #expect(manifest.sqlMigrations == [#"migrations[0] (version 1.0 "t")"#])
+        let migration = try #require(manifest.registry.migrations.first)
         let error = #expect(throws: ManifestSQLUnavailable.self) {
-            try manifest.registry.migrations[0].body.callSynchronously(MigrationContext(from: nil, to: "1.0"))
+            try migration.body.callSynchronously(MigrationContext(from: nil, to: "1.0"))
         }
         #expect(error?.description == #"version 1.0 "t" runs SQL: run it with migration-explorer --sqlite FILE"#)
         let again = try load(manifest.written())

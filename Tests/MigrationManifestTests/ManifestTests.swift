@@ -29,7 +29,7 @@ struct ManifestTests {
         """.utf8), path: "m.json", folder: URL(fileURLWithPath: "/tmp"))
         #expect(app.registry.appName == "Notes")
         #expect(app.appVersion == "1.0" && app.appBuild == "120")
-        #expect(app.registry.migrations.map(\.label) == ["version 0.9 \"GUIDs\"", "build 118 \"Index\""])
+        try #require(app.registry.migrations.map(\.label) == ["version 0.9 \"GUIDs\"", "build 118 \"Index\""])
         #expect(app.registry.migrations[0].whatsNew == ["a", "b"])
         #expect(app.registry.hooks.map(\.kind) == ["onUpdate", "onBuildUpdate"])
     }

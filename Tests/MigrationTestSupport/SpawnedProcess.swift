@@ -67,9 +67,9 @@ public final class SpawnedProcess: @unchecked Sendable {
         var pid: pid_t = 0
         let result = executableURL.path.withCString { path in
             if let folder = currentDirectoryURL?.path {
-                return folder.withCString { cspawn(&pid, path, argv, envp, $0, input, output, error) }
+                return folder.withCString { cspawn(&pid, path, argv, envp, $0, input, output, error, 0) }
             }
-            return cspawn(&pid, path, argv, envp, nil, input, output, error)
+            return cspawn(&pid, path, argv, envp, nil, input, output, error, 0)
         }
         guard result == 0 else {
             throw SpawnError(description: "could not start \(executableURL.path): \(String(cString: strerror(result)))")

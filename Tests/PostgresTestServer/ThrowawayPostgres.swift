@@ -8,8 +8,9 @@ import Darwin
 #endif
 
 /// A PostgreSQL server for tests and benchmarks: `initdb` in a temporary folder, a free port,
-/// `pg_ctl start`; stopped when the process exits. One per process, started by the first call
-/// to ``shared()``. As root (PostgreSQL refuses to run as root) it runs as the `postgres` user.
+/// `pg_ctl start`; stopped, and its folder removed, when the process ends, however it ends (a
+/// crash and `kill -9` included: a ``ServerWatchdog`` sees to it). One per process, started by
+/// the first call to ``shared()``. As root (PostgreSQL refuses to run as root) it runs as the `postgres` user.
 /// With `MIGRATION_POSTGRES_URL` set (a superuser's URL), that server is used instead.
 ///
 /// ```swift
@@ -27,8 +28,8 @@ public final class ThrowawayPostgres: Sendable {
     public let appUser = "app"
     public let appPassword = "app-secret"
     private let binaries: String
-    private let dataFolder: String?
-    private let runAsPostgres: Bool
+    /// Stops the server this process started; `nil` for one it was given.
+    private let watchdog: ServerWatchdog?
 
     private static let started = Locked<Result<ThrowawayPostgres, ServerError>?>(nil)
 
@@ -76,9 +77,9 @@ public final class ThrowawayPostgres: Sendable {
         Int(try psql("SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity WHERE datname = '\(database)' AND usename = '\(appUser)'")) ?? 0
     }
 
-    private init(host: String, port: Int, adminUser: String, adminPassword: String, binaries: String, dataFolder: String?, runAsPostgres: Bool) {
+    private init(host: String, port: Int, adminUser: String, adminPassword: String, binaries: String, watchdog: ServerWatchdog?) {
         (self.host, self.port, self.adminUser, self.adminPassword) = (host, port, adminUser, adminPassword)
-        (self.binaries, self.dataFolder, self.runAsPostgres) = (binaries, dataFolder, runAsPostgres)
+        (self.binaries, self.watchdog) = (binaries, watchdog)
     }
 
     private static func start() throws(ServerError) -> ThrowawayPostgres {
@@ -88,7 +89,7 @@ public final class ThrowawayPostgres: Sendable {
                 throw ServerError("MIGRATION_POSTGRES_URL=\(given) is not a postgres://user:password@host:port/database URL")
             }
             let server = ThrowawayPostgres(host: host, port: parts.port ?? 5432, adminUser: parts.user ?? "postgres",
-                                           adminPassword: parts.password ?? "", binaries: binaries, dataFolder: nil, runAsPostgres: false)
+                                           adminPassword: parts.password ?? "", binaries: binaries, watchdog: nil)
             try server.createAppRole()
             return server
         }
@@ -97,6 +98,22 @@ public final class ThrowawayPostgres: Sendable {
         do { try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) } catch {
             throw ServerError("cannot create \(folder): \(error)")
         }
+        let stop = commandLine(binaries + "/pg_ctl", ["-D", folder + "/data", "-m", "immediate", "-w", "stop"], asPostgres: runAsPostgres)
+        let watchdog = try ServerWatchdog.start(stopping: stop, removing: folder)
+        do {
+            let server = try initialiseAndStart(binaries: binaries, in: folder, runAsPostgres: runAsPostgres, watchdog: watchdog)
+            Self.stopAtExit(server)
+            return server
+        } catch {
+            watchdog.stopNow()
+            throw error
+        }
+    }
+
+    /// `initdb` in `folder`, then `pg_ctl start` on a free port (five tries).
+    private static func initialiseAndStart(
+        binaries: String, in folder: String, runAsPostgres: Bool, watchdog: ServerWatchdog
+    ) throws(ServerError) -> ThrowawayPostgres {
         let password = "admin-" + UUID().uuidString.prefix(8)
         try? password.write(toFile: folder + "/pwfile", atomically: true, encoding: .utf8)
         if runAsPostgres {
@@ -116,8 +133,7 @@ public final class ThrowawayPostgres: Sendable {
             let started = try run(binaries + "/pg_ctl", ["-D", data, "-o", options, "-l", folder + "/server.log", "-w", "-t", "60", "start"], asPostgres: runAsPostgres)
             if started.status == 0 {
                 let server = ThrowawayPostgres(host: "127.0.0.1", port: port, adminUser: "postgres", adminPassword: password,
-                                               binaries: binaries, dataFolder: data, runAsPostgres: runAsPostgres)
-                Self.stopAtExit(server)
+                                               binaries: binaries, watchdog: watchdog)
                 try server.createAppRole()
                 return server
             }
@@ -131,11 +147,10 @@ public final class ThrowawayPostgres: Sendable {
         if exists.isEmpty { try psql("CREATE ROLE \(appUser) LOGIN PASSWORD '\(appPassword)'") }
     }
 
-    /// Stops the server now (`pg_ctl stop -m immediate`); a server it did not start is left alone.
+    /// Stops the server now (`pg_ctl stop -m immediate`) and removes its folder; a server it did
+    /// not start is left alone.
     public func stop() {
-        guard let dataFolder else { return }
-        _ = try? Self.run(binaries + "/pg_ctl", ["-D", dataFolder, "-m", "immediate", "-w", "stop"], asPostgres: runAsPostgres)
-        try? FileManager.default.removeItem(atPath: (dataFolder as NSString).deletingLastPathComponent)
+        watchdog?.stopNow()
     }
 
     private static let atExit = Locked<ThrowawayPostgres?>(nil)
@@ -175,6 +190,11 @@ public final class ThrowawayPostgres: Sendable {
         return Int(UInt16(bigEndian: address.sin_port))
     }
 
+    /// `program` and its arguments, run as the `postgres` user when `asPostgres`.
+    private static func commandLine(_ program: String, _ arguments: [String], asPostgres: Bool) -> [String] {
+        (asPostgres ? ["/usr/bin/setpriv", "--reuid=postgres", "--regid=postgres", "--init-groups"] : []) + [program] + arguments
+    }
+
     /// Runs a program to its end; its status and its output and errors together. It is
     /// started with `posix_spawn` and waited for with `waitpid`: Foundation's `Process` can miss
     /// the end of a child whose own child (the server) lives on. It gets no descriptor of this
@@ -182,7 +202,7 @@ public final class ThrowawayPostgres: Sendable {
     /// would keep open any pipe it inherited, such as the output of a command another test
     /// waits to the end of.
     private static func run(_ program: String, _ arguments: [String], asPostgres: Bool = false) throws(ServerError) -> (status: Int32, output: String) {
-        let argv = asPostgres ? ["/usr/bin/setpriv", "--reuid=postgres", "--regid=postgres", "--init-groups", program] + arguments : [program] + arguments
+        let argv = commandLine(program, arguments, asPostgres: asPostgres)
         let output = FileManager.default.temporaryDirectory.appendingPathComponent("throwaway-postgres-output-\(UUID().uuidString)").path
         defer { unlink(output) }
         let input = open("/dev/null", O_RDONLY | O_CLOEXEC)
@@ -192,7 +212,7 @@ public final class ThrowawayPostgres: Sendable {
         let cArguments = argv.map { strdup($0) } + [nil]
         defer { cArguments.forEach { free($0) } }
         var pid: pid_t = 0
-        let spawned = cspawn(&pid, argv[0], cArguments, environ, nil, input, written, written)
+        let spawned = cspawn(&pid, argv[0], cArguments, environ, nil, input, written, written, 0)
         guard spawned == 0 else { throw ServerError("cannot run \(argv[0]): \(String(cString: strerror(spawned)))") }
         var status: Int32 = 0
         while waitpid(pid, &status, 0) < 0 && errno == EINTR {}

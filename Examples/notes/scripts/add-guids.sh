@@ -1,5 +1,5 @@
 #!/bin/sh
 # 0.9: gives every note an id in a first column.
 . "$(dirname "$0")/common.sh"
-rewrite '$1 ~ /^note-/ { print; next } { print "note-" NR, $0 }'
+add_guids
 echo "gave $(wc -l < "$notes" | tr -d ' ') notes an id in $data"

@@ -6,5 +6,5 @@ if [ -e "$example/fail-split-tags" ]; then
     echo "split-tags: failing on purpose, because $example/fail-split-tags exists" >&2
     exit 3
 fi
-rewrite '{ gsub(/ +/, ",", $4); print }'
+split_tags
 echo "tags of the first note: $(cut -f4 "$notes" | head -n 1)"
