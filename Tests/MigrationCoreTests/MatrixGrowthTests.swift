@@ -1,7 +1,6 @@
 import Foundation
 import Testing
 @testable import MigrationCore
-import MigrationTestSupport
 
 /// The upgrade matrix of an app with thousands of releases takes time in proportion to its
 /// releases, not to their square: the device at each release is replayed once, not from the
@@ -17,14 +16,6 @@ struct MatrixGrowthTests {
             registry.migrate(toVersion: version, title: version, since: step == 3 ? "0.\(releases)" : nil)
         }
         return registry
-    }
-
-    @Test func eightTimesTheReleasesTakesAboutEightTimesAsLong() throws {
-        let ratio = try growth(from: 40) { releases in
-            let matrix = try UpgradeMatrix(registry: Self.registry(releases: releases), target: AppTarget(version: "1.0"))
-            #expect(matrix.rows.count == releases + 1)
-        }
-        #expect(ratio < 24, "8 times the releases took \(ratio) times as long")
     }
 
     @Test func aRowOfTheMatrixIsTheDeviceThatLastRanItsRelease() throws {

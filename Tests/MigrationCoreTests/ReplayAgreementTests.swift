@@ -45,14 +45,4 @@ struct ReplayAgreementTests {
         }
     }
 
-    @Test func aDeviceAtTheLastOfManyReleasesWithAMigrationEachIsReplayedInTimeInProportionToThem() throws {
-        let ratio = try growth(from: 150) { count in
-            var registry = MigrationRegistry()
-            registry.releases = try (1...count).map { try Version("0.\($0)") }
-            for release in 1...count { registry.migrate(toVersion: "0.\(release)", title: "m\(release)") }
-            let device = registry.device(lastRan: try Version("0.\(count)"))
-            #expect(device.state.history.count == count)
-        }
-        #expect(ratio < 24, "8 times the releases and migrations took \(ratio) times as long")
-    }
 }
