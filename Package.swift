@@ -16,6 +16,14 @@ let package = Package(
         .library(name: "MigrationExplorer", targets: ["MigrationExplorer"]),
         .executable(name: "migration-explorer", targets: ["migration-explorer"]),
     ],
+    // PostgreSQL is opt-in: the explorer's `--postgres` and the benchmark's PostgreSQL section
+    // need postgres-nio (SwiftNIO and BoringSSL), which a first build of the demo does without.
+    // `swift build --traits PostgreSQL`, or traits: ["PostgreSQL"] on a dependency line, turns it
+    // on. The `MigrationPostgres` library itself is always there for an app that names it.
+    traits: [
+        .trait(name: "PostgreSQL", description: "The explorer's --postgres store and PostgreSQL benchmarks (postgres-nio)."),
+        .default(enabledTraits: []),
+    ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -50,7 +58,8 @@ let package = Package(
         .target(
             name: "MigrationExplorer",
             dependencies: [
-                "MigrationCore", "MigrationManifest", "MigrationSQLite", "MigrationPostgres", "CNcurses", "CProcessControl",
+                "MigrationCore", "MigrationManifest", "MigrationSQLite", "CNcurses", "CProcessControl",
+                .target(name: "MigrationPostgres", condition: .when(traits: ["PostgreSQL"])),
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Subprocess", package: "swift-subprocess"),
@@ -62,7 +71,9 @@ let package = Package(
         .executableTarget(
             name: "migration-bench",
             dependencies: [
-                "MigrationCore", "MigrationSQLite", "MigrationPostgres", "MigrationExplorer", "CHeapUsage", "PostgresTestServer",
+                "MigrationCore", "MigrationSQLite", "MigrationExplorer", "CHeapUsage",
+                .target(name: "MigrationPostgres", condition: .when(traits: ["PostgreSQL"])),
+                .target(name: "PostgresTestServer", condition: .when(traits: ["PostgreSQL"])),
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
@@ -90,8 +101,11 @@ let package = Package(
         .testTarget(
             name: "MigrationExplorerTests",
             dependencies: [
-                "MigrationExplorer", "MigrationCore", "MigrationSQLite", "MigrationPostgres", "MigrationTestSupport", "PostgresTestServer",
-                "migration-explorer", "embedded-example", "throwaway-postgres-holder",
+                "MigrationExplorer", "MigrationCore", "MigrationSQLite", "MigrationTestSupport",
+                "migration-explorer", "embedded-example",
+                .target(name: "MigrationPostgres", condition: .when(traits: ["PostgreSQL"])),
+                .target(name: "PostgresTestServer", condition: .when(traits: ["PostgreSQL"])),
+                .target(name: "throwaway-postgres-holder", condition: .when(traits: ["PostgreSQL"])),
                 .product(name: "GRDB", package: "GRDB.swift"),
             ],
             exclude: ["Snapshots"]

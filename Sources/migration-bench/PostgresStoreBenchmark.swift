@@ -1,3 +1,4 @@
+#if PostgreSQL
 import Foundation
 import MigrationCore
 import MigrationPostgres
@@ -115,3 +116,4 @@ private extension PostgresServer {
         PostgresConnection.Configuration(host: host, port: port, username: user, password: password, database: database, tls: .disable)
     }
 }
+#endif

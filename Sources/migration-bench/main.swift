@@ -18,11 +18,16 @@ if arguments.first == ColdStartBenchmark.childFlag {
 print("Migration Explorer benchmarks (release build)")
 let table = Table()
 // The terminal UI first, so that its peak memory is not the planning benchmarks'.
-let sections: [(name: String, run: (Table) async throws -> Void)] = [
+var sections: [(name: String, run: (Table) async throws -> Void)] = [
     ("tui", TerminalUIBenchmark.run), ("warm", WarmCheckBenchmark.run), ("cold", ColdStartBenchmark.run),
     ("fresh", FreshInstallBenchmark.run), ("sqlite", SQLiteStoreBenchmark.run), ("binary", BinaryBenchmark.run),
-    ("plan", PlanBenchmark.run), ("releases", ReleaseGrowthBenchmark.run), ("postgres", PostgresStoreBenchmark.run),
+    ("plan", PlanBenchmark.run), ("releases", ReleaseGrowthBenchmark.run),
 ]
+#if PostgreSQL
+sections.append(("postgres", PostgresStoreBenchmark.run))
+#else
+if arguments.contains("postgres") { print("postgres: built without the PostgreSQL trait (swift build --traits PostgreSQL)") }
+#endif
 // Arguments name the sections to run (say, `warm cold async`); none runs them all.
 for section in sections where arguments.isEmpty || arguments.contains(section.name) {
     try await section.run(table)

@@ -95,12 +95,8 @@ struct CountWordingTests {
                   "version" : "1.0"
                 }
               ],
-              "problems" : [
-
-              ],
-              "runsGoingOn" : [
-
-              ],
+              "problems" : [],
+              "runsGoingOn" : [],
               "to" : "1.0",
               "unwritableStore" : null
             }

@@ -1,3 +1,4 @@
+#if PostgreSQL
 import Foundation
 import MigrationTestSupport
 import MigrationCore
@@ -372,3 +373,4 @@ import Testing
         #expect(try fixture.answer("SELECT last_migrated_version IS NULL FROM migration_explorer.marks") == "t")
     }
 }
+#endif

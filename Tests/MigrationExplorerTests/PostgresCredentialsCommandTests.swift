@@ -1,3 +1,4 @@
+#if PostgreSQL
 import Foundation
 import MigrationTestSupport
 import PostgresTestServer
@@ -100,3 +101,4 @@ extension PostgresCommandTests {
         #expect(refused > 0, "no limit was low enough to be refused")
     }
 }
+#endif

@@ -24,6 +24,9 @@ struct CommandFailure: Error, CustomStringConvertible {
         /// Another process held the store for longer than `--wait` allowed: exit 75, like
         /// `EX_TEMPFAIL` (try again later).
         case busy = "store-busy"
+        /// The system refused a thread the command needed (too little address space, too many
+        /// threads): exit 71, like `EX_OSERR`.
+        case systemLimit = "system-limit"
     }
 
     let kind: Kind
@@ -56,6 +59,7 @@ struct CommandFailure: Error, CustomStringConvertible {
         case .migrationFailed, .cancelled: ExplorerError.ExitStatus.migrationFailed.rawValue
         case .noTerminal: ExplorerError.ExitStatus.noTerminal.rawValue
         case .busy: 75
+        case .systemLimit: ExplorerError.ExitStatus.systemLimit.rawValue
         }
     }
 
@@ -109,6 +113,8 @@ extension CommandFailure {
             else { self.init(.store, error.description, path: store) }
         case let error as MigrationStateError:
             self.init(.store, String(describing: error), path: store)
+        case is DetachedThread.StartFailure, is NotStarted:
+            self.init(.systemLimit, "\(error); what ran before stays recorded", path: store)
         default:
             self.init(.usage, String(describing: error))
         }

@@ -75,7 +75,10 @@ struct ExplorerRequest {
     private func sqlRefusal(_ app: ExplorerApp, store: StoreLocation?) -> CommandFailure? {
         guard let first = app.sqlMigrations.first else { return nil }
         switch store {
-        case .sqlite, .postgres: return nil
+        case .sqlite: return nil
+        #if PostgreSQL
+        case .postgres: return nil
+        #endif
         default: break
         }
         let more = app.sqlMigrations.count > 1 ? " (and \(app.sqlMigrations.count - 1) more)" : ""

@@ -1,6 +1,8 @@
 import Foundation
 import MigrationCore
+#if PostgreSQL
 import MigrationPostgres
+#endif
 
 /// The `--json` shapes of `plan` and `run`. Field names are fixed: scripts rely on them.
 /// Absent values are written as `null`, never left out.
@@ -207,8 +209,8 @@ enum JSONReports {
             self.since = since.formatted(.iso8601)
         }
 
-        init(_ holder: PostgresLockHolder) {
-            self.init(host: holder.host, pid: holder.pid, since: holder.since)
+        init(_ run: OngoingRun) {
+            self.init(host: run.host, pid: run.pid, since: run.since)
         }
     }
 

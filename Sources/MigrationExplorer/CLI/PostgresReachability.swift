@@ -1,3 +1,4 @@
+#if PostgreSQL
 import MigrationPostgres
 
 /// Checks, before anything runs, that `--postgres` names a server that answers and a database
@@ -21,3 +22,4 @@ enum PostgresReachability {
         }
     }
 }
+#endif

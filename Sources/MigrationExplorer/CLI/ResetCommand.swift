@@ -1,7 +1,9 @@
 import ArgumentParser
 import Foundation
 import MigrationCore
+#if PostgreSQL
 import MigrationPostgres
+#endif
 import MigrationSQLite
 
 /// `reset`: forgets the four marks of one domain of a state file (or of all of them), or of a
@@ -95,7 +97,9 @@ struct ResetCommand: AsyncParsableCommand {
         if let file = store as? FileMigrationStore { return try file.domains() }
         if let plist = store as? PropertyListMigrationStore { return try plist.domains() }
         if let database = store as? SQLiteMigrationStore { return try database.domains() }
+        #if PostgreSQL
         if let database = store as? PostgresMigrationStore { return try database.domains() }
+        #endif
         return try store.load().isFreshInstall ? [] : [stores.domain]
     }
 

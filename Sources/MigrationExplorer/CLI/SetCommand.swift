@@ -77,7 +77,10 @@ struct SetOutcome: Encodable {
         domain = switch location {
         case .jsonFile(_, let domain): Nullable(domain)
         case .defaultsPlist(_, let domain): Nullable(domain)
-        case .sqlite(_, let domain), .postgres(_, _, let domain): Nullable(domain)
+        case .sqlite(_, let domain): Nullable(domain)
+        #if PostgreSQL
+        case .postgres(_, _, let domain): Nullable(domain)
+        #endif
         }
         self.state = JSONReports.State(state)
         marks = state.markPhrases

@@ -1,7 +1,9 @@
 import ArgumentParser
 import Foundation
 import MigrationCore
+#if PostgreSQL
 import MigrationPostgres
+#endif
 import MigrationSQLite
 
 /// Which real store a command works on: a JSON state file, an app's preferences plist, the
@@ -19,7 +21,7 @@ struct StoreOptions: ParsableArguments {
     @Option(name: .long, help: ArgumentHelp("A PostgreSQL database shared by a fleet (postgres://user@host:port/database), to keep the records in, in a schema of their own, and to run manifests' \"sql\" in. As psql: what the URL leaves out comes from PGHOST, PGPORT, PGUSER, PGDATABASE, PGPASSWORD, PGSSLMODE, then the password from ~/.pgpass or PGPASSFILE (mode 0600 only), so \"postgres://\" alone will do. sslmode=prefer unless given: TLS when the server offers it, its certificate not checked, plain text otherwise; verify-full checks the certificate and host name (the system's trust roots, or sslrootcert=FILE).", valueName: "url"))
     var postgres: String?
 
-    @Option(name: .long, help: ArgumentHelp("With --postgres: the schema of the records' tables (default: \(PostgresSchemaName.default)), created by the first write; a lowercase name PostgreSQL takes unquoted, never public.", valueName: "name"))
+    @Option(name: .long, help: ArgumentHelp("With --postgres: the schema of the records' tables\(Self.defaultSchema), created by the first write; a lowercase name PostgreSQL takes unquoted, never public.", valueName: "name"))
     var schema: String?
 
     @Option(name: .long, help: ArgumentHelp("The preferences plist of this app in a simulator (macOS, Xcode's xcrun); quit the app first.", valueName: "bundle-id"))
@@ -39,9 +41,8 @@ struct StoreOptions: ParsableArguments {
         for (option, path) in [("--store", store), ("--defaults-plist", defaultsPlist), ("--sqlite", sqlite)] where path?.isEmpty == true {
             throw ValidationError("\(option): the path is empty; name a file")
         }
-        if postgres != nil { _ = try postgresServer() }
         if schema != nil, postgres == nil { throw ValidationError("--schema names the PostgreSQL schema of the records; it needs --postgres URL") }
-        _ = try postgresSchema()
+        if postgres != nil { try checkPostgres() }
         if domain?.isEmpty == true { throw ValidationError("--domain: the name is empty; give a name, or leave --domain out for the default") }
         if device != nil, simulator == nil { throw ValidationError("--device needs --simulator BUNDLE_ID") }
         if let simulator, simulator.isEmpty || simulator.contains("/") || simulator.hasPrefix(".") {
@@ -53,7 +54,24 @@ struct StoreOptions: ParsableArguments {
     var namesStore: Bool { store != nil || defaultsPlist != nil || sqlite != nil || postgres != nil || simulator != nil }
 
     /// The named path, before `--simulator` is resolved: for error reports.
-    var path: String? { store ?? defaultsPlist ?? sqlite ?? (try? postgresServer())?.description }
+    var path: String? { store ?? defaultsPlist ?? sqlite ?? postgresDescription }
+
+    /// What a build without the `PostgreSQL` trait says to `--postgres`.
+    static let withoutPostgres = "--postgres: this \(Program.name) was built without PostgreSQL; build it with the PostgreSQL trait "
+        + "(`swift build --traits PostgreSQL`, or traits: [\"PostgreSQL\"] on the package's dependency line)"
+
+    #if PostgreSQL
+    /// ` (default: migration_explorer)`, for `--schema`'s help.
+    private static let defaultSchema = " (default: \(PostgresSchemaName.default))"
+
+    /// The server's URL, without its password, when `--postgres` names one.
+    private var postgresDescription: String? { (try? postgresServer())?.description }
+
+    /// Checks `--postgres` and `--schema` before anything connects.
+    private func checkPostgres() throws(ValidationError) {
+        _ = try postgresServer()
+        _ = try postgresSchema()
+    }
 
     /// The server `--postgres` names, completed as `psql` completes it from libpq's environment
     /// and password file; `nil` without it. `warn` hears of a password file that is ignored.
@@ -70,6 +88,15 @@ struct StoreOptions: ParsableArguments {
         if schema.isEmpty { throw ValidationError("--schema: the name is empty; give a name, or leave --schema out for \(PostgresSchemaName.default)") }
         do { return try PostgresSchemaName(schema) } catch { throw ValidationError("--schema: \(error)") }
     }
+    #else
+    private static let defaultSchema = ""
+    private var postgresDescription: String? { nil }
+
+    /// `--postgres` in a build without PostgreSQL: refused, saying how to build it in.
+    private func checkPostgres() throws(ValidationError) {
+        throw ValidationError(Self.withoutPostgres)
+    }
+    #endif
 
     /// The store the options name, its path checked; `nil` when none is named. `--simulator`
     /// asks `xcrun` for the app's container and warns, on stderr, that the app must be quit.
@@ -84,12 +111,8 @@ struct StoreOptions: ParsableArguments {
             (location, option) = (.defaultsPlist(defaultsPlist, domain: domain), "--defaults-plist")
         } else if let sqlite {
             (location, option) = (.sqlite(sqlite, domain: domain ?? SQLiteMigrationStore.defaultDomain), "--sqlite")
-        } else if let server = try? postgresServer(warn: { Program.report($0.drawable) }) {
-            let schema: PostgresSchemaName
-            do { schema = try postgresSchema() } catch { throw CommandFailure(.usage, error.message) }
-            let location = StoreLocation.postgres(server, schema: schema, domain: domain ?? PostgresMigrationStore.defaultDomain)
-            try PostgresReachability.check(server)
-            return location
+        } else if postgres != nil {
+            return try postgresLocation()
         } else if let simulator {
             let plist = try SimulatorContainer.preferences(of: simulator, device: device ?? "booted")
             Program.report(SimulatorContainer.quitWarning(simulator))
@@ -99,5 +122,24 @@ struct StoreOptions: ParsableArguments {
         }
         try StorePath.check(location, option: option)
         return location
+    }
+}
+
+extension StoreOptions {
+    /// The PostgreSQL database `--postgres` names, checked to answer.
+    /// - Throws: ``CommandFailure`` when it cannot be reached, or in a build without PostgreSQL.
+    private func postgresLocation() throws(CommandFailure) -> StoreLocation {
+        #if PostgreSQL
+        guard let server = try? postgresServer(warn: { Program.report($0.drawable) }) else {
+            throw CommandFailure(.usage, "--postgres: not a PostgreSQL URL")
+        }
+        let schema: PostgresSchemaName
+        do { schema = try postgresSchema() } catch { throw CommandFailure(.usage, error.message) }
+        let location = StoreLocation.postgres(server, schema: schema, domain: domain ?? PostgresMigrationStore.defaultDomain)
+        try PostgresReachability.check(server)
+        return location
+        #else
+        throw CommandFailure(.usage, Self.withoutPostgres)
+        #endif
     }
 }

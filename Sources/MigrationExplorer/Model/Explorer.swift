@@ -1,6 +1,8 @@
 import Foundation
 import MigrationCore
+#if PostgreSQL
 import MigrationPostgres
+#endif
 import MigrationSQLite
 
 /// One exploring session, shared by the terminal UI and the command line: an app, the
@@ -71,8 +73,8 @@ public struct Explorer: Sendable {
         // a schema other than the default one "(domain, schema fleet)"; a file, its path.
         let database: (kind: String, domain: String)? = if let sqlite = realStore as? SQLiteMigrationStore {
             ("SQLite ", sqlite.domain)
-        } else if let postgres = realStore as? PostgresMigrationStore {
-            ("PostgreSQL ", StoreLocation.records(domain: postgres.domain, schema: postgres.schema))
+        } else if let postgres = postgresLabel {
+            postgres
         } else {
             nil
         }
@@ -84,6 +86,16 @@ public struct Explorer: Sendable {
         }
     }
 
+    /// "PostgreSQL " and its records' domain (and schema), when the real store is a PostgreSQL database.
+    private var postgresLabel: (kind: String, domain: String)? {
+        #if PostgreSQL
+        guard let postgres = realStore as? PostgresMigrationStore else { return nil }
+        return ("PostgreSQL ", StoreLocation.records(domain: postgres.domain, schema: postgres.schema))
+        #else
+        return nil
+        #endif
+    }
+
     public func plan() throws -> MigrationPlan { try runner.plan(store: store) }
 
     /// The runs going on now on the real store, for a plan that shows what they committed so
@@ -91,9 +103,13 @@ public struct Explorer: Sendable {
     /// waiting for it): each with its host, pid and since when, printed as "web-3, pid 4121,
     /// since 2026-11-25 18:02:11 UTC". Only a PostgreSQL store names them; empty for any other,
     /// and when they cannot be read.
-    public func runsGoingOn() -> [PostgresLockHolder] {
+    public func runsGoingOn() -> [OngoingRun] {
+        #if PostgreSQL
         guard let postgres = realStore as? PostgresMigrationStore else { return [] }
-        return ((try? postgres.runHolders()) ?? []).sorted { $0.since < $1.since }
+        return ((try? postgres.runHolders()) ?? []).sorted { $0.since < $1.since }.map(OngoingRun.init)
+        #else
+        return []
+        #endif
     }
 
     /// Every upgrade path to the target; a real store's history says what failed when last run.

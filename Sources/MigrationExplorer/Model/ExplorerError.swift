@@ -19,7 +19,7 @@ public enum ExplorerError: Error, CustomStringConvertible, Equatable {
         case noTerminal = 2
         /// A manifest, version or store that cannot be used.
         case unusableInput = 65
-        /// The system refuses what the explorer needs to start (too few open files).
+        /// The system refuses what the explorer needs (too few open files, no thread to be had).
         case systemLimit = 71
     }
 

@@ -1,6 +1,8 @@
 import Foundation
 import MigrationCore
+#if PostgreSQL
 import MigrationPostgres
+#endif
 import MigrationSQLite
 
 /// A real store kept in one file: the explorer names it by its path, and a manifest's commands
@@ -39,6 +41,7 @@ extension SQLiteMigrationStore: FileBackedStore {
     public var lockDescriptor: Int32? { nil }
 }
 
+#if PostgreSQL
 /// A PostgreSQL store is named by its server's URL (without the password). Its locks belong to
 /// its connection, whose socket a command does not inherit: a command still running when its
 /// runner is killed holds no lock and keeps no connection open. Nor does a command get
@@ -52,3 +55,4 @@ extension PostgresMigrationStore: FileBackedStore {
         return given != nil && given == server.password ? ["PGPASSWORD"] : []
     }
 }
+#endif

@@ -1,7 +1,9 @@
 import Foundation
 import MigrationCore
 import MigrationManifest
+#if PostgreSQL
 import MigrationPostgres
+#endif
 import MigrationSQLite
 
 extension ExplorerApp {
@@ -34,8 +36,12 @@ extension ManifestSQL {
     /// Runs a manifest's SQL, then its command, in the transaction of the block that records
     /// the migration: a ``PostgresMigrationStore``'s, else a ``SQLiteMigrationStore``'s.
     static let inDatabase: Runner = { sql, command in
+        #if PostgreSQL
         let (sqlite, postgres) = (inSQLiteStore(sql, command), inPostgresStore(sql, command))
         return { context in try (PostgresMigration.isInsideBlock ? postgres : sqlite)(context) }
+        #else
+        return inSQLiteStore(sql, command)
+        #endif
     }
 }
 
