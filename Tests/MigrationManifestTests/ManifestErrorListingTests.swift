@@ -7,15 +7,6 @@ import Testing
 /// problems in the manifest's order, whoever found them.
 @Suite("Manifest: error listing")
 struct ManifestErrorListingTests {
-    func problems(_ json: String) -> [String] {
-        do {
-            _ = try Manifest.parse(Data(json.utf8), path: "m.json", folder: URL(fileURLWithPath: "/tmp"))
-            return []
-        } catch {
-            return error.problems.map(\.description)
-        }
-    }
-
     @Test("what strict JSON refuses is placed at its line and column", arguments: [
         ("{ \"appVersion\": \"1.0\",\n  \"migrations\": [ { \"version\": \"1\", \"title\": \"t\", },\n ] }",
          #"file: is not strict JSON at line 2, column 51: a trailing comma before "}" in "migrations"; remove it"#),
@@ -25,11 +16,11 @@ struct ManifestErrorListingTests {
          #"file: is not strict JSON at line 2, column 1: the key "appVersion" appears twice"#),
     ])
     func strictJSONProblemsHaveALineAndColumn(json: String, expected: String) {
-        #expect(problems(json) == [expected])
+        #expect(manifestProblems(json) == [expected])
     }
 
     @Test func problemsAreListedInTheManifestsOrder() {
-        let found = problems(#"""
+        let found = manifestProblems(#"""
         { "appVersion": "x", "releases": ["y"],
           "migrations": [ { "version": "0.1", "title": "a" }, { "version": "0.1", "title": "b" }, { "version": "1-beta", "title": "c" },
                           { "version": "0.3", "title": "d", "whatsNew": [2] }, { "version": "0.4" } ],

@@ -7,15 +7,6 @@ import Testing
 /// at its field, and an error quotes a long value cut to a readable length.
 @Suite("Manifest: hostile input")
 struct ManifestHostileInputTests {
-    func problems(_ json: String) -> [String] {
-        do {
-            _ = try Manifest.parse(Data(json.utf8), path: "m.json", folder: URL(fileURLWithPath: "/tmp"))
-            return []
-        } catch {
-            return error.problems.map(\.description)
-        }
-    }
-
     @Test("a NUL in any string is refused at its field", arguments: [
         (#"{ "app": "No\u0000tes", "appVersion": "1.0", "migrations": [] }"#, "app"),
         (#"{ "appVersion": "1.0\u0000", "migrations": [] }"#, "appVersion"),
@@ -31,7 +22,7 @@ struct ManifestHostileInputTests {
         (#"{ "appVersion": "1.0", "migrations": [], "onUpdate": [ { "title": "\u0000" } ] }"#, "onUpdate[0].title"),
     ])
     func aNULInAnyStringIsRefused(json: String, field: String) {
-        let found = problems(json)
+        let found = manifestProblems(json)
         #expect(found.count == 1, "\(found)")
         #expect(found.first?.hasPrefix("\(field): contains the control character U+0000 at character ") == true, "\(found)")
         #expect(found.allSatisfy { !$0.contains("\u{0}") }, "\(found)")
@@ -42,7 +33,7 @@ struct ManifestHostileInputTests {
 
     @Test func aMillionDigitVersionIsQuotedCut() {
         let digits = String(repeating: "9", count: 1_000_000)
-        let found = problems(#"{ "appVersion": "1.0", "releases": ["\#(digits)"], "migrations": [ { "version": "\#(digits)", "title": "t" } ] }"#)
+        let found = manifestProblems(#"{ "appVersion": "1.0", "releases": ["\#(digits)"], "migrations": [ { "version": "\#(digits)", "title": "t" } ] }"#)
         #expect(found.count == 2, "\(found.map { $0.prefix(300) })")
         for problem in found {
             #expect(problem.count < Self.readable, "\(problem.prefix(300))")
@@ -52,7 +43,7 @@ struct ManifestHostileInputTests {
 
     @Test func aHugeUnknownKeyIsNamedCut() {
         let key = String(repeating: "k", count: 1_000_000)
-        let found = problems(#"{ "appVersion": "1.0", "migrations": [ { "version": "1", "title": "t", "\#(key)": 1 } ] }"#)
+        let found = manifestProblems(#"{ "appVersion": "1.0", "migrations": [ { "version": "1", "title": "t", "\#(key)": 1 } ] }"#)
         #expect(found.count == 1)
         #expect(found.first.map { $0.count < Self.readable && $0.hasPrefix("migrations[0].kkkk") && $0.contains("… (1000000 characters)") } == true,
                 "\(found.map { $0.prefix(300) })")
@@ -60,7 +51,7 @@ struct ManifestHostileInputTests {
 
     @Test func aHugeBadValueIsQuotedCut() {
         let text = String(repeating: "x", count: 1_000_000)
-        let found = problems(#"{ "appVersion": "1.0", "migrations": [ { "version": "1", "title": "t", "timeout": "\#(text)", "whatsNew": [1, "\#(text)"] } ] }"#)
+        let found = manifestProblems(#"{ "appVersion": "1.0", "migrations": [ { "version": "1", "title": "t", "timeout": "\#(text)", "whatsNew": [1, "\#(text)"] } ] }"#)
         #expect(found.count == 2)
         for problem in found {
             #expect(problem.count < Self.readable && problem.contains("characters)"), "\(problem.prefix(300))")
@@ -69,14 +60,14 @@ struct ManifestHostileInputTests {
 
     @Test func aHugeTitleIsCutWhereItNamesTheMigration() {
         let title = String(repeating: "T", count: 1_000_000)
-        let found = problems(#"{ "appVersion": "1.0", "migrations": [ { "version": "1", "title": "\#(title)", "run": "" } ] }"#)
+        let found = manifestProblems(#"{ "appVersion": "1.0", "migrations": [ { "version": "1", "title": "\#(title)", "run": "" } ] }"#)
         #expect(found.count == 1)
         #expect(found.first.map { $0.count < Self.readable && $0.hasPrefix("migrations[0].run: is empty (version 1 \"TTT") } == true,
                 "\(found.map { $0.prefix(300) })")
     }
 
     @Test func aShortValueIsQuotedWhole() {
-        #expect(problems(#"{ "appVersion": "1.0-beta", "migrations": [] }"#)
+        #expect(manifestProblems(#"{ "appVersion": "1.0-beta", "migrations": [] }"#)
             == [#"appVersion: "1.0-beta" is not a version: "-" is not allowed; use dot-separated numbers such as 1.2.3"#])
     }
 }

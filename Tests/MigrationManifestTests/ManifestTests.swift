@@ -7,17 +7,8 @@ import Testing
 struct ManifestTests {
     @Test func aByteOrderMarkBeforeTheJSONIsIgnored() {
         // As an editor on Windows may save it (RFC 8259 lets a parser ignore it).
-        #expect(problems("\u{FEFF}" + #"{ "appVersion": "1.0", "migrations": [ { "version": "1", "title": "t" } ] }"#) == [])
-        #expect(problems("\u{FEFF}" + #"{ "appVersion": "1.0", "migrations": [ 3 ] }"#).first?.hasPrefix("migrations[0]: must be a JSON object") == true)
-    }
-
-    func problems(_ json: String) -> [String] {
-        do {
-            _ = try Manifest.parse(Data(json.utf8), path: "m.json", folder: URL(fileURLWithPath: "/tmp"))
-            return []
-        } catch {
-            return error.problems.map(\.description)
-        }
+        #expect(manifestProblems("\u{FEFF}" + #"{ "appVersion": "1.0", "migrations": [ { "version": "1", "title": "t" } ] }"#) == [])
+        #expect(manifestProblems("\u{FEFF}" + #"{ "appVersion": "1.0", "migrations": [ 3 ] }"#).first?.hasPrefix("migrations[0]: must be a JSON object") == true)
     }
 
     @Test func aGoodManifestBecomesARegistry() throws {
@@ -63,7 +54,7 @@ struct ManifestTests {
         (#"{ "appVersion": "1.0", "appVersion": "2.0", "migrations": [] }"#, #"file: is not strict JSON at line 1, column 24: the key "appVersion" appears twice"#),
     ])
     func badInput(json: String, expected: String) {
-        let found = problems(json)
+        let found = manifestProblems(json)
         #expect(found.contains { $0.hasPrefix(expected) }, "\(found)")
     }
 
@@ -74,23 +65,23 @@ struct ManifestTests {
         (#"{ "appVersion": "1.0", "migrations": [], "onBuildUpdate": [ { "title": "Caches", "run": " " } ] }"#, #"onBuildUpdate[0].run: is empty (hook "Caches")"#),
     ])
     func anEmptyOrBlankRunIsAManifestError(json: String, expected: String) {
-        let found = problems(json)
+        let found = manifestProblems(json)
         #expect(found.count == 1 && found[0].hasPrefix(expected), "\(found)")
     }
 
     @Test func sqlAsAListOfStatementsIsRefusedSayingItMustBeOneString() {
-        let found = problems(#"{ "appVersion": "1.0", "migrations": [ { "version": "1.1", "title": "Pin", "sql": ["SELECT 1", "SELECT 2"] } ] }"#)
+        let found = manifestProblems(#"{ "appVersion": "1.0", "migrations": [ { "version": "1.1", "title": "Pin", "sql": ["SELECT 1", "SELECT 2"] } ] }"#)
         #expect(found == [#"migrations[0].sql: must be one string holding the statements, separated by ";" (version 1.1 "Pin"), not a list: ["SELECT 1","SELECT 2"]"#])
     }
 
     @Test(arguments: ["-- the tags table\nCREATE TABLE tag (name TEXT)", "/* ; */ INSERT INTO t VALUES ('--')", "SELECT 1;"])
     func sqlWithAStatementAmongCommentsIsValid(sql: String) throws {
         let json = try String(data: JSONSerialization.data(withJSONObject: ["appVersion": "1.0", "migrations": [["version": "1", "title": "t", "sql": sql]]]), encoding: .utf8)!
-        #expect(problems(json).isEmpty)
+        #expect(manifestProblems(json).isEmpty)
     }
 
     @Test func aMigrationWithNoCommandStaysValid() {
-        #expect(problems(#"{ "appVersion": "1.0", "migrations": [ { "version": "1", "title": "t" } ], "onUpdate": [ { "title": "h" } ] }"#).isEmpty)
+        #expect(manifestProblems(#"{ "appVersion": "1.0", "migrations": [ { "version": "1", "title": "t" } ], "onUpdate": [ { "title": "h" } ] }"#).isEmpty)
     }
 
     @Test func tabsNewlinesAndTimeoutsAreFine() throws {
@@ -114,11 +105,11 @@ struct ManifestTests {
     }
 
     @Test func aVersionAndABuildMayShareANumber() {
-        #expect(problems(#"{ "appVersion": "1.0", "migrations": [ { "version": "7", "title": "a" }, { "build": "7", "title": "b" } ] }"#).isEmpty)
+        #expect(manifestProblems(#"{ "appVersion": "1.0", "migrations": [ { "version": "7", "title": "a" }, { "build": "7", "title": "b" } ] }"#).isEmpty)
     }
 
     @Test func anEmptyVersionIsReportedOnce() {
-        #expect(problems(#"{ "appVersion": "1.0", "migrations": [ { "version": "", "title": "t" } ] }"#).count == 1)
+        #expect(manifestProblems(#"{ "appVersion": "1.0", "migrations": [ { "version": "", "title": "t" } ] }"#).count == 1)
     }
 
     @Test("text that is not JSON is one clear problem, never a crash", arguments: [
@@ -136,7 +127,7 @@ struct ManifestTests {
         "",
     ])
     func notJSON(text: String) {
-        let found = problems(text)
+        let found = manifestProblems(text)
         #expect(found.count == 1 && found[0].hasPrefix("file: is not valid JSON ("), "\(found)")
     }
 
@@ -157,7 +148,7 @@ struct ManifestTests {
     }
 
     @Test func aBadValueIsQuotedAsJSON() {
-        #expect(problems(#"{ "appVersion": "1.0", "migrations": [ { "version": "1", "title": { "b": [1, true, null], "a": "x\"" } } ] }"#)
+        #expect(manifestProblems(#"{ "appVersion": "1.0", "migrations": [ { "version": "1", "title": { "b": [1, true, null], "a": "x\"" } } ] }"#)
             == [#"migrations[0].title: must be a string, not {"a":"x\"","b":[1,true,null]}"#])
     }
 }
