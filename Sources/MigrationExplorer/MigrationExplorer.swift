@@ -33,7 +33,7 @@ public enum MigrationExplorer {
     public static func main(app: ExplorerApp? = nil, arguments: [String]? = nil) -> Never {
         precondition(Thread.isMainThread, "call MigrationExplorer.main from the executable's top-level code, on the main thread")
         StandardStreams.ignoreBrokenPipes()
-        if let problem = DescriptorLimit.problem() {
+        if let problem = SystemLimits.problem() {
             Program.report(problem)
             exit(ExplorerError.ExitStatus.systemLimit.rawValue)
         }

@@ -155,5 +155,11 @@ public struct PostgresURLError: Error, Sendable, Equatable, CustomStringConverti
         self.problem = problem
     }
 
+    /// A value that is not a URL, and so is not shown: it may be a password, or hold one.
+    init(notShown problem: String) {
+        url = "the value given (not shown: it may hold a password)"
+        self.problem = problem
+    }
+
     public var description: String { "\(url): \(problem)" }
 }

@@ -16,8 +16,11 @@ struct PostgresURLParts {
 
     /// Reads `url`. - Throws: ``PostgresURLError`` naming the URL without its password.
     init(_ url: String) throws(PostgresURLError) {
-        guard let parts = URLComponents(string: url), let scheme = parts.scheme, ["postgres", "postgresql"].contains(scheme) else {
-            throw PostgresURLError(url: url, problem: "it is not a postgres://user@host:port/database URL (percent-encode a / @ : ? or # in a password: %2F %40 %3A %3F %23)")
+        // Anything else is not shown at all: a value that is not such a URL (a slash missing, a
+        // psql connection string) cannot be told apart from its password.
+        guard url.hasPrefix("postgres://") || url.hasPrefix("postgresql://"), let parts = URLComponents(string: url),
+              let scheme = parts.scheme, ["postgres", "postgresql"].contains(scheme) else {
+            throw PostgresURLError(notShown: "it is not a postgres://user@host:port/database URL (percent-encode a / @ : ? or # in a password: %2F %40 %3A %3F %23)")
         }
         if let host = parts.percentEncodedHost.flatMap({ $0.removingPercentEncoding }), !host.isEmpty {
             self.host = host.hasPrefix("[") && host.hasSuffix("]") ? String(host.dropFirst().dropLast()) : host

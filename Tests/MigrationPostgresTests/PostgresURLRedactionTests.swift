@@ -29,6 +29,11 @@ import Testing
         "postgres://alice:s%65cret@db:0/notes",
         "http://alice:secret@db/notes",
         "postgres://alice:secret@/notes?sslmode=verify-full&sslrootcert=",
+        "postgres:/alice:secret@localhost:5498/notes",
+        "postgres:alice:secret@db",
+        "postgres://alice:secret",
+        "//alice:secret@localhost/notes",
+        "host=localhost port=5498 user=alice password=secret dbname=notes",
     ])
     func aURLThatCannotBeReadIsNamedWithoutItsPassword(url: String) {
         let error = #expect(throws: PostgresURLError.self) { try PostgresServer(url: url) }

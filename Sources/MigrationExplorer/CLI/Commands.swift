@@ -17,7 +17,9 @@ struct RootCommand: AsyncParsableCommand {
 
             Exit status: 0 success; 1 a migration failed or cancelled the run (earlier ones stay recorded); 2 no \
             terminal for the interactive explorer; 64 bad usage; 65 a manifest, version or store \
-            that cannot be used; 75 another process held the store for longer than --wait allowed; 128 + the signal when \
+            that cannot be used; 69 a PostgreSQL server that cannot be reached; 71 too few open files or too little \
+            address space (ulimit -n, -v), or a thread the system refused; 74 standard output could not be written; 75 \
+            another process held the store for longer than --wait allowed; 128 + the signal when \
             SIGINT, SIGTERM or SIGHUP stopped a run. \
             With --json, errors too are one JSON document on stdout.
             """,
