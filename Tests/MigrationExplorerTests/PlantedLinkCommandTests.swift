@@ -108,6 +108,39 @@ struct PlantedLinkCommandTests {
         #expect(folder.type(kind.file) == nil, "the store was written without its lock")
     }
 
+    @Test("a run finds a link at a side file's name before anything runs", arguments: Kind.allCases, [".lock", ".run.lock", ".tmp"])
+    func aRunFindsALinkAtASideFileBeforeAnythingRuns(kind: Kind, side: String) throws {
+        let folder = try SharedFolder()
+        defer { folder.remove() }
+        let name = side == ".tmp" ? ".\(kind.file).tmp" : kind.file + side
+        try folder.plant(name, to: folder.notesFile)
+
+        let result = try folder.run(["run", "--manifest", "m.json", kind.option, kind.file])
+
+        #expect(result.status == 65, "\(result.stdout)\(result.stderr)")
+        #expect(result.stderr.contains("\(name) is a symbolic link"), "\(result.stderr)")
+        #expect(!result.stderr.contains("failed"), "a step ran: \(result.stderr)")
+        #expect(folder.notes.text == SharedFolder.notes, "the victim's file was written")
+    }
+
+    // Another user's file needs two users: the tests as root, the command as nobody.
+    @Test("a lock file another user made in a shared folder is named before anything runs",
+          .enabled(if: OtherUser.isRoot), arguments: Kind.allCases, [".lock", ".run.lock"])
+    func aLockFileAnotherUserMadeIsNamedBeforeAnythingRuns(kind: Kind, lock: String) throws {
+        let folder = try SharedFolder()
+        defer { folder.remove() }
+        // Another user's (the tests' own, not the one who runs the command), which they could hold.
+        let planted = folder.file(kind.file + lock)
+        try Data().write(to: planted)
+        try FileManager.default.setAttributes([.posixPermissions: 0o666], ofItemAtPath: planted.path)
+
+        let result = try folder.run(["run", "--manifest", "m.json", kind.option, kind.file])
+
+        #expect(result.status == 65, "\(result.stdout)\(result.stderr)")
+        #expect(result.stderr.contains("\(kind.file)\(lock) belongs to another user (uid \(geteuid()))"), "\(result.stderr)")
+        #expect(folder.type(kind.file) == nil, "the store was written")
+    }
+
     @Test("the lock files a command makes are readable by their owner alone", arguments: Kind.allCases)
     func lockFilesAreReadableByTheirOwnerAlone(kind: Kind) throws {
         let folder = try SharedFolder()

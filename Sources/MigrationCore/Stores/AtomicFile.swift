@@ -54,13 +54,18 @@ enum AtomicFile {
         }
     }
 
+    /// `<folder>/.<name>.tmp`: where a replacement of `url` is written before it is renamed over it.
+    static func temporaryPath(for url: URL) -> String {
+        url.deletingLastPathComponent().path + "/." + url.lastPathComponent + ".tmp"
+    }
+
     /// Creates `<folder>/.<name>.tmp`, with `mode` (less the umask), exclusively: never through
     /// a symbolic link and never over a file that is there, so a link or file another user
     /// planted at the name is neither written, truncated nor given this file's mode. One of this
     /// user's own that an interrupted write left behind is removed first; anything else there
     /// is named in the error (see ``SideFile``) and left alone.
     private static func createTemporary(for url: URL, mode: mode_t) throws(WriteError) -> (descriptor: Int32, path: String) {
-        let path = url.deletingLastPathComponent().path + "/." + url.lastPathComponent + ".tmp"
+        let path = temporaryPath(for: url)
         var removedLeftover = false
         while true {
             let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, mode)

@@ -48,6 +48,23 @@ enum SideFile {
         }
     }
 
+    /// What another user may have planted at `path` to be followed or to hold runs off: a
+    /// symbolic link, or, in a folder with the sticky bit (mode 1777, as `/tmp`), where this user
+    /// could not remove it, a file of another user's. `nil` otherwise: elsewhere another user's
+    /// file (a run lock a colleague left) stays usable as before.
+    static func planted(at path: String) -> String? {
+        var info = stat()
+        guard lstat(path, &info) == 0, let obstacle = obstacle(at: path) else { return nil }
+        switch FileKind(mode: info.st_mode) {
+        case .symbolicLink: return obstacle
+        case .regularFile:
+            var folder = stat()
+            let sticky = stat((path as NSString).deletingLastPathComponent, &folder) == 0 && folder.st_mode & S_ISVTX != 0
+            return sticky ? obstacle : nil
+        default: return nil
+        }
+    }
+
     /// `text` another user wrote (a link's target) in quotes, each control character spelled
     /// out (`\u{1b}`), so that printing it cannot act on a terminal.
     private static func quoted(_ text: String) -> String {

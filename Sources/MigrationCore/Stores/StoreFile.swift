@@ -70,9 +70,16 @@ struct StoreFile: Sendable {
 
     /// Proves that this process may write the file (a read-only file counts as one that cannot
     /// be written, though its folder would let it be replaced), its lock file and its folder,
+    /// and that nothing stands at the names of its lock files and temporary file (see ``SideFile``),
     /// without taking the lock or leaving anything behind (see ``WriteAccess``).
     func checkWritable() throws(MigrationStoreError) {
         try refuseAnythingButAFile()
+        // What another user planted at a name the store writes or locks (a link; in a shared
+        // folder, a lock file they could hold every run off with): said before anything runs,
+        // not when the first step takes its lock.
+        for side in [realPath + ".lock", realPath + ".run.lock", AtomicFile.temporaryPath(for: fileURL)] {
+            if let planted = SideFile.planted(at: side) { throw MigrationStoreError(location: location, problem: .unwritable(planted)) }
+        }
         let files = [(path: realPath, what: "the file"), (path: realPath + ".lock", what: "the lock file")]
         if let problem = WriteAccess.problem(files: files, folder: fileURL.deletingLastPathComponent().path) {
             throw MigrationStoreError(location: location, problem: .readOnly(problem))
