@@ -139,7 +139,7 @@ struct ConsistentAnswersCommandTests {
         let result = try run(["whats-new", "--markdown", "--manifest", path])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) == [
-            "## What's New in Notes\\_2 1.0", "", "### Tags \\*and\\* \\#labels", "",
+            "## What's New in Notes\\_2 1.0", "", "### 1.0", "",
             "- Use \\_under\\_ and \\`code\\` over two lines", "- a \\[link\\](x) \\<b\\>", ""])
 
         let empty = try writeManifest(#"{ "appVersion": "1.0", "migrations": [ { "version": "1.0", "title": "t", "whatsNew": ["ok", " "] } ] }"#)

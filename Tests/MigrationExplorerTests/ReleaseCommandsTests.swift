@@ -67,13 +67,47 @@ struct ReleaseCommandsTests {
         #expect(try Executable.run(["plan", "--json", "--manifest", manifest, "--from", "0.9"]).json()["historyNote"] is NSNull)
     }
 
+    @Test func markdownReleaseNotesGroupWhatsNewByTheReleaseUsersGotIt() throws {
+        let folder = try makeTemporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let manifest = folder.appendingPathComponent("m.json")
+        try #"""
+        { "app": "Notes", "appVersion": "1.0", "appBuild": "120", "migrations": [
+          { "version": "0.7", "title": "Trim titles internally", "since": "1.0", "whatsNew": ["Tidier titles"] },
+          { "version": "0.9", "title": "Add GUIDs", "whatsNew": ["Sync"] },
+          { "version": "1.0", "title": "Move expiry dates to UTC", "whatsNew": ["Expiry dates in your time zone"] },
+          { "build": "118", "title": "Rebuild the index", "whatsNew": ["Faster search"] } ] }
+        """#.write(to: manifest, atomically: true, encoding: .utf8)
+        let result = try Executable.run(["whats-new", "--markdown", "--manifest", manifest.path, "--from", "0.5", "--from-build", "100"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout == """
+            ## What's New in Notes 1.0
+
+            ### 0.9
+
+            - Sync
+
+            ### 1.0
+
+            - Tidier titles
+            - Expiry dates in your time zone
+
+            ### build 118
+
+            - Faster search
+
+            """, "\(result.stdout)")
+        #expect(!result.stdout.contains("Move expiry dates"), "an internal title shows")
+    }
+
     @Test func whatsNewAsTextMarkdownAndJSON() throws {
         let folder = try makeTemporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let manifest = try manifest(in: folder)
         let arguments = ["whats-new", "--manifest", manifest, "--from", "0.8", "--to", "1.0"]
         let markdown = try Executable.run(arguments + ["--markdown"])
-        #expect(markdown.stdout == "## What's New in Notes 1.0\n\n### Nine\n\n- Nine\n- lines\n\n### One\n\n- One\n")
+        // Markdown release notes head each release, not each migration's internal title.
+        #expect(markdown.stdout == "## What's New in Notes 1.0\n\n### 0.9\n\n- Nine\n- lines\n\n### 1.0\n\n- One\n")
         let text = try Executable.run(arguments, environment: ["NO_COLOR": "1", "LANG": "C.UTF-8"])
         #expect(text.stdout.contains("Nine\n\n  • Nine\n  • lines"))
         let json = try Executable.run(arguments + ["--json"]).json()

@@ -99,16 +99,46 @@ extension TextReports {
         return lines
     }
 
-    /// The upgrade's What's New: plain text, or Markdown for release notes.
+    /// The upgrade's What's New: plain text, each migration's title above its lines, or
+    /// Markdown for release notes, where users read releases, not migrations: a section per
+    /// release (the migration's `since`, else its version), its lines alone.
     static func whatsNew(_ plan: MigrationPlan, app: String, markdown: Bool, style: ConsoleStyle) -> [String] {
         let heading = "What's New in \(app) \(plan.target.version.text)"
         var lines = [markdown ? "## \(heading.markdownEscaped)" : style.paint(heading, .title)]
         if plan.whatsNew.isEmpty { lines += ["", "Nothing new."] }
+        if markdown {
+            for (release, news) in releaseNotes(plan.whatsNew) {
+                lines += ["", "### \(release.markdownEscaped)", ""] + news.map { "- \($0.markdownEscaped)" }
+            }
+            return lines
+        }
         for migration in plan.whatsNew {
-            lines += ["", markdown ? "### \(migration.title.markdownEscaped)" : style.paint(migration.title, .accent), ""]
-            lines += migration.whatsNew.map { markdown ? "- \($0.markdownEscaped)" : "  \(style.glyphs.bullet) \($0)" }
+            lines += ["", style.paint(migration.title, .accent), ""]
+            lines += migration.whatsNew.map { "  \(style.glyphs.bullet) \($0)" }
         }
         return lines
+    }
+
+    /// The What's New lines of `migrations` by the release users got them in ("1.0"; "build
+    /// 118" for a build's), releases in ascending order, then builds, each in run order.
+    private static func releaseNotes(_ migrations: [RegisteredMigration]) -> [(release: String, lines: [String])] {
+        var notes: [(release: String, order: (build: Bool, version: Version?), lines: [String])] = []
+        for migration in migrations {
+            let isBuild = migration.track == .build && migration.since == nil
+            let release = migration.sinceDeclared ?? (isBuild ? "build \(migration.declared)" : migration.declared)
+            if let index = notes.firstIndex(where: { $0.release == release }) {
+                notes[index].lines += migration.whatsNew
+            } else {
+                notes.append((release, (isBuild, migration.since ?? migration.version), migration.whatsNew))
+            }
+        }
+        let sorted = notes.enumerated().sorted { first, second in
+            let (a, b) = (first.element.order, second.element.order)
+            if a.build != b.build { return !a.build }
+            if let left = a.version, let right = b.version, left != right { return left < right }
+            return first.offset < second.offset
+        }
+        return sorted.map { ($0.element.release, $0.element.lines) }
     }
 }
 
