@@ -48,6 +48,9 @@ struct ExitStatusTests {
         Case(arguments: ["run", "--defaults-plist", "folder"], status: 65, kind: "store", files: ["folder": "DIR"]),
         Case(arguments: ["run", "--timeout", "0"], status: 64, kind: "usage"),
         Case(arguments: ["run", "--fail", "0.10"], status: 1, kind: "migration-failed"),
+        // A version no demo migration has would make nothing fail, silently.
+        Case(arguments: ["run", "--fail", "9.9"], status: 64, kind: "usage"),
+        Case(arguments: ["plan", "--fail", "9.9"], status: 64, kind: "usage"),
     ]
 
     @Test("exit status, stderr and one JSON document", arguments: cases)

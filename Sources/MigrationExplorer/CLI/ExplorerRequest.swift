@@ -31,7 +31,14 @@ struct ExplorerRequest {
             }
         }
         if let embedded = EmbeddedApp.current { return embedded }
-        return DemoApp.make(failing: try fail?.version(of: "--fail"))
+        let failing = try fail?.version(of: "--fail")
+        let demo = DemoApp.make(failing: failing)
+        // A --fail that names no migration would make nothing fail, silently.
+        if let failing, !demo.registry.migrations.contains(where: { $0.track == .version && $0.version == failing }) {
+            let versions = demo.registry.migrations.filter { $0.track == .version }.map(\.declared).joined(separator: ", ")
+            throw CommandFailure(.usage, "--fail: the demo has no migration at version \(failing.text) (it has \(versions))")
+        }
+        return demo
     }
 
     /// The explorer on the app and store asked for.
