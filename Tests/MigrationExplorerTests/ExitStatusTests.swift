@@ -29,6 +29,8 @@ struct ExitStatusTests {
         Case(arguments: ["set", "--version", "0.8"], status: 64, kind: "usage"),
         Case(arguments: ["set", "--defaults-plist", "p.plist"], status: 64, kind: "usage"),
         Case(arguments: ["plan", "--domain", ""], status: 64, kind: "usage"),
+        // A domain without a store would name records nothing reads, silently.
+        Case(arguments: ["plan", "--domain", "x"], status: 64, kind: "usage"),
         Case(arguments: ["set", "--defaults-plist", "p.plist", "--version", "1.0", "--version", "2.0"], status: 64, kind: "usage"),
         Case(arguments: ["matrix", "--from", "0.8"], status: 64, kind: "usage"),
         Case(arguments: ["set", "--defaults-plist", "p.plist", "--version", "0.8-beta"], status: 65, kind: "version"),

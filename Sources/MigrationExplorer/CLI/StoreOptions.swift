@@ -44,6 +44,9 @@ struct StoreOptions: ParsableArguments {
         if schema != nil, postgres == nil { throw ValidationError("--schema names the PostgreSQL schema of the records; it needs --postgres URL") }
         if postgres != nil { try checkPostgres() }
         if domain?.isEmpty == true { throw ValidationError("--domain: the name is empty; give a name, or leave --domain out for the default") }
+        if domain != nil, !namesStore {
+            throw ValidationError("--domain names the records of a store; give the store too (--store, --defaults-plist, --sqlite, --postgres or --simulator)")
+        }
         if device != nil, simulator == nil { throw ValidationError("--device needs --simulator BUNDLE_ID") }
         if let simulator, simulator.isEmpty || simulator.contains("/") || simulator.hasPrefix(".") {
             throw ValidationError("--simulator: \"\(simulator)\" is not a bundle identifier (such as com.example.notes)")
