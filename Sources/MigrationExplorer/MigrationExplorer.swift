@@ -34,8 +34,12 @@ public enum MigrationExplorer {
         precondition(Thread.isMainThread, "call MigrationExplorer.main from the executable's top-level code, on the main thread")
         StandardStreams.ignoreBrokenPipes()
         if let problem = SystemLimits.problem() {
+            let failure = CommandFailure(.systemLimit, problem)
             Program.report(problem)
-            exit(ExplorerError.ExitStatus.systemLimit.rawValue)
+            if (arguments ?? CommandLine.arguments).contains("--json") {
+                StandardStreams.print(JSONReports.encode(CommandFailure.Alone(error: .init(failure))))
+            }
+            exit(failure.status)
         }
         Task { @MainActor in
             await EmbeddedApp.$current.withValue(app) {

@@ -11,7 +11,9 @@ import Testing
 struct HostileTextTests {
     /// Every sequence an attacker would use: retitle and clear, OSC 52 clipboard write, a full
     /// reset, a C1 CSI, a bell, a right-to-left override and isolate.
-    static let hostile = "\u{1B}]0;pwned\u{07}\u{1B}[2J\u{1B}]52;c;cm0gLXJmIH4=\u{07}\u{1B}c\u{9B}31m\u{202E}txt.exe\u{2066}x\u{2069}"
+    /// The tool's own styles too (green, bold, reset), which a title must not borrow to look
+    /// like the tool's "succeeded".
+    static let hostile = "\u{1B}[32m\u{1B}[1m\u{1B}[0m\u{1B}]0;pwned\u{07}\u{1B}[2J\u{1B}]52;c;cm0gLXJmIH4=\u{07}\u{1B}c\u{9B}31m\u{202E}txt.exe\u{2066}x\u{2069}"
 
     /// What a terminal would act on; `allowingNewlines`: line breaks between report lines.
     static func actsOnTerminal(_ text: String) -> Bool {
@@ -29,7 +31,7 @@ struct HostileTextTests {
     /// A manifest whose title, What's New and command output all carry ``hostile``.
     func hostileManifest(in folder: URL, extraKey: Bool = false) throws -> URL {
         let escaped = Self.hostile.unicodeScalars.map { $0.value < 0x20 || $0.value >= 0x7F ? String(format: "\\u%04x", $0.value) : String($0) }.joined()
-        let printf = #"printf '\\033]0;pwned\\007\\033[2J\\302\\233\\342\\200\\256 done\\n'"#
+        let printf = #"printf '\\033[32m\\033[0m\\033]0;pwned\\007\\033[2J\\302\\233\\342\\200\\256 done\\n'"#
         let url = folder.appendingPathComponent("manifest.json")
         try """
         { "app": "Notes\(escaped)", "appVersion": "1.0",\(extraKey ? " \"bad\(escaped)key\": 1," : "")
@@ -135,7 +137,7 @@ struct TerminalSafeTextTests {
     @Test func theToolsOwnStylesStayAndEveryOtherSequenceIsShownNotActedOn() {
         let style = ConsoleStyle(color: true, glyphs: Glyphs(unicode: true))
         let line = style.paint("applied", .applied) + " \u{1B}[8mhidden\u{1B}]0;t\u{07} \u{202E}x\n"
-        let safe = line.terminalSafe
+        let safe = line.terminalSafe(keepingOwnSequences: true)
         #expect(safe.hasPrefix("\u{1B}[32mapplied\u{1B}[0m "))
         #expect(safe.hasSuffix("\n"))
         #expect(!safe.contains("\u{1B}[8m"))
@@ -145,16 +147,47 @@ struct TerminalSafeTextTests {
     }
 
     @Test func theLiveLinesOwnEraseStaysButALoneCarriageReturnDoesNot() {
-        #expect("\r\u{1B}[2K⠹ [1/3]".terminalSafe == "\r\u{1B}[2K⠹ [1/3]")
-        #expect(!"done\rforged".terminalSafe.contains("\r"))
+        #expect("\r\u{1B}[2K⠹ [1/3]".terminalSafe(keepingOwnSequences: true) == "\r\u{1B}[2K⠹ [1/3]")
+        #expect(!"done\rforged".terminalSafe(keepingOwnSequences: true).contains("\r"))
+    }
+
+    @Test func offATerminalNoSequenceStaysNotEvenTheToolsOwn() {
+        let style = ConsoleStyle(color: true, glyphs: Glyphs(unicode: true))
+        #expect(!(style.paint("applied", .applied) + " ok").terminalSafe(keepingOwnSequences: false).contains("\u{1B}"))
     }
 
     @Test func plainTextIsLeftAsItIs() {
         let text = "Notes 0.9 → 1.1 ─ store: state.json\n  ●  pending\tTags ✓ 日本語 👩‍👩‍👧\n"
-        #expect(text.terminalSafe == text)
+        #expect(text.terminalSafe(keepingOwnSequences: false) == text)
     }
 
     @Test func drawableTextShowsBidiOverridesInsteadOfApplyingThem() {
         #expect("a\u{202E}b\u{2067}c".drawable == "a\u{FFFD}b\u{FFFD}c")
+    }
+}
+
+/// A password in a URL given where none was expected (an unexpected argument, a store path,
+/// the command's name) is not shown either, in text or JSON.
+@Suite("Passwords in any argument")
+struct PasswordInAnyArgumentTests {
+    @Test(arguments: [
+        ["plan", "postgres://ann:s3cret@db/notes"],
+        ["postgres://ann:s3cret@db/notes"],
+        ["plan", "--store", "postgres://ann:s3cret@db/notes"],
+        ["plan", "--manifest", "postgres://ann:s3cret@db/notes"],
+        ["plan", "--json", "postgres://ann:s3cret@db/notes"],
+        ["plan", "--json", "--store", "postgres://ann:s3cret@db/notes"],
+        ["plan", "--store", "postgres://db/notes?password=s3cret"],
+    ])
+    func aPasswordInAnyArgumentIsNotShown(_ arguments: [String]) throws {
+        let result = try Executable.run(arguments)
+        #expect(result.status != 0)
+        #expect(!(result.stdout + result.stderr).contains("s3cret"), "\(result.stdout)\(result.stderr)")
+    }
+
+    @Test func aURLsPasswordIsRedactedWhereverAnErrorQuotesIt() {
+        #expect("Unexpected argument 'postgres://ann:se/cr@t@db/notes'".redactingPasswords == "Unexpected argument 'postgres://ann:…@db/notes'")
+        #expect("postgres://db/notes?sslmode=require&PASSWORD=x&user=a".redactingPasswords == "postgres://db/notes?sslmode=require&PASSWORD=…&user=a")
+        #expect("state.json: not found".redactingPasswords == "state.json: not found")
     }
 }

@@ -54,6 +54,17 @@ struct SystemLimitTests {
         #expect(result.stderr.contains("ulimit -n"))
     }
 
+    @Test(arguments: ["-n 8", "-v 170000"])
+    func withJSONALimitTooLowIsAJSONDocument(_ limits: String) throws {
+        let folder = try makeTemporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let result = try #require(try run(["plan", "--json"], limits: limits, in: folder))
+        #expect(result.status == 71)
+        let error = try #require(try result.json()["error"] as? [String: Any], "\(result.stdout)")
+        #expect(error["kind"] as? String == "system-limit")
+        #expect((error["message"] as? String)?.contains("ulimit") == true)
+    }
+
     @Test func aRunWorksAtTheLeastNumberOfOpenFilesItAsksFor() throws {
         let folder = try makeTemporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }

@@ -73,8 +73,8 @@ struct CommandFailure: Error, CustomStringConvertible {
 
         init(_ failure: CommandFailure) {
             kind = failure.kind
-            message = failure.message
-            path = Nullable(failure.path)
+            message = failure.message.redactingPasswords
+            path = Nullable(failure.path?.redactingPasswords)
         }
     }
 

@@ -98,7 +98,12 @@ extension RootCommand {
                 let failure = CommandFailure(.usage, fullMessage(for: error))
                 StandardStreams.print(JSONReports.encode(CommandFailure.Alone(error: .init(failure))))
             }
-            exit(withError: error)
+            // Help and exit codes as the parser gives them; its errors, which quote what was
+            // typed, as every error is written: harmless on a terminal, no password shown.
+            guard status != .success, !(error is ExitCode) else { exit(withError: error) }
+            let message = fullMessage(for: error)
+            if !message.isEmpty { StandardStreams.write(message.redactingPasswords + "\n", to: .standardError) }
+            Foundation.exit(StandardStreams.exitStatus(status.rawValue))
         }
     }
 

@@ -57,7 +57,7 @@ final class LiveOutput: @unchecked Sendable {
     func write(line: String, streamed: Bool = true) {
         lock.withLock {
             if streamed { self.streamed = true }
-            let text = prefix + line + "\n"
+            let text = prefix + line.drawable + "\n"
             fflush(nil)  // what a body printed through the C library comes first, as it happened
             guard let progress else { return StandardStreams.write(text) }
             progress.above(output: line) { StandardStreams.write(text) }

@@ -6,9 +6,12 @@ enum Program {
     static let name = CommandLine.arguments.first.map { URL(fileURLWithPath: $0).lastPathComponent }
         .flatMap { $0.isEmpty ? nil : $0 } ?? "migration-explorer"
 
-    /// Writes `message` to standard error, after the program's name.
+    /// Writes `message` to standard error, after the program's name: each of its lines
+    /// ``StringProtocol/drawable`` (an error quotes text the tool did not write, which may hold
+    /// the tool's own colour codes too) and no password shown.
     static func report(_ message: String) {
-        StandardStreams.write("\(name): \(message)\n", to: .standardError)
+        let lines = message.redactingPasswords.split(separator: "\n", omittingEmptySubsequences: false).map(\.drawable)
+        StandardStreams.write("\(name): \(lines.joined(separator: "\n"))\n", to: .standardError)
     }
 
     /// Says, on standard error, that `reset` or `set` (`doing`: "resetting it") waits for a run

@@ -21,10 +21,13 @@ enum StandardStreams {
         signal(SIGPIPE, SIG_IGN)
     }
 
-    /// Writes `text` to `handle` (standard output unless said), made ``StringProtocol/terminalSafe``
-    /// on the way; a failure is remembered when `handle` is standard output, and otherwise dropped.
+    /// Writes `text` to `handle` (standard output unless said), made
+    /// ``StringProtocol/terminalSafe(keepingOwnSequences:)`` on the way: on a terminal the tool's
+    /// own styles stay, anywhere else no escape sequence at all. A failure is remembered when
+    /// `handle` is standard output, and otherwise dropped.
     static func write(_ text: String, to handle: FileHandle = .standardOutput) {
-        write(bytes: Data(text.terminalSafe.utf8), to: handle)
+        let terminal = isatty(handle.fileDescriptor) == 1
+        write(bytes: Data(text.terminalSafe(keepingOwnSequences: terminal).utf8), to: handle)
     }
 
     /// Writes `text` and a new line to standard output, after what the process printed through

@@ -104,17 +104,17 @@ extension TextReports {
     /// release (the migration's `since`, else its version), its lines alone.
     static func whatsNew(_ plan: MigrationPlan, app: String, markdown: Bool, style: ConsoleStyle) -> [String] {
         let heading = "What's New in \(app) \(plan.target.version.text)"
-        var lines = [markdown ? "## \(heading.markdownEscaped)" : style.paint(heading, .title)]
+        var lines = [markdown ? "## \(heading.markdownEscaped.drawable)" : style.paint(heading, .title)]
         if plan.whatsNew.isEmpty { lines += ["", "Nothing new."] }
         if markdown {
             for (release, news) in releaseNotes(plan.whatsNew) {
-                lines += ["", "### \(release.markdownEscaped)", ""] + news.map { "- \($0.markdownEscaped)" }
+                lines += ["", "### \(release.markdownEscaped.drawable)", ""] + news.map { "- \($0.markdownEscaped.drawable)" }
             }
             return lines
         }
         for migration in plan.whatsNew {
             lines += ["", style.paint(migration.title, .accent), ""]
-            lines += migration.whatsNew.map { "  \(style.glyphs.bullet) \($0)" }
+            lines += migration.whatsNew.map { "  \(style.glyphs.bullet) \($0.drawable)" }
         }
         return lines
     }

@@ -25,23 +25,26 @@ enum TerminalSequences {
 }
 
 extension StringProtocol {
-    /// The text as it may be written to a terminal or a plain-text report: line breaks, tabs
-    /// and the tool's own ``TerminalSequences`` stay; every other character a terminal would
-    /// act on is U+FFFD. Everything the command line writes as text passes through here
-    /// (``StandardStreams/write(_:to:)``); JSON is escaped instead (``jsonEscapingTerminalControls``).
+    /// The text as it may be written to a terminal or a plain-text report: line breaks and
+    /// tabs stay, and, with `keepingOwnSequences` (a terminal the tool styles), the tool's own
+    /// ``TerminalSequences``; every other character a terminal would act on is U+FFFD.
+    /// Everything the command line writes as text passes through here
+    /// (``StandardStreams/write(_:to:)``); text the tool did not write is also made
+    /// ``drawable`` where it is put together, so that it cannot borrow the tool's own styles
+    /// either. JSON is escaped instead (``jsonEscapingTerminalControls``).
     ///
     /// ```swift
-    /// "\u{1B}[32mapplied\u{1B}[0m \u{1B}]0;pwned\u{07}".terminalSafe
+    /// "\u{1B}[32mapplied\u{1B}[0m \u{1B}]0;pwned\u{07}".terminalSafe(keepingOwnSequences: true)
     /// // "\u{1B}[32mapplied\u{1B}[0m �]0;pwned�"
     /// ```
-    var terminalSafe: String {
+    func terminalSafe(keepingOwnSequences: Bool) -> String {
         let scalars = unicodeScalars
         guard scalars.contains(where: { $0.actsOnTerminal && $0 != "\n" && $0 != "\t" }) else { return String(self) }
         var safe = String.UnicodeScalarView()
         var index = scalars.startIndex
         while index < scalars.endIndex {
             let scalar = scalars[index]
-            if scalar == "\u{1B}" || scalar == "\r",
+            if keepingOwnSequences, scalar == "\u{1B}" || scalar == "\r",
                let own = TerminalSequences.own.first(where: { scalars[index...].starts(with: $0) }) {
                 safe.append(contentsOf: own)
                 index = scalars.index(index, offsetBy: own.count)
