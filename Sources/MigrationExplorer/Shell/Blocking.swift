@@ -37,8 +37,10 @@ struct NotStarted: Error, CustomStringConvertible {
     }
 }
 
-/// How long an operation may take to start before the pool is taken to have no thread for it.
-private let blockingStartDeadline = 10.0
+/// How long an operation may take to start before the pool is taken to have no thread for it:
+/// long enough that a pool only busy (every thread held by other runs' commands for a while)
+/// is never taken for one that cannot grow.
+private let blockingStartDeadline = 60.0
 
 /// Carries the result from the pool to the waiting thread, and whether the operation started
 /// or was given up, under a lock.
