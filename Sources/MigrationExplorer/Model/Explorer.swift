@@ -71,13 +71,7 @@ public struct Explorer: Sendable {
         guard let realStore else { return StoreLabel(before: "sandbox") }
         // A database is "SQLite notes.sqlite (domain)" or "PostgreSQL postgres://… (domain)", with
         // a schema other than the default one "(domain, schema fleet)"; a file, its path.
-        let database: (kind: String, domain: String)? = if let sqlite = realStore as? SQLiteMigrationStore {
-            ("SQLite ", sqlite.domain)
-        } else if let postgres = postgresLabel {
-            postgres
-        } else {
-            nil
-        }
+        let database = (realStore as? SQLiteMigrationStore).map { (kind: "SQLite ", domain: $0.domain) } ?? postgresLabel
         let real = StoreLabel(before: database?.kind ?? "", path: realStore.displayPath, after: database.map { " (\($0.domain))" } ?? "")
         switch (isSandbox, simulatesFreshInstall) {
         case (true, true): return StoreLabel(before: "sandbox (fresh install; " + real.before, path: real.path, after: real.after + " untouched)")
