@@ -45,7 +45,7 @@ public enum MigrationExplorer {
             await EmbeddedApp.$current.withValue(app) {
                 await RootCommand.mainWithJSONErrors(arguments)
             }
-            exit(StandardStreams.exitStatus(0))
+            exit(StandardStreams.exitStatus(ExitStatus.success.rawValue))
         }
         while true { _ = RunLoop.main.run(mode: .default, before: .distantFuture) }
     }

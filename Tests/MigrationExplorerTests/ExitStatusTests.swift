@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+@testable import MigrationExplorer
 
 /// Every outcome's exit status, and with `--json` one JSON document on stdout, errors included.
 @Suite("Exit statuses and JSON errors")
@@ -144,5 +145,64 @@ struct ExitStatusTests {
         let results = (json["ran"] as? [[String: Any]])?.compactMap { $0["result"] as? String }
         #expect(results?.isEmpty == false)
         #expect(results?.allSatisfy { $0 == "baselined" } == true)
+    }
+
+    /// A row of the command-line article's exit-status table: the status as written
+    /// (`64`, `128 + signal`) and the `error.kind`s it lists.
+    struct DocumentedStatus {
+        let status: String
+        let kinds: [String]
+    }
+
+    /// The table under "Exit status and errors" in the command-line article.
+    static func documentedStatuses() throws -> [DocumentedStatus] {
+        let article = try ExampleTests.repository
+            .appendingPathComponent("Sources/MigrationExplorer/MigrationExplorer.docc/TheCommandLine.md").read()
+        let section = try #require(article.components(separatedBy: "### Exit status and errors").dropFirst().first)
+        let rows = section.components(separatedBy: "\n").drop { !$0.hasPrefix("| status |") }.dropFirst(2).prefix { $0.hasPrefix("|") }
+        return rows.map { row in
+            let cells = row.replacingOccurrences(of: "\\|", with: "¦").split(separator: "|", omittingEmptySubsequences: false)
+                .map { $0.trimmingCharacters(in: .whitespaces) }
+            // "(`error` is `null`)", "(no document: …)": no kind at all.
+            let kindCell = cells[cells.count - 2]
+            let kinds = kindCell.hasPrefix("(") ? [] : kindCell.matches(of: /`([a-z-]+)`/).map { String($0.output.1) }
+            return DocumentedStatus(status: cells[1], kinds: kinds)
+        }
+    }
+
+    static let signalRow = "\(ExitStatus.signalBase) + signal"
+
+    @Test func theCommandLineArticlesTableHasEveryStatusAndNoOther() throws {
+        let documented = try Self.documentedStatuses()
+        let numbers = Set(ExitStatus.allCases.map { String($0.rawValue) } + [Self.signalRow])
+        #expect(Set(documented.map(\.status)) == numbers)
+    }
+
+    /// Every `error.kind` is listed beside the status it exits with, and beside no other (a
+    /// server that cannot be reached is a `store` error; a signal's run is `cancelled`).
+    @Test func theCommandLineArticlesTableListsEachKindBesideItsStatus() throws {
+        let documented = try Self.documentedStatuses()
+        for kind in CommandFailure.Kind.allCases {
+            #expect(documented.contains { $0.status == String(kind.status.rawValue) && $0.kinds.contains(kind.rawValue) },
+                    "\(kind.rawValue) is not listed beside \(kind.status.rawValue)")
+        }
+        let exceptions = [String(ExitStatus.serverUnavailable.rawValue): CommandFailure.Kind.store, Self.signalRow: .cancelled]
+        for row in documented {
+            for listed in row.kinds {
+                let kind = try #require(CommandFailure.Kind(rawValue: listed), "\(listed) is not an error kind")
+                #expect(String(kind.status.rawValue) == row.status || exceptions[row.status] == kind,
+                        "\(listed) is listed beside \(row.status), but exits with \(kind.status.rawValue)")
+            }
+        }
+    }
+
+    @Test func theHelpTextGivesEveryStatusAndItsMeaning() throws {
+        let help = try Executable.run(["--help"])
+        #expect(help.status == 0)
+        let words = help.stdout.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        for status in ExitStatus.allCases {
+            #expect(words.contains("\(status.rawValue) \(status.meaning)"), "--help lacks \(status.rawValue) \(status.meaning)")
+        }
+        #expect(words.contains("\(ExitStatus.signalBase) + the signal when \(ExitStatus.signalMeaning)"))
     }
 }

@@ -26,7 +26,7 @@ struct ExplorerErrorTests {
         Case(error: .noSimulatedDevice, message: "there is no simulated device to write to a real store", status: 65, kind: "store", path: "s.json"),
         Case(error: .runGoingOn(refused: "Not reset", store: "/data/s.json"),
              message: "Not reset: a run on /data/s.json is going on; try again once it has finished", status: 65, kind: "store", path: "s.json"),
-    ] + (notAVersion.map { [Case(error: .appVersion(of: "the app's version", $0), message: "the app's version: \($0)", status: 65, kind: "store", path: "s.json")] } ?? [])
+    ] + (notAVersion.map { [Case(error: .appVersion(of: "the app's version", $0), message: "the app's version: \($0)", status: 65, kind: "version", path: nil)] } ?? [])
 
     @Test("message, exit status, JSON kind and path", arguments: cases)
     func eachErrorKnowsHowItEndsACommand(_ testCase: Case) {

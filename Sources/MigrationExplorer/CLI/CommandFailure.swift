@@ -9,24 +9,36 @@ import MigrationCore
 /// { "error": { "kind": "store", "message": "state.json: is a directory; …", "path": "state.json" } }
 /// ```
 struct CommandFailure: Error, CustomStringConvertible {
-    enum Kind: String, Encodable {
-        /// Bad usage, or a sandbox run of real commands without `--yes`: exit 64.
+    enum Kind: String, Encodable, CaseIterable {
+        /// Bad usage, or a sandbox run of real commands without `--yes`.
         case usage
-        /// A manifest, a version, or a store that cannot be used: exit 65.
+        /// A manifest, a version, or a store that cannot be used (a PostgreSQL server that
+        /// cannot be reached is a store, with ``ExitStatus/serverUnavailable``).
         case manifest, version, store
-        /// A migration failed or could not be recorded: exit 1.
+        /// A migration failed or could not be recorded.
         case migrationFailed = "migration-failed"
-        /// A signal stopped the run (exit 128 + the signal's number), or a body cancelled it by
-        /// throwing `CancellationError` (exit 1).
+        /// A signal stopped the run (``ExitStatus/stopped(bySignal:)``), or a body cancelled it
+        /// by throwing `CancellationError` (``ExitStatus/migrationFailed``).
         case cancelled
-        /// The interactive explorer without a terminal: exit 2.
+        /// The interactive explorer without a terminal.
         case noTerminal = "no-terminal"
-        /// Another process held the store for longer than `--wait` allowed: exit 75, like
-        /// `EX_TEMPFAIL` (try again later).
+        /// Another process held the store for longer than `--wait` allowed.
         case busy = "store-busy"
         /// The system refused a thread the command needed (too little address space, too many
-        /// threads): exit 71, like `EX_OSERR`.
+        /// threads).
         case systemLimit = "system-limit"
+
+        /// The status a failure of this kind exits with, unless it says otherwise.
+        var status: ExitStatus {
+            switch self {
+            case .usage: .usage
+            case .manifest, .version, .store: .unusableInput
+            case .migrationFailed, .cancelled: .migrationFailed
+            case .noTerminal: .noTerminal
+            case .busy: .storeBusy
+            case .systemLimit: .systemLimit
+            }
+        }
     }
 
     let kind: Kind
@@ -41,7 +53,7 @@ struct CommandFailure: Error, CustomStringConvertible {
         self.kind = kind
         self.message = message
         self.path = path
-        self.status = status ?? Self.status(of: kind)
+        self.status = status ?? kind.status.rawValue
     }
 
     /// Several failures as one, so that every unusable input is reported at once: the first
@@ -50,17 +62,6 @@ struct CommandFailure: Error, CustomStringConvertible {
         precondition(!failures.isEmpty, "nothing to combine")
         self.init(failures[0].kind, failures.map(\.message).joined(separator: "\n"),
                   path: failures.first(where: { $0.path != nil })?.path, status: failures[0].status)
-    }
-
-    private static func status(of kind: Kind) -> Int32 {
-        switch kind {
-        case .usage: 64
-        case .manifest, .version, .store: ExplorerError.ExitStatus.unusableInput.rawValue
-        case .migrationFailed, .cancelled: ExplorerError.ExitStatus.migrationFailed.rawValue
-        case .noTerminal: ExplorerError.ExitStatus.noTerminal.rawValue
-        case .busy: 75
-        case .systemLimit: ExplorerError.ExitStatus.systemLimit.rawValue
-        }
     }
 
     var description: String { message }

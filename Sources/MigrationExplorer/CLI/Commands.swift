@@ -15,12 +15,7 @@ struct RootCommand: AsyncParsableCommand {
             discussion: """
             Without a subcommand it opens the interactive explorer (it needs a terminal). \(shows)
 
-            Exit status: 0 success; 1 a migration failed or cancelled the run (earlier ones stay recorded); 2 no \
-            terminal for the interactive explorer; 64 bad usage; 65 a manifest, version or store \
-            that cannot be used; 69 a PostgreSQL server that cannot be reached; 71 too few open files or too little \
-            address space (ulimit -n, -v), or a thread the system refused; 74 standard output could not be written; 75 \
-            another process held the store for longer than --wait allowed; 128 + the signal when \
-            SIGINT, SIGTERM or SIGHUP stopped a run. \
+            \(ExitStatus.helpText) \
             With --json, errors too are one JSON document on stdout.
             """,
             subcommands: [TUICommand.self, PlanCommand.self, RunCommand.self, ResetCommand.self, SetCommand.self,
@@ -94,7 +89,7 @@ extension RootCommand {
             Foundation.exit(StandardStreams.exitStatus(failure.status))
         } catch {
             let status = exitCode(for: error)
-            if arguments.contains("--json"), status.rawValue == 64, !(error is ExitCode) {
+            if arguments.contains("--json"), status.rawValue == ExitStatus.usage.rawValue, !(error is ExitCode) {
                 let failure = CommandFailure(.usage, fullMessage(for: error))
                 StandardStreams.print(JSONReports.encode(CommandFailure.Alone(error: .init(failure))))
             }

@@ -10,7 +10,7 @@ import MigrationPostgres
 /// ```
 enum PostgresReachability {
     /// `EX_UNAVAILABLE`: the server cannot be reached.
-    static let unavailable: Int32 = 69
+    static let unavailable = ExitStatus.serverUnavailable.rawValue
 
     static func check(_ server: PostgresServer) throws(CommandFailure) {
         let store = PostgresMigrationStore(server: server)

@@ -16,10 +16,10 @@ struct ResetCommand: AsyncParsableCommand {
         A store with one domain is reset whole; with several, name one with --domain or give \
         --all-domains. A run on the same store is waited for (saying so on stderr), so the reset \
         lands before the run starts or after it ends, never between two of its steps; --wait SECONDS \
-        or --no-wait bound that wait (exit 75). A \
+        or --no-wait bound that wait (exit \(ExitStatus.storeBusy.rawValue)). A \
         preferences plist's MTMigration keys have no domain name: without \
         --domain they are the ones reset when they record anything (the plist's named domains \
-        are listed, untouched). A store that is not a migration record is left alone (exit 65) \
+        are listed, untouched). A store that is not a migration record is left alone (exit \(ExitStatus.unusableInput.rawValue)) \
         unless --force moves it aside to FILE.corrupt-<UTC time>; a SQLite database is never \
         moved.
         """)

@@ -101,7 +101,7 @@ struct RunCommand: AsyncParsableCommand {
             ?? report.saveError.map(String.init(describing:))
         if let signal {
             let stopped = "stopped by signal \(signal)" + ((reason ?? report.cancellationSummary).map { "; \($0)" } ?? "")
-            return CommandFailure(.cancelled, stopped, status: 128 + signal)
+            return CommandFailure(.cancelled, stopped, status: ExitStatus.stopped(bySignal: signal))
         }
         if let reason { return CommandFailure(.migrationFailed, reason) }
         // A body gave up by throwing `CancellationError`: what it was to do is not done.

@@ -78,7 +78,7 @@ final class SignalCancellation: @unchecked Sendable {
     private func exitEarly(_ number: Int32, second: Bool) -> Never {
         let failure = CommandFailure(.cancelled, second
             ? "stopped by a second signal \(number) before the running step stopped: it is not recorded and runs again next time"
-            : "stopped by signal \(number) before anything ran", status: 128 + number)
+            : "stopped by signal \(number) before anything ran", status: ExitStatus.stopped(bySignal: number))
         Program.report(failure.message)
         if let json {
             let document = second

@@ -4,13 +4,14 @@ import MigrationCore
 /// Standard output and standard error as the command line writes them. A write that fails (a
 /// reader that stopped early, `| head -1`; a full disk) never stops the program: SIGPIPE is
 /// ignored and no write traps, so a run goes on between a command and its record. A lost write
-/// to standard output is remembered, and the program then exits with 74 (see ``exitStatus``).
+/// to standard output is remembered, and the program then exits with
+/// ``ExitStatus/outputLost`` (74; see ``exitStatus(_:)``).
 /// Every report the command line writes goes through here (``print(_:)``), not `Swift.print`.
 ///
 /// ```swift
 /// StandardStreams.ignoreBrokenPipes()        // once, at launch
 /// StandardStreams.write("0.9 │ done\n")       // a closed pipe just loses the line
-/// exit(StandardStreams.exitStatus(0))         // 74 if standard output lost anything
+/// exit(StandardStreams.exitStatus(0))         // 74 (.outputLost) if standard output lost anything
 /// ```
 enum StandardStreams {
     private static let outputLost = Locked<String?>(nil)
@@ -45,13 +46,13 @@ enum StandardStreams {
         }
     }
 
-    /// The status to exit with: `status`, or 74 when standard output could not be written (the
-    /// reason then goes to standard error, if it can).
+    /// The status to exit with: `status`, or ``ExitStatus/outputLost`` when standard output could
+    /// not be written and nothing else went wrong (the reason then goes to standard error, if it can).
     static func exitStatus(_ status: Int32) -> Int32 {
         fflush(nil)
         guard let reason = outputLost.value else { return status }
         Program.report("could not write its output to standard output (\(reason)); what it did still happened")
-        return status == 0 ? 74 : status
+        return status == ExitStatus.success.rawValue ? ExitStatus.outputLost.rawValue : status
     }
 
     private static func remember(_ error: Error) {

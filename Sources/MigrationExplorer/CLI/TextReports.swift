@@ -79,7 +79,7 @@ enum TextReports {
 extension TextReports {
     /// The line that says, up front, that runs cannot write the store and what they do then.
     static func notice(_ unwritable: JSONReports.UnwritableStore, style: ConsoleStyle) -> String {
-        style.paint("warning: the store cannot be written (\(unwritable.reason)): run, reset and set stop before anything runs (exit 65)", .warning)
+        style.paint("warning: the store cannot be written (\(unwritable.reason)): run, reset and set stop before anything runs (exit \(ExitStatus.unusableInput.rawValue))", .warning)
     }
 
     /// One row per upgrade path: what runs, what never will, what failed last time, What's New.

@@ -5,10 +5,10 @@ import MigrationCore
 /// `--no-wait`, or as long as it takes.
 struct WaitOptions: ParsableArguments {
     @Option(name: .customLong("wait"), parsing: .unconditional,
-            help: ArgumentHelp("Give up (exit 75) when another process holds the store for longer than this many seconds (default: wait as long as it takes).", valueName: "seconds"))
+            help: ArgumentHelp("Give up (exit \(ExitStatus.storeBusy.rawValue)) when another process holds the store for longer than this many seconds (default: wait as long as it takes).", valueName: "seconds"))
     var seconds: Double?
 
-    @Flag(name: .customLong("no-wait"), help: "Give up at once (exit 75) when another process holds the store.")
+    @Flag(name: .customLong("no-wait"), help: "Give up at once (exit \(ExitStatus.storeBusy.rawValue)) when another process holds the store.")
     var noWait = false
 
     func validate() throws {

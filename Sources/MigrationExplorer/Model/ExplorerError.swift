@@ -11,18 +11,6 @@ import MigrationCore
 /// }
 /// ```
 public enum ExplorerError: Error, CustomStringConvertible, Equatable {
-    /// The exit statuses of `migration-explorer`.
-    public enum ExitStatus: Int32, Sendable {
-        /// A migration failed (or could not be recorded); earlier ones stay recorded.
-        case migrationFailed = 1
-        /// An interactive session was asked for without a usable terminal.
-        case noTerminal = 2
-        /// A manifest, version or store that cannot be used.
-        case unusableInput = 65
-        /// The system refuses what the explorer needs (too few open files, no thread to be had).
-        case systemLimit = 71
-    }
-
     /// The interactive explorer cannot draw: `reason` says why and what to do instead.
     case noTerminal(_ reason: String)
     /// A version the app declares (its version or build, or the device it starts from) is not
@@ -43,10 +31,14 @@ public enum ExplorerError: Error, CustomStringConvertible, Equatable {
         return .unusableInput
     }
 
-    /// The `kind` of the `--json` error object.
+    /// The `kind` of the `--json` error object: a version the app declares is a bad version,
+    /// like `--from`'s, not a store's problem.
     var kind: CommandFailure.Kind {
-        if case .noTerminal = self { return .noTerminal }
-        return .store
+        switch self {
+        case .noTerminal: .noTerminal
+        case .appVersion: .version
+        case .unreadableStore, .noSimulatedDevice, .noRealStore, .runGoingOn: .store
+        }
     }
 
     /// What went wrong, and what to do.
