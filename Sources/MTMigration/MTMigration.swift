@@ -3,7 +3,7 @@ import MigrationCore
 /// MTMigration's API under the names Swift gives its Objective-C pod, so that an app switches by
 /// changing its dependency line and nothing else.
 ///
-/// Every call goes to the same shared migrator as the ``MigrationCore/Migration`` facade
+/// Every call goes to the same shared migrator as the `Migration` facade
 /// (`Migration.shared`: `UserDefaults.standard`, MTMigration's own keys, the main bundle's
 /// version and build), so a test or tool that replaces it controls both.
 ///

@@ -2,7 +2,7 @@ import Foundation
 import MigrationCore
 
 /// Reads a JSON manifest into a ``MigrationManifest``, for apps whose migrations are not in
-/// Swift, and for an app's own registry written by ``MigrationRegistry/manifest(appVersion:appBuild:releases:commands:)``.
+/// Swift, and for an app's own registry written by `MigrationRegistry.manifest(appVersion:appBuild:releases:commands:)`.
 ///
 /// ```json
 /// { "app": "Notes", "appVersion": "1.0", "appBuild": "120", "releases": ["0.8", "0.9", "1.0"],

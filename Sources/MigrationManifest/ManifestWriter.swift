@@ -14,7 +14,7 @@ extension MigrationRegistry {
     /// - Parameters:
     ///   - appVersion: the version the app is at now (`appVersion`): the explorer's default target.
     ///   - appBuild: the build the app is at now (`appBuild`), if it has one.
-    ///   - releases: the shipped releases (default: ``releases``), written once each, ascending.
+    ///   - releases: the shipped releases (default: the registry's `releases`), written once each, ascending.
     ///   - commands: the `run`, `timeout` and `sql` of the migrations and hooks that have them.
     public func manifest(appVersion: String, appBuild: String? = nil, releases: [Version]? = nil, commands: ManifestCommands = ManifestCommands()) -> Data {
         let releases = releases ?? self.releases

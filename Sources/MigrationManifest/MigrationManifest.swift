@@ -24,7 +24,7 @@ public struct MigrationManifest: Sendable {
     /// The manifest's `run` and `timeout` fields, so that writing it again keeps them.
     public var commands = ManifestCommands()
 
-    /// The manifest written again (see ``MigrationRegistry/manifest(appVersion:appBuild:releases:commands:)``),
+    /// The manifest written again (see `MigrationRegistry.manifest(appVersion:appBuild:releases:commands:)`),
     /// its `run` and `timeout` fields kept: loading it gives the same manifest.
     ///
     /// ```swift
@@ -65,9 +65,9 @@ public struct ManifestCommands: Sendable, Equatable {
         public var timeout: Double?
     }
 
-    /// Each migration's command, by ``RegisteredMigration/id``.
+    /// Each migration's command, by `RegisteredMigration.id`.
     public var migrations: [Int: Command] = [:]
-    /// Each hook's command, by ``UpdateHook/id``.
+    /// Each hook's command, by `UpdateHook.id`.
     public var hooks: [Int: Command] = [:]
     /// Each migration's `sql`, by migration id.
     public var sql: [Int: String] = [:]

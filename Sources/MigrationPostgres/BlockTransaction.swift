@@ -64,6 +64,7 @@ public struct PostgresTransaction: Sendable {
 
 /// A statement of a migration failed: the server's message, without the driver's dump.
 public struct PostgresStatementError: Error, Sendable, CustomStringConvertible {
+    /// The server's message: `relation "note" does not exist`.
     public let description: String
 
     init(_ error: any Error) {

@@ -10,6 +10,8 @@ import PostgresNIO
 /// }
 /// ```
 public struct PostgresConnectionError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// What went wrong, for a program to act on: the explorer exits 69 when the server is
+    /// ``unreachable``, 65 otherwise.
     public enum Kind: Sendable, Equatable {
         /// No server answered at the host and port.
         case unreachable
@@ -26,6 +28,7 @@ public struct PostgresConnectionError: Error, Sendable, Equatable, CustomStringC
 
     /// `postgres://user@host:port/database`.
     public let server: String
+    /// What went wrong.
     public let kind: Kind
     /// What the server or the network said.
     public let reason: String

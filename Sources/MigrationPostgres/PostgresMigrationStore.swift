@@ -14,7 +14,7 @@ import PostgresNIO
 /// advisory lock: instances that want the same block wait on the lock, in the server, and then
 /// find it recorded. A registry run also holds a second advisory lock of the domain, shared,
 /// from its plan to its last record, which a reset or set takes exclusively (see
-/// ``MigrationCore/MigrationStore/withoutRuns(onWait:_:)``). Both are session locks on the
+/// `MigrationStore.withoutRuns(onWait:_:)`). Both are session locks on the
 /// store's one connection: a killed or cut-off instance's locks end with its connection, so
 /// there is no stale lock to repair. A shell command still runs at least once: what it does
 /// outside the database cannot roll back.
@@ -30,17 +30,20 @@ import PostgresNIO
 /// - Warning: it is a network store, run from async code: `try await runner.run(store:)`
 ///   makes every call to the server from a thread of the run's own, so that no thread of the
 ///   concurrency pool (or an event loop) waits on the network. A block run from synchronous
-///   code (the synchronous `runner.run(store:)`, the synchronous ``MigrationCore/Migrator``
+///   code (the synchronous `runner.run(store:)`, the synchronous `Migrator`
 ///   calls) is refused, saying so, rather than blocking its thread; so is an asynchronous
 ///   body, which cannot run inside the block's transaction. Reading the store (`load()`,
 ///   `runHolders()`) waits on the caller's thread.
 public final class PostgresMigrationStore: TransactionalMigrationStore, Sendable {
+    /// The server and database the store connects to.
     public let server: PostgresServer
     /// The schema of the store's tables.
     public let schema: String
+    /// The name under which this store's records are kept in the schema: one schema holds
+    /// several domains.
     public let domain: String
     /// How long the store waits for a lock another process holds (a block's, or a run's for a
-    /// reset or set) before giving up with ``MigrationCore/MigrationStoreError/Problem/busy(_:)``;
+    /// reset or set) before giving up with `MigrationStoreError.Problem.busy(_:)`;
     /// `nil`: as long as it takes; zero: not at all.
     public var lockWait: Duration? { waiting.limit }
     /// Called, before waiting, when another process holds the lock of a block this store
@@ -71,7 +74,7 @@ public final class PostgresMigrationStore: TransactionalMigrationStore, Sendable
     ///     PostgreSQL takes unquoted, the store's own (see ``PostgresSchemaName``).
     ///   - domain: whose records these are; one schema can hold several.
     ///   - lockWait: how long to wait for a lock another process holds before giving up with
-    ///     ``MigrationCore/MigrationStoreError/Problem/busy(_:)``, naming the holder; `nil` (an
+    ///     `MigrationStoreError.Problem.busy(_:)`, naming the holder; `nil` (an
     ///     app's launch): as long as it takes; zero: not at all. The wait stays a wait in the
     ///     server, bounded by PostgreSQL's `lock_timeout` (at most about 24 days).
     ///   - onWait: called before waiting for another process's block.
@@ -154,9 +157,9 @@ public final class PostgresMigrationStore: TransactionalMigrationStore, Sendable
     /// Waits while another connection holds the domain's lock, without queueing for it: the
     /// lock is taken shared and let go at once, so every instance of a fleet that waited for
     /// one block goes on together when it ends, reads the records again and finds the block
-    /// done (see ``MigrationCore/MigrationStore/waitWhileAnotherHolds(block:)``). Returns
+    /// done (see `MigrationStore.waitWhileAnotherHolds(block:)`). Returns
     /// whether it waited; a connection inside its own block does not wait for itself.
-    /// - Throws: ``MigrationCore/MigrationStoreError/Problem/busy(_:)`` when the wait would be
+    /// - Throws: `MigrationStoreError.Problem.busy(_:)` when the wait would be
     ///   longer than ``lockWait``.
     public func waitWhileAnotherHolds(block: String) throws -> Bool {
         try reading {
@@ -190,14 +193,14 @@ public final class PostgresMigrationStore: TransactionalMigrationStore, Sendable
     }
 
     /// The domains the schema holds records for, sorted.
-    /// - Throws: ``MigrationCore/MigrationStoreError`` when the database cannot be read.
+    /// - Throws: `MigrationStoreError` when the database cannot be read.
     public func domains() throws -> [String] {
         try reading { try tables.domains(in: session) }
     }
 
     /// The processes running a registry run on this store's domain now (on any machine),
     /// without waiting for them: for a plan shown while a run goes on.
-    /// - Throws: ``MigrationCore/MigrationStoreError`` when the database cannot be read.
+    /// - Throws: `MigrationStoreError` when the database cannot be read.
     public func runHolders() throws -> [PostgresLockHolder] {
         try reading { try PostgresLockHolder.holders(of: runsKey, in: session) }
     }

@@ -26,7 +26,7 @@ extension MigrationRegistry {
 
 /// Turns a body that works in PostgreSQL into a registry's body.
 public enum PostgresMigration {
-    /// A ``MigrationCore/MigrationBody`` that runs `body` in the transaction of the
+    /// A `MigrationBody` that runs `body` in the transaction of the
     /// ``PostgresMigrationStore`` block running it, in a savepoint.
     ///
     /// ```swift

@@ -19,12 +19,17 @@ import PostgresNIO
 /// checks it against ``sslRootCertificate`` (or the system's trust roots), `verify-full` checks
 /// the host name as well. `disable` never uses TLS, and `allow` is read as `prefer`.
 public struct PostgresServer: Sendable, Equatable, CustomStringConvertible {
+    /// The host name or address, reached over TCP: `localhost` unless the URL or `PGHOST` says otherwise.
     public var host: String
+    /// The port: 5432 unless the URL or `PGPORT` says otherwise.
     public var port: Int
+    /// The role to log in as.
     public var user: String
     /// Not printed anywhere.
     public var password: String?
+    /// The database whose schema holds the records.
     public var database: String
+    /// Whether and how TLS is used: the URL's `sslmode`, `PGSSLMODE`, or `prefer`.
     public var sslMode: SSLMode
     /// The file of certificates `verify-ca` and `verify-full` trust: the URL's `sslrootcert`,
     /// `PGSSLROOTCERT`, or `~/.postgresql/root.crt` when it exists; `nil` or `system`: the
@@ -148,6 +153,7 @@ public struct PostgresServer: Sendable, Equatable, CustomStringConvertible {
 public struct PostgresURLError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The URL as given, its password hidden.
     public let url: String
+    /// What is wrong with it, and what to write instead.
     public let problem: String
 
     init(url: String, problem: String) {

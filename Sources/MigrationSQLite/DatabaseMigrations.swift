@@ -38,7 +38,7 @@ extension MigrationRegistry {
 
 /// Turns a body that works in the database into a registry's body.
 public enum DatabaseMigration {
-    /// A ``MigrationCore/MigrationBody`` that runs `body` in the transaction of the
+    /// A `MigrationBody` that runs `body` in the transaction of the
     /// ``SQLiteMigrationStore`` block running it, in a savepoint: what `body` changed is undone
     /// when it throws. `migration` names it in ``DatabaseBodyError``, thrown with any other store.
     ///

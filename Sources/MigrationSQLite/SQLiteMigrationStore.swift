@@ -12,7 +12,7 @@ import MigrationCore
 /// it decides, runs and records under SQLite's own write lock, so threads and processes on one
 /// database never run a block twice. A registry run also holds `<database>.run.lock` (shared)
 /// from its plan to its last step, which a reset or set waits for (see
-/// ``MigrationCore/MigrationStore/withoutRuns(onWait:_:)``). A body declared with
+/// `MigrationStore.withoutRuns(onWait:_:)`). A body declared with
 /// ``MigrationCore/MigrationRegistry/migrate(toVersion:title:notes:whatsNew:since:database:)`` works
 /// in that transaction; any other body (a shell command, code that writes elsewhere) still runs
 /// at least once, since what it does outside the database cannot roll back.
@@ -34,6 +34,8 @@ import MigrationCore
 public final class SQLiteMigrationStore: TransactionalMigrationStore {
     /// The database file as given.
     public let path: String
+    /// The name under which this store's records are kept: several apps or tools may share
+    /// one database, each with its own domain.
     public let domain: String
     /// How long a write waits for another connection's transaction before it gives up.
     public let busyTimeout: TimeInterval
@@ -80,7 +82,7 @@ public final class SQLiteMigrationStore: TransactionalMigrationStore {
         try write { db in try RecordTables.write(state, of: domain, in: db) }
     }
 
-    /// Appends a step's records without reading the history (``RecordTables``): a step costs the
+    /// Appends a step's records without reading the history (`RecordTables`): a step costs the
     /// same however long the history is.
     public func saveMarks(_ state: MigrationState, appending records: [MigrationRecord]) throws {
         try write { db in try RecordTables.writeMarks(state, of: domain, appending: records, in: db) }
@@ -128,7 +130,7 @@ public final class SQLiteMigrationStore: TransactionalMigrationStore {
     }
 
     /// The domains the database holds records for, sorted.
-    /// - Throws: ``MigrationCore/MigrationStoreError`` when the database cannot be read or is not ours.
+    /// - Throws: `MigrationStoreError` when the database cannot be read or is not ours.
     public func domains() throws -> [String] {
         try read { db in try RecordTables.domains(in: db) }
     }

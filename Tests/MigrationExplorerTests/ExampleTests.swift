@@ -56,7 +56,7 @@ struct ExampleTests {
 
     /// The first `swift` block of the embedding article.
     @Test func theEmbeddingArticlesExampleIsTheOneThatIsBuilt() throws {
-        let article = try Self.repository.appendingPathComponent("Sources/MigrationCore/MigrationCore.docc/EmbeddingTheExplorer.md").read()
+        let article = try Self.repository.appendingPathComponent("Sources/MigrationExplorer/MigrationExplorer.docc/EmbeddingTheExplorer.md").read()
         let section = try #require(article.components(separatedBy: "# Embedding: your app's own explorer").dropFirst().first)
         let block = try #require(section.components(separatedBy: "```swift\n").dropFirst().first?.components(separatedBy: "```").first)
         let source = try Self.repository.appendingPathComponent("Sources/embedded-example/main.swift").read()

@@ -32,7 +32,7 @@ struct SetUpTests {
 
     @Test("the set-up line installs every package .ci/run installs", arguments: [
         ("README.md", "## Set up"),
-        ("Sources/MigrationCore/MigrationCore.docc/Development.md", "### Building"),
+        ("CONTRIBUTING.md", "## Building"),
     ])
     func theSetUpLineInstallsWhatCIInstalls(document: String, heading: String) throws {
         let lines = try Self.installed(in: document, under: heading)

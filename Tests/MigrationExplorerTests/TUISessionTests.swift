@@ -618,7 +618,7 @@ final class TUISessionTests {
 
     @Test func theTerminalUIArticlesKeyTablesComeFromTheKeymap() throws {
         let article = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("Sources/MigrationCore/MigrationCore.docc/TheTerminalUI.md")
+            .deletingLastPathComponent().appendingPathComponent("Sources/MigrationExplorer/MigrationExplorer.docc/TheTerminalUI.md")
         #expect(try String(contentsOf: article, encoding: .utf8).contains(Keymap.markdownTable))
     }
 }

@@ -16,11 +16,15 @@ import MigrationSQLite
 /// explorer.setTarget(version: try Version("1.1"))
 /// ```
 public struct Explorer: Sendable {
+    /// The app whose migrations it shows.
     public let app: ExplorerApp
+    /// The version (and build) the upgrade goes to: the app's, or `--to`'s.
     public private(set) var target: AppTarget
     /// The simulated device's marks; `nil` for both with a real store means "as recorded".
     public private(set) var from: Version?
+    /// The build the simulated device last ran; `nil`: none, or as recorded.
     public private(set) var fromBuild: Version?
+    /// What a fresh install runs: every migration, or none (`--fresh-install baseline`).
     public let policy: FreshInstallPolicy
     /// Whether the sandbox is a fresh install even though a real store has records.
     public private(set) var simulatesFreshInstall = false
@@ -56,6 +60,12 @@ public struct Explorer: Sendable {
         startDevice()
     }
 
+    /// The runner of the app's registry for ``target`` and ``policy``, which every plan and run
+    /// goes through.
+    ///
+    /// ```swift
+    /// let report = try explorer.runner.dryRun(store: explorer.store)
+    /// ```
     public var runner: MigrationRunner { MigrationRunner(registry: app.registry, target: target, policy: policy) }
 
     /// Whether runs go to a throwaway sandbox rather than the real store.
@@ -90,6 +100,11 @@ public struct Explorer: Sendable {
         #endif
     }
 
+    /// The plan of the upgrade from ``store``'s state to ``target``: every migration's status.
+    ///
+    /// ```swift
+    /// for entry in try explorer.plan().entries { print(entry.migration.title, entry.status) }
+    /// ```
     public func plan() throws -> MigrationPlan { try runner.plan(store: store) }
 
     /// The runs going on now on the real store, for a plan that shows what they committed so
@@ -111,9 +126,10 @@ public struct Explorer: Sendable {
         try UpgradeMatrix(registry: app.registry, target: target, policy: policy, lastRun: realStore.map { try $0.load() })
     }
 
+    /// What a run would do, on a copy of ``store``'s state: nothing runs, nothing is written.
     public func dryRun() throws -> RunReport { try runner.dryRun(store: store) }
 
-    /// Why runs and resets cannot write the store they go to (``MigrationStore/checkWritable()``);
+    /// Why runs and resets cannot write the store they go to (`MigrationStore.checkWritable()`);
     /// `nil` when they can, and for a sandbox. Plans and dry-runs show it up front.
     public func storeWriteProblem() -> MigrationStoreError? {
         guard !isSandbox else { return nil }
@@ -132,9 +148,9 @@ public struct Explorer: Sendable {
 
     /// Runs the plan, awaiting each body: asynchronous and `@MainActor` bodies of an app's own
     /// registry as well as synchronous ones. Manifest commands learn whether the store is a
-    /// sandbox, and inherit a real store's lock (see ``CommandSettings``). Cancelling the task
-    /// that awaits the run, or the run's ``RunCancellation``, ends the running command's process
-    /// group and stops the run before the next migration (``RunReport/wasCancelled``).
+    /// sandbox, and inherit a real store's lock (see `CommandSettings`). Cancelling the task
+    /// that awaits the run, or the run's `RunCancellation`, ends the running command's process
+    /// group and stops the run before the next migration (`RunReport.wasCancelled`).
     ///
     /// ```swift
     /// let report = try await explorer.run { event in print(event) }
@@ -155,9 +171,9 @@ public struct Explorer: Sendable {
     }
 
     /// Starts again: a sandbox goes back to the device at "from"; a real store forgets its four
-    /// marks (``MigrationRule/reset(_:at:)``), so every migration up to the app runs again. A
+    /// marks (`MigrationRule.reset(_:at:)`), so every migration up to the app runs again. A
     /// run on the real store (another process's) is waited for, after `onWait`, which may throw
-    /// to give up instead (see ``MigrationStore/withoutRuns(onWait:_:)``).
+    /// to give up instead (see `MigrationStore.withoutRuns(onWait:_:)`).
     /// - Throws: the store's error when it cannot be read or written: then nothing changed.
     public mutating func reset(onWait: () throws -> Void = {}) throws {
         if isSandbox {
@@ -200,7 +216,7 @@ public struct Explorer: Sendable {
         startDevice()
     }
 
-    /// The simulated "from" device that ``writeFromToRealStore()`` can write, as people read
+    /// The simulated "from" device that ``writeFromToRealStore(onWait:)`` can write, as people read
     /// it ("a device at 0.8 (build 90)"); `nil` when there is no real store, the explorer plays
     /// it as recorded, or the sandbox is a fresh install.
     public var writableDevice: String? {
@@ -220,7 +236,7 @@ public struct Explorer: Sendable {
     }
 
     /// Records the simulated "from" device in the real store, its app version marks included
-    /// (``MigrationRegistry/device(lastRan:build:over:date:)``), so that the app's next launch replays
+    /// (`MigrationRegistry.device(lastRan:build:over:date:)`), so that the app's next launch replays
     /// the upgrade from there for real; the explorer then plays the real store.
     ///
     /// ```swift
@@ -229,7 +245,7 @@ public struct Explorer: Sendable {
     /// ```
     ///
     /// A run on the real store (another process's) is waited for, after `onWait`, which may
-    /// throw to give up instead (see ``MigrationStore/withoutRuns(onWait:_:)``).
+    /// throw to give up instead (see `MigrationStore.withoutRuns(onWait:_:)`).
     /// - Throws: ``ExplorerError`` when there is no such device (see ``writableDevice``), or
     ///   the store's error when it cannot be written.
     public mutating func writeFromToRealStore(onWait: () throws -> Void = {}) throws {
@@ -281,7 +297,7 @@ public struct Explorer: Sendable {
     private static func freshSandbox() -> InMemoryMigrationStore { InMemoryMigrationStore(state: .freshInstall) }
 
     /// Why the simulated device's history is guessed, when it is: a "from" that is not one of
-    /// the app's releases, or an app that declares none (see ``MigrationRegistry/device(lastRan:build:)``).
+    /// the app's releases, or an app that declares none (see `MigrationRegistry.device(lastRan:build:)`).
     public var historyNote: String? {
         guard isSandbox, realStore == nil, !simulatesFreshInstall else { return nil }
         return app.registry.device(lastRan: from, build: fromBuild).note
@@ -327,11 +343,20 @@ public struct Explorer: Sendable {
 }
 
 /// Which store an explorer plays, as words around a path: "sandbox over " + path.
+///
+/// ```swift
+/// let label = explorer.storeLabel
+/// print(label.before, label.path, label.after)   // a front end may shorten the path alone
+/// ```
 public struct StoreLabel: Sendable, Equatable {
+    /// The words before the path: "sandbox over ".
     public var before = ""
+    /// The store's path, or a server's redacted URL.
     public var path = ""
+    /// The words after the path: a domain.
     public var after = ""
 
+    /// The whole label, as one line.
     public var text: String { before + path + after }
 }
 
@@ -352,8 +377,10 @@ public struct ExplorerOptions: Sendable, Equatable {
     public var toBuild: Version?
     /// The real store; `nil`: a sandbox only.
     public var store: StoreLocation?
+    /// What a fresh install runs.
     public var policy: FreshInstallPolicy
 
+    /// Options with every choice given, the rest as a front end's defaults.
     public init(
         from: Version? = nil, to: Version? = nil, fromBuild: Version? = nil, toBuild: Version? = nil,
         store: StoreLocation? = nil, policy: FreshInstallPolicy = .runAll

@@ -9,12 +9,15 @@ import MigrationCore
 /// let app = ExplorerApp(registry: registry, appVersion: "1.0", appBuild: "120")
 /// ```
 public struct ExplorerApp: Sendable {
+    /// The app's migrations and update hooks.
     public var registry: MigrationRegistry
     /// The version the app is at now: the default upgrade target.
     public var appVersion: String
+    /// The build the app is at now (`CFBundleVersion`), if it has builds: the default build target.
     public var appBuild: String?
     /// The device to simulate when `--from` is not given; `nil` is a fresh install.
     public var defaultFrom: String?
+    /// The build of the device to simulate when `--from-build` is not given.
     public var defaultFromBuild: String?
     /// The build each of the registry's releases shipped with, where known: a device that last
     /// ran a release (a row of the upgrade matrix) has that build recorded.
@@ -57,6 +60,8 @@ public struct ExplorerApp: Sendable {
     /// What each step of a manifest runs (its SQL, its command), shown before it runs.
     package var actions = StepActions()
 
+    /// An app at `appVersion` (and `appBuild`) with `registry`'s migrations; the versions are
+    /// read when an ``Explorer`` opens it, so one that is not a version is reported then.
     public init(
         registry: MigrationRegistry, appVersion: String, appBuild: String? = nil,
         defaultFrom: String? = nil, defaultFromBuild: String? = nil,

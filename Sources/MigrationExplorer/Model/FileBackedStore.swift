@@ -6,7 +6,7 @@ import MigrationPostgres
 import MigrationSQLite
 
 /// A real store kept in one file: the explorer names it by its path, and a manifest's commands
-/// inherit its lock (see ``FileMigrationStore/lockDescriptor``).
+/// inherit its lock (see `FileMigrationStore.lockDescriptor`).
 ///
 /// ```swift
 /// let store: any FileBackedStore = StoreLocation.defaultsPlist("com.example.notes.plist").open()

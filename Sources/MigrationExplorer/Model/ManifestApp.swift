@@ -7,13 +7,13 @@ import MigrationPostgres
 import MigrationSQLite
 
 extension ExplorerApp {
-    /// The app a manifest describes, its `run` commands run by the shell (``ShellCommand``)
-    /// and its `sql` in the transaction of the ``SQLiteMigrationStore`` that records it.
+    /// The app a manifest describes, its `run` commands run by the shell (`ShellCommand`)
+    /// and its `sql` in the transaction of the `SQLiteMigrationStore` that records it.
     ///
     /// ```swift
     /// let app = try ExplorerApp(manifestAt: "Examples/notes/manifest.json")
     /// ```
-    /// - Throws: ``ManifestError`` listing every problem.
+    /// - Throws: `ManifestError` listing every problem.
     public init(manifestAt path: String) throws(ManifestError) {
         self.init(try Self.loadManifest(path: path))
     }

@@ -13,14 +13,14 @@ import MigrationSQLite
 /// let options = ExplorerOptions(store: .defaultsPlist("Library/Preferences/com.example.notes.plist"))
 /// ```
 public enum StoreLocation: Sendable, Equatable {
-    /// A ``FileMigrationStore``: a JSON file and one of its domains.
+    /// A `FileMigrationStore`: a JSON file and one of its domains.
     case jsonFile(String, domain: String = FileMigrationStore.defaultDomain)
-    /// A ``PropertyListMigrationStore``: MTMigration's keys, or a domain's.
+    /// A `PropertyListMigrationStore`: MTMigration's keys, or a domain's.
     case defaultsPlist(String, domain: String? = nil)
-    /// A ``SQLiteMigrationStore``: tables of its own in an app's database, and one of its domains.
+    /// A `SQLiteMigrationStore`: tables of its own in an app's database, and one of its domains.
     case sqlite(String, domain: String = SQLiteMigrationStore.defaultDomain)
     #if PostgreSQL
-    /// A ``PostgresMigrationStore``: tables of its own in a schema of a PostgreSQL database, and
+    /// A `PostgresMigrationStore`: tables of its own in a schema of a PostgreSQL database, and
     /// one of its domains; in a build with the `PostgreSQL` trait.
     case postgres(PostgresServer, schema: PostgresSchemaName = .default, domain: String = PostgresMigrationStore.defaultDomain)
     #endif
