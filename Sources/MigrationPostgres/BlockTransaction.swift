@@ -17,6 +17,10 @@ public struct PostgresTransaction: Sendable {
     @TaskLocal static var current: PostgresTransaction?
 
     /// Runs one or more SQL statements, separated by `;`, in the block's transaction.
+    ///
+    /// ```swift
+    /// try transaction.execute("ALTER TABLE note ADD COLUMN pinned boolean; UPDATE note SET pinned = starred")
+    /// ```
     /// - Throws: the server's error; the block's transaction then undoes what they did.
     public func execute(_ statements: String) throws {
         try session.query(PostgresQuery(unsafeSQL: Self.anonymousBlock(statements)))
@@ -63,6 +67,12 @@ public struct PostgresTransaction: Sendable {
 }
 
 /// A statement of a migration failed: the server's message, without the driver's dump.
+///
+/// ```swift
+/// do { try transaction.execute("SELECT * FROM nowhere") } catch let error as PostgresStatementError {
+///     print(error)   // relation "nowhere" does not exist
+/// }
+/// ```
 public struct PostgresStatementError: Error, Sendable, CustomStringConvertible {
     /// The server's message: `relation "note" does not exist`.
     public let description: String
@@ -74,6 +84,11 @@ public struct PostgresStatementError: Error, Sendable, CustomStringConvertible {
 
 /// A migration that works in PostgreSQL ran with a store that is not a
 /// ``PostgresMigrationStore``: it has no transaction to work in, so it did nothing.
+///
+/// ```swift
+/// let report = try runner.run(store: InMemoryMigrationStore())
+/// report.failure?.outcome   // .failed("1.1 Pin notes works in PostgreSQL and runs only with a PostgresMigrationStore …")
+/// ```
 public struct PostgresBodyError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The migration, as reports name it.
     public let migration: String

@@ -109,6 +109,12 @@ public final class PostgresMigrationStore: TransactionalMigrationStore, Sendable
 
     /// Connects now, if the store is not connected: a server that cannot be reached, a login
     /// it refuses or a missing database are then an error before anything runs.
+    ///
+    /// ```swift
+    /// do { try store.connect() } catch let error as PostgresConnectionError where error.kind == .unreachable {
+    ///     print(error)   // cannot connect to PostgreSQL at db:5432, database notes: connection refused; …
+    /// }
+    /// ```
     /// - Throws: ``PostgresConnectionError``.
     public func connect() throws {
         try session.connect()
@@ -200,6 +206,10 @@ public final class PostgresMigrationStore: TransactionalMigrationStore, Sendable
 
     /// The processes running a registry run on this store's domain now (on any machine),
     /// without waiting for them: for a plan shown while a run goes on.
+    ///
+    /// ```swift
+    /// for holder in try store.runHolders() { print(holder) }   // web-3, pid 4121, since 2026-11-25 18:02:11 UTC
+    /// ```
     /// - Throws: `MigrationStoreError` when the database cannot be read.
     public func runHolders() throws -> [PostgresLockHolder] {
         try reading { try PostgresLockHolder.holders(of: runsKey, in: session) }
@@ -274,7 +284,12 @@ extension PostgresMigrationStore {
 
 /// A block of a ``PostgresMigrationStore`` was asked for from synchronous code, which would
 /// block its thread on the network.
+///
+/// ```swift
+/// let report = try await runner.run(store: store)   // not `try runner.run(store: store)`, which is refused
+/// ```
 public struct PostgresSynchronousUseError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The store, as ``PostgresMigrationStore/location`` names it.
     public let location: String
 
     public var description: String {

@@ -19,6 +19,12 @@ public struct PostgresSchemaName: Sendable, Equatable, CustomStringConvertible {
     /// The schema used when none is named: `migration_explorer`.
     public static let `default` = PostgresSchemaName(checked: PostgresMigrationStore.defaultSchema)
 
+    /// `name`, checked.
+    ///
+    /// ```swift
+    /// let schema = try PostgresSchemaName("notes_migrations")
+    /// _ = try PostgresSchemaName("Fleet")   // throws: PostgreSQL folds unquoted names to lowercase; write fleet
+    /// ```
     /// - Throws: ``PostgresSchemaNameError`` saying why `name` cannot name the store's schema.
     public init(_ name: String) throws(PostgresSchemaNameError) {
         if let problem = Self.problem(with: name) { throw PostgresSchemaNameError(name: name, problem: problem) }

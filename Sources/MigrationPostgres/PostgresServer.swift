@@ -37,6 +37,10 @@ public struct PostgresServer: Sendable, Equatable, CustomStringConvertible {
     public var sslRootCertificate: String?
 
     /// libpq's `sslmode`.
+    ///
+    /// ```swift
+    /// try PostgresServer(url: "postgres://deploy@db.internal/notes?sslmode=verify-full").sslMode   // .verifyFull
+    /// ```
     public enum SSLMode: String, Sendable, CaseIterable {
         case disable, allow, prefer, require
         case verifyCA = "verify-ca"
@@ -47,6 +51,10 @@ public struct PostgresServer: Sendable, Equatable, CustomStringConvertible {
 
     /// Reads `url`; `password` is used when the URL has none. No environment variable and no
     /// password file is read.
+    ///
+    /// ```swift
+    /// let server = try PostgresServer(url: "postgres://deploy@db.internal/notes", password: secret)
+    /// ```
     /// - Throws: ``PostgresURLError`` saying what is wrong with the URL.
     public init(url: String, password: String? = nil) throws(PostgresURLError) {
         try self.init(url: url, environment: password.map { ["PGPASSWORD": $0] } ?? [:], home: nil)
@@ -57,6 +65,11 @@ public struct PostgresServer: Sendable, Equatable, CustomStringConvertible {
     /// `PGSSLROOTCERT`), then the password from the password file (`PGPASSFILE`, or `.pgpass` in
     /// `home`; see ``PostgresPasswordFile``), then the defaults. `warn` hears of a password file
     /// that is ignored because others may read it.
+    ///
+    /// ```swift
+    /// let server = try PostgresServer(url: "postgres:///notes", environment: ProcessInfo.processInfo.environment,
+    ///                                 home: NSHomeDirectory()) { warning in print(warning) }
+    /// ```
     /// - Throws: ``PostgresURLError`` for a URL or a variable that cannot be read.
     public init(url: String, environment: [String: String], home: String?, warn: (String) -> Void = { _ in }) throws(PostgresURLError) {
         let given = try PostgresURLParts(url)

@@ -47,6 +47,11 @@ public final class SQLiteMigrationStore: TransactionalMigrationStore {
     /// The domain used when none is named.
     public static let defaultDomain = "default"
 
+    /// A store in the database at `path`, under `domain`.
+    ///
+    /// ```swift
+    /// let store = SQLiteMigrationStore(path: databasePath, domain: "sync", busyTimeout: 10)
+    /// ```
     /// - Parameters:
     ///   - path: the app's database; created empty when it does not exist.
     ///   - domain: whose records these are; one database can hold several.
@@ -130,6 +135,10 @@ public final class SQLiteMigrationStore: TransactionalMigrationStore {
     }
 
     /// The domains the database holds records for, sorted.
+    ///
+    /// ```swift
+    /// try SQLiteMigrationStore(path: databasePath).domains()   // ["default", "sync"]
+    /// ```
     /// - Throws: `MigrationStoreError` when the database cannot be read or is not ours.
     public func domains() throws -> [String] {
         try read { db in try RecordTables.domains(in: db) }

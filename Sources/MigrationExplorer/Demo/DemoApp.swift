@@ -14,6 +14,11 @@ public enum DemoApp {
     /// A change the demo makes to every note; returns whether the note changed.
     typealias Change = @Sendable (inout DemoNotesFile.Note) throws -> Bool
 
+    /// The demo app, its notes in `dataFolder`.
+    ///
+    /// ```swift
+    /// let explorer = try Explorer(app: DemoApp.make(), options: ExplorerOptions())
+    /// ```
     /// - Parameters:
     ///   - dataFolder: where the demo's `notes.json` lives (by default a fresh temporary
     ///     folder, removed when the process exits).

@@ -36,6 +36,11 @@ public struct Explorer: Sendable {
     /// Where runs go: a sandbox, or ``realStore``.
     public private(set) var store: any MigrationStore
 
+    /// An explorer of `app`'s upgrade, as `options` say: a sandbox, or a real store.
+    ///
+    /// ```swift
+    /// let explorer = try Explorer(app: app, options: ExplorerOptions(store: .sqlite("notes.sqlite")))
+    /// ```
     /// - Throws: ``ExplorerError`` (unusable input) for a version the app declares that is not
     ///   one, or a real store that cannot be read for a simulation.
     public init(app: ExplorerApp, options: ExplorerOptions) throws(ExplorerError) {
@@ -112,6 +117,10 @@ public struct Explorer: Sendable {
     /// waiting for it): each with its host, pid and since when, printed as "web-3, pid 4121,
     /// since 2026-11-25 18:02:11 UTC". Only a PostgreSQL store names them; empty for any other,
     /// and when they cannot be read.
+    ///
+    /// ```swift
+    /// for run in explorer.runsGoingOn() { print("a run is going on (\(run))") }
+    /// ```
     public func runsGoingOn() -> [OngoingRun] {
         #if PostgreSQL
         guard let postgres = realStore as? PostgresMigrationStore else { return [] }
@@ -122,6 +131,10 @@ public struct Explorer: Sendable {
     }
 
     /// Every upgrade path to the target; a real store's history says what failed when last run.
+    ///
+    /// ```swift
+    /// let rows = try explorer.matrix().rows   // one per release a device may still be on
+    /// ```
     public func matrix() throws -> UpgradeMatrix {
         try UpgradeMatrix(registry: app.registry, target: target, policy: policy, lastRun: realStore.map { try $0.load() })
     }
@@ -174,6 +187,10 @@ public struct Explorer: Sendable {
     /// marks (`MigrationRule.reset(_:at:)`), so every migration up to the app runs again. A
     /// run on the real store (another process's) is waited for, after `onWait`, which may throw
     /// to give up instead (see `MigrationStore.withoutRuns(onWait:_:)`).
+    ///
+    /// ```swift
+    /// try explorer.reset(onWait: { print("waiting for the run going on") })
+    /// ```
     /// - Throws: the store's error when it cannot be read or written: then nothing changed.
     public mutating func reset(onWait: () throws -> Void = {}) throws {
         if isSandbox {
@@ -190,6 +207,9 @@ public struct Explorer: Sendable {
     /// Simulates a device that last migrated at `version` and `build`; neither is a fresh
     /// install, over a real store's records too.
     ///
+    /// ```swift
+    /// try explorer.setFrom(try Version("0.8"), build: try Version("90"))
+    /// ```
     /// - Throws: ``ExplorerError/unreadableStore(_:)`` when the real store under the sandbox
     ///   cannot be read.
     public mutating func setFrom(_ newFrom: Version?, build newBuild: Version? = nil) throws(ExplorerError) {

@@ -38,6 +38,10 @@ public struct ExplorerApp: Sendable {
     public var sandboxRunsForReal: RealWork?
 
     /// What a sandbox cannot hold back.
+    ///
+    /// ```swift
+    /// let app = ExplorerApp(registry: registry, appVersion: "1.0", sandboxRunsForReal: .appCode)
+    /// ```
     public enum RealWork: Sendable, Equatable {
         /// A manifest's `run` commands.
         case commands
