@@ -41,14 +41,15 @@ import Testing
         #expect(recorder.events.first?.files == [file.path])
     }
 
-    @Test func aSetByTheBuiltBinaryIsReportedWithinASecond() async throws {
+    @Test(arguments: [("--store", "state.json"), ("--defaults-plist", "com.example.notes.plist")])
+    func aSetByTheBuiltBinaryIsReportedWithinASecond(option: String, name: String) async throws {
         let folder = try makeTemporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let file = folder.appendingPathComponent("state.json")
+        let file = folder.appendingPathComponent(name)
         let recorder = ChangeRecorder(try FileWatch(files: [file]).changes())
         defer { recorder.stop() }
 
-        let result = try Executable.run(["set", "--version", "2.0", "--store", file.path])
+        let result = try Executable.run(["set", "--version", "2.0", option, file.path])
         try #require(result.status == 0, "\(result.stderr)")
 
         #expect(await waitUntil(timeout: 1) { recorder.events.contains { $0.files == [file.path] } })
