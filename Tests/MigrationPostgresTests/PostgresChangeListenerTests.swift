@@ -90,6 +90,17 @@ import Glibc
         #expect(await waitUntil(timeout: 1) { notices(recorder).map(\.kind) == [.set] }, "\(recorder.events)")
     }
 
+    @Test func cancellingTheSubscriberClosesTheListenersConnection() async throws {
+        let database = try TestDatabase()
+        let sessions = "SELECT count(*) FROM pg_stat_activity WHERE datname = '\(database.name)' AND pid <> pg_backend_pid()"
+        let recorder = try await listening(on: database)
+        #expect(try database.answer(sessions) == "1")
+
+        recorder.stop()
+
+        #expect(try await waitUntil(timeout: 5) { try database.answer(sessions) == "0" })
+    }
+
     @Test func aPayloadKeepsWithinPostgreSQLsLimitHoweverManyVersionsWereRecorded() throws {
         let versions = (1...3000).map { "10.\($0)" }
         let notice = PostgresChangeNotice(schema: "migration_explorer", domain: "default", kind: .record, versions: versions,
