@@ -75,7 +75,7 @@ final class DataVersionProbe: @unchecked Sendable {
             connection = nil
             return .missing
         }
-        let file = FileIdentity(device: UInt64(status.st_dev), inode: UInt64(status.st_ino))
+        let file = FileIdentity(device: UInt64(truncatingIfNeeded: status.st_dev), inode: UInt64(truncatingIfNeeded: status.st_ino))
         do {
             if connection?.file != file {
                 var configuration = Configuration()
