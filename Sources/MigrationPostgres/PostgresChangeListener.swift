@@ -80,6 +80,15 @@ public struct PostgresChangeListener: Sendable {
 }
 
 /// What a ``PostgresChangeListener`` reports.
+///
+/// ```swift
+/// switch event {
+/// case .listening(let again): print(again ? "listening again" : "listening")
+/// case .changed(let notice): print("\(notice.kind) by \(notice.host):\(notice.pid)")
+/// case .unreadable: print("a notification no store sent")
+/// case .lost(let reason, let retryingIn): print("\(reason); trying again in \(retryingIn)")
+/// }
+/// ```
 public enum PostgresChangeEvent: Sendable, Equatable {
     /// The listener is connected and listening; `again` after a connection was lost.
     case listening(again: Bool)

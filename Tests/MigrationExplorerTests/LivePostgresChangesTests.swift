@@ -14,9 +14,11 @@ import Testing
         let manifest = #"{"app": "Rows", "appVersion": "2", "migrations": [{"version": "1", "title": "Rows", "sql": "CREATE TABLE row (version text)"}, {"version": "2", "title": "Row 2", "sql": "INSERT INTO row VALUES ('2')"}]}"#
         try Data(manifest.utf8).write(to: folder.appendingPathComponent("rows.json"))
         let url = try ThrowawayPostgres.shared().createDatabase()
-        let recorder = ChangeRecorder(PostgresChangeListener(server: try PostgresServer(url: url)).events())
+        let listener = PostgresChangeListener(server: try PostgresServer(url: url))
+        // Subscribed from a task of high priority, which the listener's task inherits (see `promptly`).
+        let recorder = try await promptly { ChangeRecorder(listener.events()) }
         defer { recorder.stop() }
-        try #require(await waitUntil(timeout: 10) { recorder.events.contains(.listening(again: false)) }, "\(recorder.events)")
+        try #require(await waitUntil(timeout: 30) { recorder.events.contains(.listening(again: false)) }, "\(recorder.events)")
         func notices() -> [PostgresChangeNotice] {
             recorder.events.compactMap { if case .changed(let notice) = $0 { notice } else { nil } }
         }

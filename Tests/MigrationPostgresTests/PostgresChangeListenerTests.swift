@@ -13,8 +13,10 @@ import Glibc
     /// A listener on `database`, subscribed, once it says it listens.
     private func listening(on database: TestDatabase) async throws -> ChangeRecorder<PostgresChangeEvent> {
         let listener = PostgresChangeListener(server: try PostgresServer(url: database.url), firstRetry: .milliseconds(50))
-        let recorder = ChangeRecorder(listener.events())
-        let listens = await waitUntil(timeout: 10) { recorder.events.contains(.listening(again: false)) }
+        // Subscribed from a task of high priority, which the listener's task inherits: a full
+        // test run's synchronous tests hold the pool's threads of default priority.
+        let recorder = try await promptly { ChangeRecorder(listener.events()) }
+        let listens = await waitUntil(timeout: 30) { recorder.events.contains(.listening(again: false)) }
         try #require(listens, "\(recorder.events)")
         return recorder
     }

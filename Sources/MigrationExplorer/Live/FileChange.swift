@@ -24,6 +24,12 @@ public struct FileChange: Sendable, Equatable {
 
 /// A file that cannot be watched: its folder does not exist or cannot be read, or the system
 /// gives no more watches.
+///
+/// ```swift
+/// do { _ = try FileWatch(files: [URL(fileURLWithPath: "/gone/state.json")]).changes() } catch {
+///     print(error)   // cannot follow changes to /gone: No such file or directory
+/// }
+/// ```
 public struct FileWatchError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The folder or file that could not be watched.
     public let path: String

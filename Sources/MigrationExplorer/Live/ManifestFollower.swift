@@ -32,23 +32,17 @@ public struct ManifestFollower: Sendable {
     public private(set) var manifest: MigrationManifest
     /// The problem of the file as it is now, while it has one.
     public private(set) var problem: ManifestError?
-    private let load: @Sendable (String) throws(ManifestError) -> MigrationManifest
 
     /// Follows the manifest at `path`, `manifest` (read from it) shown now.
     public init(path: String, manifest: MigrationManifest) {
-        self.init(path: path, manifest: manifest, load: { path throws(ManifestError) in try ExplorerApp.loadManifest(path: path) })
-    }
-
-    init(path: String, manifest: MigrationManifest, load: @escaping @Sendable (String) throws(ManifestError) -> MigrationManifest) {
         self.path = path
         self.manifest = manifest
-        self.load = load
     }
 
     /// Reads the file again; the summary of an update is cut to `width`.
     public mutating func reread(width: Int) -> Outcome {
         let read: MigrationManifest
-        do { read = try load(path) } catch {
+        do { read = try ExplorerApp.loadManifest(path: path) } catch {
             problem = error
             return .broken(error)
         }
