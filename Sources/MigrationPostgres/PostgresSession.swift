@@ -110,26 +110,8 @@ final class PostgresSession: @unchecked Sendable {
         // A transaction lives and dies with its connection: a new one would run the rest of it
         // outside the transaction and without its lock.
         if depth > 0 { throw PostgresConnectionError(server: server, kind: .lost, reason: "it closed inside a transaction") }
-        guard MultiThreadedEventLoopGroup.currentEventLoop == nil else {
-            throw PostgresConnectionError(server: server, kind: .other, reason: "a PostgreSQL store was used from one of SwiftNIO's event loops, where waiting for the server would wait forever; use it from a task or a thread of your own")
-        }
-        let loop: any EventLoop
-        do { loop = try DriverEventLoops.next() } catch {
-            throw PostgresConnectionError(server: server, kind: .other, reason: error.reason)
-        }
-        let descriptor: Int32
-        do { descriptor = try CloseOnExecSocket.connect(host: server.host, port: server.port, timeout: 10) } catch {
-            if error.isLocal { throw PostgresConnectionError(server: server, kind: .other, reason: error.reason) }
-            throw PostgresConnectionError(server: server, kind: .unreachable, reason: "\(error.reason); is the server running and accepting TCP connections there?")
-        }
-        do {
-            let channel = try ClientBootstrap(group: loop).withConnectedSocket(descriptor).wait()
-            let configuration = try server.configuration(establishedChannel: channel, applicationName: applicationName)
-            let opened = try PostgresConnection.connect(on: channel.eventLoop, configuration: configuration, id: Int.random(in: 0...Int.max), logger: logger).wait()
-            connection = opened
-            return opened
-        } catch {
-            throw PostgresConnectionError(connecting: error, server: server)
-        }
+        let opened = try server.openConnection(applicationName: applicationName, logger: logger)
+        connection = opened
+        return opened
     }
 }

@@ -116,15 +116,18 @@ struct RecordTables: Sendable {
         let kept = zip(stored, state.history).prefix { $0 == $1 }.count
         try session.query(PostgresQuery(unsafeSQL: "DELETE FROM \(history) WHERE domain = $1 AND position >= $2", binds: try binds(domain, kept)))
         try insert(state.history[kept...], from: kept, in: session)
+        try notify(state, appended: state.history[kept...], in: session)
     }
 
     /// Writes the marks of `state` and appends `records`, without reading the history.
     func writeMarks(_ state: MigrationState, appending records: [MigrationRecord], in session: PostgresSession) throws {
         try writeMarks(state, in: session)
-        guard !records.isEmpty else { return }
-        let next = try session.query(PostgresQuery(unsafeSQL: "SELECT COALESCE(MAX(position) + 1, 0) FROM \(history) WHERE domain = $1", binds: try binds(domain)))
-            .first?.decode(Int.self) ?? 0
-        try insert(records[...], from: next, in: session)
+        if !records.isEmpty {
+            let next = try session.query(PostgresQuery(unsafeSQL: "SELECT COALESCE(MAX(position) + 1, 0) FROM \(history) WHERE domain = $1", binds: try binds(domain)))
+                .first?.decode(Int.self) ?? 0
+            try insert(records[...], from: next, in: session)
+        }
+        try notify(state, appended: records[...], in: session)
     }
 
     private func writeMarks(_ state: MigrationState, in session: PostgresSession) throws {
