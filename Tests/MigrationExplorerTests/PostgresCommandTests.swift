@@ -3,7 +3,7 @@ import Foundation
 import MigrationTestSupport
 import MigrationCore
 import MigrationPostgres
-import PostgresTestServer
+import ThrowawayPostgresServer
 import Testing
 @testable import MigrationExplorer
 
