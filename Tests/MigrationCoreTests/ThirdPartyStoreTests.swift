@@ -40,12 +40,6 @@ private struct SharedRecordsStore: MigrationStore, ExcludesRunsAcrossProcesses {
     let location: String
     let lockFile: String
 
-    init(records: InMemoryMigrationStore, location: String, lockFile: String) {
-        self.records = records
-        self.location = location
-        self.lockFile = lockFile
-    }
-
     var runExclusion: RunExclusion { .lockFile(lockFile) }
 
     func load() throws -> MigrationState { records.load() }
