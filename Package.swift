@@ -25,7 +25,6 @@ let package = Package(
         .default(enabledTraits: []),
     ],
     dependencies: [
-        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/swiftlang/swift-subprocess", from: "1.0.2"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
@@ -33,10 +32,8 @@ let package = Package(
         .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
     ],
     targets: [
-        .target(
-            name: "MigrationCore",
-            dependencies: [.product(name: "Logging", package: "swift-log")]
-        ),
+        // Every app links MigrationCore: it depends on no package.
+        .target(name: "MigrationCore"),
         .target(name: "MTMigration", dependencies: ["MigrationCore"]),
         // Manifests (JSON with shell and SQL commands): for the explorer and the stores that
         // run SQL, not for every app that links MigrationCore.
@@ -73,16 +70,16 @@ let package = Package(
             dependencies: [
                 "MigrationCore", "MigrationSQLite", "MigrationExplorer", "CHeapUsage",
                 .target(name: "MigrationPostgres", condition: .when(traits: ["PostgreSQL"])),
-                .target(name: "PostgresTestServer", condition: .when(traits: ["PostgreSQL"])),
-                .product(name: "Logging", package: "swift-log"),
+                .target(name: "ThrowawayPostgresServer", condition: .when(traits: ["PostgreSQL"])),
             ]
         ),
-        .target(name: "CSpawn", path: "Tests/CSpawn"),
+        // posix_spawn with no descriptor leaking, for the throwaway server and the tests.
+        .target(name: "CSpawn"),
         .target(name: "MigrationTestSupport", dependencies: ["MigrationCore", "CSpawn"], path: "Tests/MigrationTestSupport"),
-        // A throwaway PostgreSQL server (initdb, pg_ctl) for the tests and the benchmark.
-        .target(name: "PostgresTestServer", dependencies: ["MigrationCore", "CSpawn"], path: "Tests/PostgresTestServer"),
+        // A throwaway PostgreSQL server (initdb, pg_ctl) for the tests and the benchmark: no product.
+        .target(name: "ThrowawayPostgresServer", dependencies: ["MigrationCore", "CSpawn"]),
         // Holds a throwaway server until it is killed, for the test that the server goes with it.
-        .executableTarget(name: "throwaway-postgres-holder", dependencies: ["PostgresTestServer"], path: "Tests/throwaway-postgres-holder"),
+        .executableTarget(name: "throwaway-postgres-holder", dependencies: ["ThrowawayPostgresServer"], path: "Tests/throwaway-postgres-holder"),
         .testTarget(name: "MigrationCoreTests", dependencies: ["MigrationCore", "MigrationTestSupport"]),
         .testTarget(name: "MigrationManifestTests", dependencies: ["MigrationManifest", "MigrationCore", "MigrationTestSupport"]),
         .testTarget(
@@ -96,7 +93,7 @@ let package = Package(
         ),
         .testTarget(
             name: "MigrationPostgresTests",
-            dependencies: ["MigrationPostgres", "MigrationCore", "MigrationTestSupport", "PostgresTestServer", .product(name: "PostgresNIO", package: "postgres-nio")]
+            dependencies: ["MigrationPostgres", "MigrationCore", "MigrationTestSupport", "ThrowawayPostgresServer", .product(name: "PostgresNIO", package: "postgres-nio")]
         ),
         .testTarget(
             name: "MigrationExplorerTests",
@@ -104,7 +101,7 @@ let package = Package(
                 "MigrationExplorer", "MigrationCore", "MigrationSQLite", "MigrationTestSupport",
                 "migration-explorer", "embedded-example",
                 .target(name: "MigrationPostgres", condition: .when(traits: ["PostgreSQL"])),
-                .target(name: "PostgresTestServer", condition: .when(traits: ["PostgreSQL"])),
+                .target(name: "ThrowawayPostgresServer", condition: .when(traits: ["PostgreSQL"])),
                 .target(name: "throwaway-postgres-holder", condition: .when(traits: ["PostgreSQL"])),
                 .product(name: "GRDB", package: "GRDB.swift"),
             ],

@@ -23,30 +23,30 @@ import MigrationCore
 public enum MTMigration {
     /// `+[MTMigration migrateToVersion:block:]`: runs `block` once, when the app reaches `version`.
     public static func migrate<E: Error>(toVersion version: String, block: () throws(E) -> Void) throws(E) {
-        try Migration.migrateToVersion(version, block)
+        try Migration.shared.migrateToVersion(version, block)
     }
 
     /// `+[MTMigration migrateToBuild:block:]`: runs `block` once, when the app reaches build `build`.
     public static func migrate<E: Error>(toBuild build: String, block: () throws(E) -> Void) throws(E) {
-        try Migration.migrateToBuild(build, block)
+        try Migration.shared.migrateToBuild(build, block)
     }
 
     /// `+[MTMigration applicationUpdateBlock:]`: runs `block` when the app version differs from
     /// the one recorded, a first launch included.
     public static func applicationUpdate<E: Error>(_ block: () throws(E) -> Void) throws(E) {
-        try Migration.applicationUpdateBlock(block)
+        try Migration.shared.applicationUpdateBlock(block)
     }
 
     /// `+[MTMigration buildNumberUpdateBlock:]`: runs `block` when the app build differs from
     /// the one recorded, a first launch included.
     public static func buildNumberUpdate<E: Error>(_ block: () throws(E) -> Void) throws(E) {
-        try Migration.buildNumberUpdateBlock(block)
+        try Migration.shared.buildNumberUpdateBlock(block)
     }
 
     /// `+[MTMigration reset]`: forgets every mark, so the next calls run every block up to the
     /// app version again.
     public static func reset() {
-        Migration.reset()
+        Migration.shared.reset()
     }
 }
 
@@ -59,27 +59,27 @@ extension MTMigration {
     nonisolated(nonsending) public static func migrate<E: Error>(
         toVersion version: String, block: nonisolated(nonsending) () async throws(E) -> Void
     ) async throws(E) {
-        try await Migration.migrateToVersion(version, block)
+        try await Migration.shared.migrateToVersion(version, block)
     }
 
     /// The asynchronous ``migrate(toBuild:block:)``.
     nonisolated(nonsending) public static func migrate<E: Error>(
         toBuild build: String, block: nonisolated(nonsending) () async throws(E) -> Void
     ) async throws(E) {
-        try await Migration.migrateToBuild(build, block)
+        try await Migration.shared.migrateToBuild(build, block)
     }
 
     /// The asynchronous ``applicationUpdate(_:)``.
     nonisolated(nonsending) public static func applicationUpdate<E: Error>(
         _ block: nonisolated(nonsending) () async throws(E) -> Void
     ) async throws(E) {
-        try await Migration.applicationUpdateBlock(block)
+        try await Migration.shared.applicationUpdateBlock(block)
     }
 
     /// The asynchronous ``buildNumberUpdate(_:)``.
     nonisolated(nonsending) public static func buildNumberUpdate<E: Error>(
         _ block: nonisolated(nonsending) () async throws(E) -> Void
     ) async throws(E) {
-        try await Migration.buildNumberUpdateBlock(block)
+        try await Migration.shared.buildNumberUpdateBlock(block)
     }
 }

@@ -19,23 +19,39 @@ extension MigrationRegistry {
         toVersion version: String, title: String, notes: String? = nil, whatsNew: [String] = [],
         since: String? = nil, postgres body: @escaping PostgresMigrationBody
     ) {
-        migrate(toVersion: version, title: title, notes: notes, whatsNew: whatsNew, since: since,
-                body: PostgresMigration.body(named: "version \(version) \"\(title)\"", body))
+        migrate(toVersion: version, title: title, notes: notes, whatsNew: whatsNew, since: since, in: PostgresMigration.self, body)
+    }
+
+    /// Declares a migration, run once when the app reaches build `build`, that changes the
+    /// database of the ``PostgresMigrationStore`` it runs with, in the transaction that records it.
+    ///
+    /// ```swift
+    /// registry.migrate(toBuild: "120", title: "Index tags", postgres: { transaction, _ in
+    ///     try transaction.execute("CREATE INDEX note_tag ON note (tag)")
+    /// })
+    /// ```
+    public mutating func migrate(
+        toBuild build: String, title: String, notes: String? = nil, whatsNew: [String] = [],
+        postgres body: @escaping PostgresMigrationBody
+    ) {
+        migrate(toBuild: build, title: title, notes: notes, whatsNew: whatsNew, in: PostgresMigration.self, body)
     }
 }
 
-/// Turns a body that works in PostgreSQL into a registry's body.
-public enum PostgresMigration {
-    /// A `MigrationBody` that runs `body` in the transaction of the
-    /// ``PostgresMigrationStore`` block running it, in a savepoint.
-    ///
-    /// ```swift
-    /// let body = PostgresMigration.body(named: "version 1.1 \"Pin notes\"") { transaction, _ in
-    ///     try transaction.execute("UPDATE note SET pinned = true WHERE starred")
-    /// }
-    /// ```
-    public static func body(named migration: String, _ body: @escaping PostgresMigrationBody) -> MigrationBody {
-        { context in try PostgresTransaction.run(migration) { transaction in try body(transaction, context) } }
+/// The PostgreSQL database of a ``PostgresMigrationStore``, for migrations that work in it: its
+/// ``MigrationCore/MigrationDatabase/body(named:_:)`` runs a body in the block's transaction,
+/// in a savepoint, and fails with ``PostgresBodyError`` with any other store.
+///
+/// ```swift
+/// let body = PostgresMigration.body(named: "version 1.1 \"Pin notes\"") { transaction, _ in
+///     try transaction.execute("UPDATE note SET pinned = true WHERE starred")
+/// }
+/// ```
+public enum PostgresMigration: MigrationDatabase {
+    /// Runs `body` on the current block's transaction, in a savepoint.
+    /// - Throws: ``PostgresBodyError`` outside a block of a ``PostgresMigrationStore``.
+    public static func inBlockTransaction(named migration: String, _ body: (PostgresTransaction) throws -> Void) throws {
+        try PostgresTransaction.run(migration, body)
     }
 
     /// Whether the current code runs inside a block of a ``PostgresMigrationStore``.

@@ -21,33 +21,38 @@ extension MigrationRegistry {
         toVersion version: String, title: String, notes: String? = nil, whatsNew: [String] = [],
         since: String? = nil, database body: @escaping DatabaseMigrationBody
     ) {
-        migrate(toVersion: version, title: title, notes: notes, whatsNew: whatsNew, since: since,
-                body: DatabaseMigration.body(named: "version \(version) \(title.quotedTitle)", body))
+        migrate(toVersion: version, title: title, notes: notes, whatsNew: whatsNew, since: since, in: DatabaseMigration.self, body)
     }
 
     /// Declares a migration, run once when the app reaches build `build`, that changes the
     /// database of the ``SQLiteMigrationStore`` it runs with, in the transaction that records it.
+    ///
+    /// ```swift
+    /// registry.migrate(toBuild: "120", title: "Index tags", database: { db, _ in
+    ///     try db.execute(sql: "CREATE INDEX note_tag ON note(tag)")
+    /// })
+    /// ```
     public mutating func migrate(
         toBuild build: String, title: String, notes: String? = nil, whatsNew: [String] = [],
         database body: @escaping DatabaseMigrationBody
     ) {
-        migrate(toBuild: build, title: title, notes: notes, whatsNew: whatsNew,
-                body: DatabaseMigration.body(named: "build \(build) \(title.quotedTitle)", body))
+        migrate(toBuild: build, title: title, notes: notes, whatsNew: whatsNew, in: DatabaseMigration.self, body)
     }
 }
 
-/// Turns a body that works in the database into a registry's body.
-public enum DatabaseMigration {
-    /// A `MigrationBody` that runs `body` in the transaction of the
-    /// ``SQLiteMigrationStore`` block running it, in a savepoint: what `body` changed is undone
-    /// when it throws. `migration` names it in ``DatabaseBodyError``, thrown with any other store.
-    ///
-    /// ```swift
-    /// let body = DatabaseMigration.body(named: "version 1.1 \"Pin notes\"") { db, _ in
-    ///     try db.execute(sql: "UPDATE note SET pinned = 1 WHERE starred")
-    /// }
-    /// ```
-    public static func body(named migration: String, _ body: @escaping DatabaseMigrationBody) -> MigrationBody {
-        { context in try BlockTransaction.run(migration) { db in try body(db, context) } }
+/// The SQLite database of a ``SQLiteMigrationStore``, for migrations that work in it: its
+/// ``MigrationCore/MigrationDatabase/body(named:_:)`` runs a body in the block's transaction,
+/// in a savepoint, and fails with ``DatabaseBodyError`` with any other store.
+///
+/// ```swift
+/// let body = DatabaseMigration.body(named: "version 1.1 \"Pin notes\"") { db, _ in
+///     try db.execute(sql: "UPDATE note SET pinned = 1 WHERE starred")
+/// }
+/// ```
+public enum DatabaseMigration: MigrationDatabase {
+    /// Runs `body` on the current block's connection, in a savepoint.
+    /// - Throws: ``DatabaseBodyError`` outside a block of a ``SQLiteMigrationStore``.
+    public static func inBlockTransaction(named migration: String, _ body: (Database) throws -> Void) throws {
+        try BlockTransaction.run(migration, body)
     }
 }

@@ -3,7 +3,8 @@ import Foundation
 import MigrationCore
 import MigrationPostgres
 import PostgresNIO
-import PostgresTestServer
+import ThrowawayPostgresServer
+// postgres-nio's own logging package, which its connections take.
 import Logging
 
 /// The PostgreSQL store on a throwaway server of its own: a boot check with nothing pending

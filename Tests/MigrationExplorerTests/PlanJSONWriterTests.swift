@@ -1,5 +1,6 @@
 import Foundation
 import MigrationCore
+import MigrationTestSupport
 import Testing
 @testable import MigrationExplorer
 
@@ -53,7 +54,7 @@ struct PlanJSONWriterTests {
     /// Every status, skip reason and problem: duplicates, invalid versions and `since`,
     /// declared after a higher one, out of order, a downgrade.
     @Test func aRandomRegistryWithEveryStatusAndProblem() throws {
-        var random = SplitMix64(seed: 8)
+        var random = SplitMix(state: 8)
         var registry = MigrationRegistry(appName: "Random")
         for index in 0..<3_000 {
             let version = "\(Int.random(in: 0...3, using: &random)).\(Int.random(in: 0...30, using: &random))"

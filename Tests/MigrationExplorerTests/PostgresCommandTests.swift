@@ -3,7 +3,7 @@ import Foundation
 import MigrationTestSupport
 import MigrationCore
 import MigrationPostgres
-import PostgresTestServer
+import ThrowawayPostgresServer
 import Testing
 @testable import MigrationExplorer
 
@@ -101,7 +101,7 @@ import Testing
     }
 
     @Test func aRunKilledAtRandomMomentsThenRunToTheEndAppliesEverySQLMigrationOnce() throws {
-        var random = SplitMix64(seed: 24)
+        var random = SplitMix(state: 24)
         var killedMidway = 0
         for trial in 0..<8 {
             let fixture = try Fixture()

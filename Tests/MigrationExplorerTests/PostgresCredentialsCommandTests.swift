@@ -1,7 +1,7 @@
 #if PostgreSQL
 import Foundation
 import MigrationTestSupport
-import PostgresTestServer
+import ThrowawayPostgresServer
 import Testing
 
 /// `--postgres` keeps its secrets: no fault prints a password given in the URL, libpq's

@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import MigrationCore
 import MigrationSQLite
+import MigrationTestSupport
 import Testing
 
 /// `run --sqlite` through the built binary: SQL migrations commit with their record, whatever
@@ -48,7 +49,7 @@ import Testing
     }
 
     @Test func aRunKilledAtRandomMomentsThenRunToTheEndAppliesEverySQLMigrationOnce() throws {
-        var random = SplitMix64(seed: 13)
+        var random = SplitMix(state: 13)
         var killedMidway = 0
         for trial in 0..<30 {
             let folder = try makeTemporaryFolder()

@@ -1,5 +1,6 @@
 import Foundation
 import MigrationCore
+import MigrationTestSupport
 import Testing
 @testable import MigrationExplorer
 
@@ -17,7 +18,7 @@ struct TUIStressTests {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tui-stress-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }
         var session = Session(explorer: try Explorer(app: DemoApp.make(dataFolder: folder), options: ExplorerOptions()))
-        var random = SplitMix64(seed: seed)
+        var random = SplitMix(state: seed)
         var size = Size(width: 80, height: 24)
         for step in 0..<2_000 {
             if random.next() % 20 == 0 {

@@ -1,4 +1,5 @@
 import Foundation
+import MigrationTestSupport
 import Testing
 @testable import MigrationExplorer
 
@@ -416,7 +417,7 @@ struct TmuxTerminalDefectTests {
     @Test func thousandsOfRandomKeysAndResizesNeverCrashOrHang() throws {
         let tmux = try Tmux([])
         try tmux.waitFor("Notes 0.8 → 1.0")
-        var random = SplitMix64(seed: 9)
+        var random = SplitMix(state: 9)
         let keys = ["r", "y", "x", "n", "d", "f", "t", "w", "p", "?", "/", "0", ".", "1", "(", ")", "Enter", "Escape", "Up", "Down",
                     "PageUp", "PageDown", "Home", "End", "Tab", "Left", "Right", "BSpace", "DC", "C-u", "C-w", "C-k", "C-a", "C-l", "j", "k", "G", "g"]
         for _ in 0..<20 {

@@ -2,7 +2,7 @@ import Foundation
 import MigrationCore
 import MigrationPostgres
 import MigrationTestSupport
-import PostgresTestServer
+import ThrowawayPostgresServer
 import Testing
 
 /// Many instances against one database, a connection cut mid-run, the holder named.

@@ -1,7 +1,7 @@
 import Foundation
 import MigrationCore
 import MigrationPostgres
-import PostgresTestServer
+import ThrowawayPostgresServer
 
 /// A database of its own on the test process's one throwaway server, for one test.
 struct TestDatabase {

@@ -2,7 +2,7 @@ import Foundation
 import MigrationCore
 import MigrationPostgres
 import MigrationTestSupport
-import PostgresTestServer
+import ThrowawayPostgresServer
 import Testing
 
 /// A store created with a wait limit (`lockWait`) gives up on a lock another session holds

@@ -2,7 +2,7 @@ import Foundation
 import MigrationCore
 import MigrationPostgres
 import MigrationTestSupport
-import PostgresTestServer
+import ThrowawayPostgresServer
 import Testing
 #if canImport(Glibc)
 import Glibc

@@ -2,7 +2,7 @@ import Foundation
 import MigrationCore
 import MigrationPostgres
 import MigrationTestSupport
-import PostgresTestServer
+import ThrowawayPostgresServer
 import Testing
 
 /// A network store never makes a thread of the concurrency pool wait: the async run calls it

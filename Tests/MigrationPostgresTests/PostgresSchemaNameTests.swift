@@ -1,5 +1,5 @@
 import MigrationPostgres
-import PostgresTestServer
+import ThrowawayPostgresServer
 import Testing
 
 /// A schema name is one PostgreSQL takes unquoted and means as written: the server itself says

@@ -1,5 +1,5 @@
 import Foundation
-import PostgresTestServer
+import ThrowawayPostgresServer
 
 // Starts this process's throwaway PostgreSQL server, prints its port, then waits to be killed:
 // a test kills it with SIGKILL and checks that the server and its folder go with it.

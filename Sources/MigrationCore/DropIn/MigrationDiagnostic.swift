@@ -1,6 +1,8 @@
 /// Why the drop-in API did not run a block (a bad version, an unreadable store) or could not
-/// record that it ran. The drop-in API never crashes and never throws for these: it logs them
-/// through swift-log and hands them to the migrator's `onDiagnostic` hook.
+/// record that it ran. The drop-in API never crashes and never throws for these: it hands them
+/// to the migrator's `onDiagnostic` hook, and writes them to the unified log (`os.Logger`,
+/// subsystem `MigrationCore`) on Apple platforms, or to standard error elsewhere when the
+/// migrator has no hook.
 ///
 /// ```swift
 /// let migrator = Migrator(appVersion: "1.0", store: store, onDiagnostic: { print($0) })

@@ -38,8 +38,8 @@ extension Migrator {
     nonisolated(nonsending) public func applicationUpdateBlock<E: Error>(
         _ block: nonisolated(nonsending) () async throws(E) -> Void
     ) async throws(E) {
-        guard mayBeDue(.update(.version, hook: nil)) else { return }
-        try await runOnce(.update(.version, hook: nil), block)
+        guard let step = dueUpdate(on: .version) else { return }
+        try await runOnce(step, block)
     }
 
     /// Runs the asynchronous `block` when the app build differs from the one recorded, a first
@@ -51,8 +51,8 @@ extension Migrator {
     nonisolated(nonsending) public func buildNumberUpdateBlock<E: Error>(
         _ block: nonisolated(nonsending) () async throws(E) -> Void
     ) async throws(E) {
-        guard mayBeDue(.update(.build, hook: nil)) else { return }
-        try await runOnce(.update(.build, hook: nil), block)
+        guard let step = dueUpdate(on: .build) else { return }
+        try await runOnce(step, block)
     }
 
     /// The synchronous calls' exactly-once path, awaiting the block.
@@ -66,7 +66,6 @@ extension Migrator {
                 throw error
             }
         }
-        report(outcome, of: step)
-        if let blockError { throw blockError }
+        try conclude(outcome, of: step, blockError)
     }
 }

@@ -1,5 +1,4 @@
 import Foundation
-import Logging
 
 /// MTMigration's API on any store: blocks that run once when the app is upgraded.
 ///
@@ -38,8 +37,6 @@ public final class Migrator: Sendable {
     private let appBuild: Result<Version?, VersionError>
     /// The app version and build, where usable.
     private let targets: (version: Version?, build: Version?)
-    /// Where diagnostics are logged; `nil` for ``defaultLogger``.
-    private let logger: Logger?
     private let onDiagnostic: (@Sendable (MigrationDiagnostic) -> Void)?
     /// The launch fast path, on this migrator's store.
     private let launchCheck: LaunchCheck
@@ -62,17 +59,16 @@ public final class Migrator: Sendable {
     ///     `UserDefaults`, under MTMigration's keys).
     ///   - policy: ``FreshInstallPolicy/runAll`` (MTMigration's behaviour) or
     ///     ``FreshInstallPolicy/baseline``.
-    ///   - logger: where diagnostics are logged; by default a logger labelled `MigrationCore`,
-    ///     created when the first diagnostic is (a launch with nothing to report creates none).
-    ///   - onDiagnostic: called for every block that could not run or be recorded; they are
-    ///     also logged through `logger`.
+    ///   - onDiagnostic: called for every block that could not run or be recorded. They are
+    ///     also written to the unified log on Apple platforms, and elsewhere to standard error
+    ///     when no hook is given (see ``MigrationDiagnostic``).
     public convenience init(
         appVersion: String, appBuild: String? = nil, store: any MigrationStore = UserDefaultsMigrationStore(),
-        policy: FreshInstallPolicy = .runAll, logger: Logger? = nil,
+        policy: FreshInstallPolicy = .runAll,
         onDiagnostic: (@Sendable (MigrationDiagnostic) -> Void)? = nil
     ) {
         self.init(versions: AppVersions(version: appVersion, build: appBuild), store: store, policy: policy,
-                  logger: logger, onDiagnostic: onDiagnostic)
+                  onDiagnostic: onDiagnostic)
     }
 
     /// A migrator for the versions read from a bundle or `Info.plist`.
@@ -82,7 +78,7 @@ public final class Migrator: Sendable {
     /// ```
     public init(
         versions: AppVersions, store: any MigrationStore = UserDefaultsMigrationStore(),
-        policy: FreshInstallPolicy = .runAll, logger: Logger? = nil,
+        policy: FreshInstallPolicy = .runAll,
         onDiagnostic: (@Sendable (MigrationDiagnostic) -> Void)? = nil
     ) {
         self.store = store
@@ -96,7 +92,6 @@ public final class Migrator: Sendable {
             appBuild = .failure(error)
         }
         targets = ((try? appVersion.get()), (try? appBuild.get()) ?? nil)
-        self.logger = logger
         self.onDiagnostic = onDiagnostic
     }
 
@@ -158,8 +153,8 @@ public final class Migrator: Sendable {
     /// migrator.applicationUpdateBlock { showWhatsNew() }
     /// ```
     public func applicationUpdateBlock<E: Error>(_ block: () throws(E) -> Void) throws(E) {
-        guard mayBeDue(.update(.version, hook: nil)) else { return }
-        try runOnce(.update(.version, hook: nil), block)
+        guard let step = dueUpdate(on: .version) else { return }
+        try runOnce(step, block)
     }
 
     /// Runs `block` when the app build differs from the one recorded, a first launch included;
@@ -169,8 +164,8 @@ public final class Migrator: Sendable {
     /// migrator.buildNumberUpdateBlock { refreshCaches() }
     /// ```
     public func buildNumberUpdateBlock<E: Error>(_ block: () throws(E) -> Void) throws(E) {
-        guard mayBeDue(.update(.build, hook: nil)) else { return }
-        try runOnce(.update(.build, hook: nil), block)
+        guard let step = dueUpdate(on: .build) else { return }
+        try runOnce(step, block)
     }
 
     /// Forgets all four records: the next calls run every block up to the app version again,
@@ -200,6 +195,12 @@ public final class Migrator: Sendable {
     func dueMigration(_ text: String, on track: MigrationTrack) -> BlockStep? {
         guard let version = parse(text, track: track) else { return nil }
         let step = BlockStep.migration(track, version)
+        return mayBeDue(step) ? step : nil
+    }
+
+    /// The update hook on `track`, when the cheap check finds it may be due.
+    func dueUpdate(on track: MigrationTrack) -> BlockStep? {
+        let step = BlockStep.update(track, hook: nil)
         return mayBeDue(step) ? step : nil
     }
 
@@ -242,6 +243,12 @@ public final class Migrator: Sendable {
                 throw error
             }
         }
+        try conclude(outcome, of: step, blockError)
+    }
+
+    /// What every drop-in call, synchronous or asynchronous, does with the exactly-once
+    /// path's outcome: reports what went wrong, then hands the block's own error to the caller.
+    func conclude<E: Error>(_ outcome: ExactlyOnce.Outcome, of step: BlockStep, _ blockError: E?) throws(E) {
         report(outcome, of: step)
         if let blockError { throw blockError }
     }
@@ -289,12 +296,9 @@ public final class Migrator: Sendable {
         }
     }
 
-    /// The logger of migrators given none.
-    private static let defaultLogger = Logger(label: "MigrationCore")
-
     private func report(_ call: String, _ problem: String) {
         let diagnostic = MigrationDiagnostic(call: call, problem: problem)
-        (logger ?? Self.defaultLogger).warning("\(diagnostic.description)")
+        DiagnosticLog.write(diagnostic, hooked: onDiagnostic != nil)
         onDiagnostic?(diagnostic)
     }
 }

@@ -80,9 +80,12 @@ extension MigrationStore {
         }
     }
 
-    /// What keeps this store's runs apart from its resets: its own, or (for a store of another
-    /// package) one per location, which keeps apart those of this process only.
+    /// What keeps this store's runs apart from its resets: its own; for a store of another
+    /// package, the one its ``ExcludesRunsAcrossProcesses/runExclusion`` names, or else one per
+    /// location, which keeps apart those of this process only.
     var runLock: RunLock {
-        (self as? any KeepsRunsApart)?.runLock ?? RunLock.shared(forLocation: location)
+        if let own = self as? any KeepsRunsApart { return own.runLock }
+        if let across = self as? any ExcludesRunsAcrossProcesses { return RunLock.shared(across.runExclusion, location: location) }
+        return RunLock.shared(forLocation: location)
     }
 }

@@ -197,13 +197,44 @@ package final class RunLock: @unchecked Sendable {
         }
     }
 
+    /// The lock for the runs of a store that names its ``RunExclusion``: one per lock file (or
+    /// per location, for a lock of the store's own) in this process, so that the store objects
+    /// on the same records share it.
+    static func shared(_ exclusion: RunExclusion, location: String) -> RunLock {
+        let key: String
+        switch exclusion.kind {
+        case .lockFile(let path): key = "file\u{0}" + path
+        case .lock: key = "lock\u{0}" + location
+        }
+        return byLocation.withLock { locks in
+            if let existing = locks[key] { return existing }
+            let created: RunLock
+            switch exclusion.kind {
+            case .lockFile(let path): created = RunLock(path: path)
+            case .lock(let lock): created = RunLock(across: lock)
+            }
+            locks[key] = created
+            return created
+        }
+    }
+
     private static let byLocation = Locked<[String: RunLock]>([:])
 }
 
-/// A lock that other processes share, held shared by runs and exclusive by a change, for a
-/// ``RunLock`` whose records are not in a file (a database's advisory locks). Its calls come
-/// from ``RunLock`` alone, one at a time, on a thread that may block.
-package protocol SharedExclusiveLock: Sendable {
+/// A lock that other processes share, held shared by runs and exclusive by a reset, for a
+/// store whose records are not in a file (a database's advisory locks): see
+/// ``RunExclusion/lock(_:)``. Its calls come one at a time, on a thread that may block.
+///
+/// ```swift
+/// struct RecordsFileLock: SharedExclusiveLock {
+///     let descriptor: Int32   // one open file, kept for the store's life
+///     func lock(exclusive: Bool, wait: Bool) throws -> Bool {
+///         flock(descriptor, (exclusive ? LOCK_EX : LOCK_SH) | (wait ? 0 : LOCK_NB)) == 0
+///     }
+///     func unlock() { flock(descriptor, LOCK_UN) }
+/// }
+/// ```
+public protocol SharedExclusiveLock: Sendable {
     /// Takes the lock, shared or exclusive; with `wait` false, returns `false` at once when
     /// another process holds it in a mode that excludes this one.
     /// - Throws: an error saying why it cannot be taken.
@@ -214,4 +245,10 @@ package protocol SharedExclusiveLock: Sendable {
 
 /// A ``SharedExclusiveLock`` another process held for longer than this one would wait; its
 /// description names the holder and the wait: "held by web-1, pid 4121, since …; did not wait".
-package protocol SharedExclusiveLockBusy: Error, CustomStringConvertible {}
+///
+/// ```swift
+/// struct HeldTooLong: SharedExclusiveLockBusy {
+///     var description: String { "held by web-1, pid 4121; gave up after 30 s" }
+/// }
+/// ```
+public protocol SharedExclusiveLockBusy: Error, CustomStringConvertible {}

@@ -173,17 +173,18 @@ final class ResourceRegistry: Sendable {
     }
 }
 
-/// A re-entrant lock that tells whether the holder is already inside.
+/// A re-entrant lock (the package's one ``RecursiveLock``) that tells whether the holder is
+/// already inside.
 private final class BlockLock: @unchecked Sendable {
     // Safe: `depth` is only touched while `lock` is held.
-    private let lock = NSRecursiveLock()
+    private let lock = RecursiveLock()
     private var depth = 0
 
-    func withLock<T>(_ body: (_ alreadyRunning: Bool) throws -> T) rethrows -> T {
-        lock.lock()
-        defer { lock.unlock() }
-        depth += 1
-        defer { depth -= 1 }
-        return try body(depth > 1)
+    func withLock<T, E: Error>(_ body: (_ alreadyRunning: Bool) throws(E) -> T) throws(E) -> T {
+        try lock.withLock { () throws(E) -> T in
+            depth += 1
+            defer { depth -= 1 }
+            return try body(depth > 1)
+        }
     }
 }
