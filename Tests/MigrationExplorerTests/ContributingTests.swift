@@ -44,9 +44,9 @@ struct ContributingTests {
         let targets = try Self.targets(in: Self.manifest())
         #expect(targets.contains(Target(name: "MigrationCore", folder: "Sources/MigrationCore")))
         #expect(targets.contains(Target(name: "CNcurses", folder: "Sources/CNcurses")))
-        #expect(targets.contains(Target(name: "CSpawn", folder: "Tests/CSpawn")))
-        #expect(targets.contains(Target(name: "PostgresTestServer", folder: "Tests/PostgresTestServer")))
-        #expect(targets.filter { $0.name == "PostgresTestServer" }.count == 1)
+        #expect(targets.contains(Target(name: "CSpawn", folder: "Sources/CSpawn")))
+        #expect(targets.contains(Target(name: "throwaway-postgres-holder", folder: "Tests/throwaway-postgres-holder")))
+        #expect(targets.filter { $0.name == "ThrowawayPostgresServer" }.count == 1)
         #expect(targets.contains(Target(name: "MigrationExplorerTests", folder: "Tests/MigrationExplorerTests")))
         #expect(targets.count > 15)
     }

@@ -2,7 +2,7 @@
 import Foundation
 import MigrationPostgres
 import MigrationTestSupport
-import PostgresTestServer
+import ThrowawayPostgresServer
 import Testing
 
 /// A listener hears what another process (the built binary) commits to a PostgreSQL store:
