@@ -235,7 +235,7 @@ final class TUISessionTests {
         #expect(session.state.tableTop <= session.state.selection)
     }
 
-    @Test func quitKeysAndEscClosingAnOverlayFirst() async throws {
+    @Test func quitAndRedrawAreEffectsAndEscClosesAnOverlayFirst() async throws {
         var session = try await session()
         await session.press(.help, size: Self.size)
         #expect(session.handle(.key(.escape), size: Self.size) == nil)
@@ -245,6 +245,8 @@ final class TUISessionTests {
         await session.press(.filter, size: Self.size)
         #expect(session.handle(.key(.control("c")), size: Self.size) == .quit, "and from the filter")
         #expect(session.handle(.key(.character("q")), size: Self.size) == nil, "q is typed there")
+        #expect(session.handle(.key(.escape), size: Self.size) == nil)
+        #expect(session.handle(.key(.control("l")), size: Self.size) == .redraw, "redrawing is the loop's effect")
     }
 
     // MARK: Keys act only where they show
