@@ -63,6 +63,7 @@ struct TUISlowStoreTests {
         let terminal = KeyedTerminal()
         let loop = Self.start(try Self.explorer(gate: gate, in: folder), on: terminal)
         #expect(await waitUntil(timeout: 10) { terminal.shows("reading") }, "no first frame while the store has not answered:\n\(terminal.screen)")
+        #expect(terminal.shows("Notes … → 1.1") && !terminal.shows("no plan"), "the frame before the answer claims what it cannot know:\n\(terminal.screen)")
         terminal.press(.help)
         #expect(await waitUntil(timeout: 10) { terminal.shows("Keys") }, "? waits for the store:\n\(terminal.screen)")
         terminal.press(.escape)

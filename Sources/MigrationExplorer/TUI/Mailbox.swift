@@ -6,7 +6,7 @@
 ///
 /// ```swift
 /// let (inbox, mailbox) = Mailbox.make()
-/// Task.detached { mailbox.post(.event(.store(await StoreWork.perform(.dryRun, on: explorer)))) }
+/// StoreWork.start(.dryRun, on: explorer) { mailbox.post(.event(.store($0))) }
 /// for await input in inbox { … }
 /// ```
 struct Mailbox: Sendable {

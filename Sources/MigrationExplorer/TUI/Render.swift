@@ -45,7 +45,7 @@ package enum Render {
         screen.write("VERSION", row: top, column: versionColumn, role: .dim)
         screen.write("TITLE", row: top, column: titleColumn, role: .dim, width: width - titleColumn)
         // Until the store first answers, the rows' place says that it is being read.
-        if state.awaitedStore == .read {
+        if state.isReading {
             screen.write("  reading \(state.storeDescription)\(glyphs.ellipsis)", row: top + 1, column: 0, role: .dim, width: width, ellipsis: glyphs.ellipsis)
             return
         }

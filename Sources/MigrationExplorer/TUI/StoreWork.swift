@@ -1,20 +1,29 @@
+import Foundation
 import MigrationCore
 
 /// The store's side of the terminal UI's effects: each is carried out on a copy of the
-/// explorer, on a task of its own (a database answers after network round trips), and
-/// answered with all the screen then shows of it (``StoreAnswer``).
+/// explorer, on a thread of its own, and answered with all the screen then shows of it
+/// (``StoreAnswer``). The store's calls block (a database answers after network round trips):
+/// on the concurrency pool's few threads they would hold up every task, the loop's included.
 ///
 /// ```swift
-/// let answer = await StoreWork.perform(.reset, on: explorer)
+/// StoreWork.start(.reset, on: explorer) { answer in mailbox.post(.event(.store(answer))) }
 /// ```
 enum StoreWork {
-    /// Carries out `effect` off the caller's thread and returns the store's answer.
+    /// Carries out `effect` on a thread of its own, and hands the store's answer to `answered` there.
+    static func start(_ effect: Effect, on explorer: Explorer, answered: @escaping @Sendable (StoreAnswer) -> Void) {
+        Thread.detachNewThread { answered(answer(to: effect, on: explorer)) }
+    }
+
+    /// Carries out `effect` on a thread of its own and returns the store's answer.
     static func perform(_ effect: Effect, on explorer: Explorer) async -> StoreAnswer {
-        await Task.detached { answer(to: effect, on: explorer) }.value
+        await withCheckedContinuation { continuation in
+            start(effect, on: explorer) { continuation.resume(returning: $0) }
+        }
     }
 
     /// Carries out `effect`, waiting for the store as long as it takes.
-    static func answer(to effect: Effect, on explorer: Explorer) -> StoreAnswer {
+    private static func answer(to effect: Effect, on explorer: Explorer) -> StoreAnswer {
         var explorer = explorer
         var answer = StoreAnswer(effect: effect, explorer: explorer)
         do {

@@ -127,8 +127,8 @@ struct TerminalApp {
         /// back as an event; a run; stopping it; quitting; redrawing.
         mutating func carryOut(_ effect: Effect) {
             if effect.isStoreWork {
-                let (explorer, mailbox) = (session.explorer, mailbox)
-                Task.detached { mailbox.post(.event(.store(StoreWork.answer(to: effect, on: explorer)))) }
+                let mailbox = mailbox
+                StoreWork.start(effect, on: session.explorer) { mailbox.post(.event(.store($0))) }
                 return
             }
             switch effect {
@@ -204,13 +204,13 @@ struct TerminalApp {
         }
 
         /// The loop leaves by `deadline` at the latest (the first deadline set holds): a wake
-        /// is posted then.
+        /// is posted then, from a thread of its own, which a busy concurrency pool cannot hold up.
         private mutating func leave(by deadline: ContinuousClock.Instant) {
             guard leaveBy == nil else { return }
             leaveBy = deadline
-            let mailbox = mailbox
-            Task.detached {
-                try? await Task.sleep(until: deadline)
+            let (mailbox, wait) = (mailbox, max(.zero, deadline - .now).inSeconds)
+            Thread.detachNewThread {
+                Thread.sleep(forTimeInterval: wait)
                 mailbox.post(.deadline)
             }
         }

@@ -112,6 +112,9 @@ package struct ViewState: Sendable {
     /// read shows "reading …" where the rows will be, and keys that need the store say they wait.
     package var awaitedStore: Effect?
 
+    /// Whether the store has not answered yet: there is nothing of it to show.
+    package var isReading: Bool { awaitedStore == Session.opening }
+
     package init(appName: String, storeLabel: StoreLabel, isSandbox: Bool, registry: MigrationRegistry, target: AppTarget) {
         self.appName = appName
         self.storeLabel = storeLabel
