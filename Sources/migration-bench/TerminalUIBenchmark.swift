@@ -19,7 +19,7 @@ enum TerminalUIBenchmark {
         let demoExplorer = try Explorer(app: DemoApp.make(), options: ExplorerOptions())
         var session: Session?
         let firstFrame = await clock.measure {
-            var opened = Session(explorer: explorer)
+            var opened = await Session.opened(explorer: explorer)
             blackHole(Render.screen(opened.state, size: size, unicode: true))
             await opened.press(.moveDown, size: size)
             session = opened
@@ -39,8 +39,8 @@ enum TerminalUIBenchmark {
             }
         }
         var demo: Session?
-        let demoFrame = clock.measure {
-            let opened = Session(explorer: demoExplorer)
+        let demoFrame = await clock.measure {
+            let opened = await Session.opened(explorer: demoExplorer)
             blackHole(Render.screen(opened.state, size: size, unicode: true))
             demo = opened
         }
@@ -70,7 +70,7 @@ enum TerminalUIBenchmark {
         let explorer = try Explorer(app: ExplorerApp(registry: registry, appVersion: versions(count).last!), options: ExplorerOptions())
         var best = Double.infinity
         for _ in 0..<3 {
-            var session = Session(explorer: explorer)
+            var session = await Session.opened(explorer: explorer)
             let elapsed = await ContinuousClock().measure { await session.press(.runPending, size: size) }
             best = min(best, seconds(elapsed) / Double(count))
         }

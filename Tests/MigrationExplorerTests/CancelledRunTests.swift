@@ -35,7 +35,7 @@ struct CancelledRunTests {
     }
 
     @Test func theTerminalUISaysWhatWaitsForTheNextRun() async throws {
-        var session = Session(explorer: try explorer())
+        var session = await Session.opened(explorer: try explorer())
         await session.press(.runPending, size: Size(width: 100, height: 24))
         #expect(session.state.message?.text == "Run cancelled at version 1.1 \"Gives up\"; the 1 step before it stays recorded; 2 migrations wait for the next run")
     }

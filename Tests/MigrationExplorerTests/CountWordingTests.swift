@@ -42,8 +42,8 @@ struct CountWordingTests {
     }
 
     @Test("the terminal UI's header", arguments: hooks)
-    func header(_ hooks: Hooks) throws {
-        let session = Session(explorer: try explorer(hooks))
+    func header(_ hooks: Hooks) async throws {
+        let session = await Session.opened(explorer: try explorer(hooks))
         let header = Render.screen(session.state, size: Size(width: 80, height: 24), unicode: true).text.split(separator: "\n")[1]
         #expect(header.hasPrefix(" 1 pending · \(hooks.header)  "), "\(header)")
     }
@@ -56,7 +56,7 @@ struct CountWordingTests {
     }
 
     @Test func theRunSummaryAndReportSayStepForOne() async throws {
-        var session = Session(explorer: try explorer(Hooks(firing: 0, silent: 0, header: "", summary: "")))
+        var session = await Session.opened(explorer: try explorer(Hooks(firing: 0, silent: 0, header: "", summary: "")))
         await session.press(.dryRun, size: Size(width: 80, height: 24))
         #expect(session.state.message?.text == "Dry run: 1 step would run; nothing was run or written")
         await session.handle(.escape, size: Size(width: 80, height: 24))

@@ -141,14 +141,14 @@ import Testing
         try fixture.server.terminateSessions(database: fixture.database)   // the killed runner's statement would sleep on
     }
 
-    @Test func theUIOpenedWhileARunHoldsTheLockSaysAtOnceWhoRunsIt() throws {
+    @Test func theUIOpenedWhileARunHoldsTheLockSaysAtOnceWhoRunsIt() async throws {
         let fixture = try Fixture(sleepingAt: "3")
         let runner = try Executable.start(fixture.arguments(), in: fixture.folder)
         defer { kill(runner.process.processIdentifier, SIGKILL); _ = Executable.finish(runner) }
         #expect(try fixture.waitForSleepingMigration())
         let explorer = try Explorer(app: ExplorerApp(manifestAt: fixture.folder.appendingPathComponent("rows.json").path),
                                     options: ExplorerOptions(store: .postgres(try PostgresServer(url: fixture.url))))
-        let session = Session(explorer: explorer)
+        let session = await Session.opened(explorer: explorer)
         let holder = "\(ProcessInfo.processInfo.hostName), pid \(runner.process.processIdentifier), since "
         let screen = Render.screen(session.state, size: Size(width: 100, height: 24), unicode: true).text
         #expect(screen.contains("A run is going on (\(holder)"), "\(screen)")

@@ -102,7 +102,7 @@ struct ResetDuringRunTests {
         let store = folder.appendingPathComponent("state.json")
         try FileMigrationStore(url: store).update { $0.lastMigratedVersion = "0.2" }
         let manifest = folder.appendingPathComponent("manifest.json").path
-        var session = Session(explorer: try Explorer(app: ExplorerApp(manifestAt: manifest), options: ExplorerOptions(store: .jsonFile(store.path))))
+        var session = await Session.opened(explorer: try Explorer(app: ExplorerApp(manifestAt: manifest), options: ExplorerOptions(store: .jsonFile(store.path))))
         let size = Size(width: 80, height: 24)
         // Another process's run: a shared hold of the store's run lock (a `flock` of another
         // open file excludes this process as any other's would).

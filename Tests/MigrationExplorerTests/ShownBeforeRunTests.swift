@@ -37,15 +37,15 @@ struct ShownBeforeRunTests {
         #expect(result.stdout.contains("run: ./scripts/reset-stats.sh"))
     }
 
-    func session(in folder: URL) throws -> Session {
+    func session(in folder: URL) async throws -> Session {
         let app = try ExplorerApp(manifestAt: try manifest(in: folder).path)
-        return Session(explorer: try Explorer(app: app, options: ExplorerOptions(from: try Version("0.8"))))
+        return await Session.opened(explorer: try Explorer(app: app, options: ExplorerOptions(from: try Version("0.8"))))
     }
 
-    @Test func theDetailsPaneShowsTheSelectedStepsCommand() throws {
+    @Test func theDetailsPaneShowsTheSelectedStepsCommand() async throws {
         let folder = try makeTemporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let session = try session(in: folder)
+        let session = try await session(in: folder)
         let screen = Render.screen(session.state, size: Self.size, unicode: true).text
         #expect(screen.contains("run: ./scripts/add-guids.sh --all (timeout 45 s)"))
     }
@@ -53,7 +53,7 @@ struct ShownBeforeRunTests {
     @Test func theTerminalUIsDryRunShowsEveryCommand() async throws {
         let folder = try makeTemporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        var session = try session(in: folder)
+        var session = try await session(in: folder)
         await session.press(.dryRun, size: Self.size)
         let screen = Render.screen(session.state, size: Self.size, unicode: true).text
         #expect(screen.contains("run: ./scripts/add-guids.sh --all (timeout 45 s)"))
@@ -63,7 +63,7 @@ struct ShownBeforeRunTests {
     @Test func theRunsConfirmationNamesWhatItExecutes() async throws {
         let folder = try makeTemporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        var session = try session(in: folder)
+        var session = try await session(in: folder)
         await session.press(.runPending, size: Self.size)
         guard case .confirm(.run) = session.state.overlay else { Issue.record("no confirmation"); return }
         let screen = Render.screen(session.state, size: Self.size, unicode: true).text

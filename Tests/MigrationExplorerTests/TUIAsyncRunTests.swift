@@ -24,15 +24,14 @@ struct TUIAsyncRunTests {
     }
 
     @Test func asyncAndMainActorBodiesRunFromTheTerminalUI() async throws {
-        var session = Session(explorer: try Explorer(app: ExplorerApp(registry: Self.registry(), appVersion: "1.1"), options: ExplorerOptions()))
+        var session = await Session.opened(explorer: try Explorer(app: ExplorerApp(registry: Self.registry(), appVersion: "1.1"), options: ExplorerOptions()))
         await session.press(.runPending, size: Self.size)
         let report = try #require(session.state.lastReport)
         #expect(report.steps.map(\.outcome) == [.succeeded, .succeeded, .succeeded], "\(report.steps)")
         #expect(report.steps.map(\.log) == [["sync"], ["async"], ["main actor"]])
     }
 
-    /// A terminal that gives each event once the screen shows its cue, then waits as ncurses
-    /// does; after 60 s it gives the last one (quit) whatever the screen shows, and notes the
+    /// A terminal that gives each event once the screen shows its cue; after 60 s it gives the last one (quit) whatever the screen shows, and notes the
     /// cue it gave up on, so that a run that never ends fails the test rather than hanging it.
     final class ScriptedTerminal: Terminal, @unchecked Sendable {
         // Safe: the fields are only touched while `lock` is held.
@@ -40,6 +39,7 @@ struct TUIAsyncRunTests {
         private var script: [(event: TerminalEvent, cue: String)]
         private var drawn: [Screen] = []
         private var abandonedCue: String?
+        private var closed = false
         // Long: under a full test run, the explorer's run thread, which runs share, may be busy a while.
         private let deadline = ContinuousClock.now + .seconds(60)
         let size = Size(width: 100, height: 24)
@@ -59,13 +59,20 @@ struct TUIAsyncRunTests {
                 abandonedCue = abandonedCue ?? next.cue
                 return script.last?.event
             }
-            if let event { return event }
-            Thread.sleep(forTimeInterval: Double(milliseconds) / 1000)
-            return nil
+            return event
+        }
+        var readiness: any TerminalReadiness {
+            PolledReadiness { [self] in
+                lock.withLock {
+                    guard !closed else { return nil }
+                    guard let next = script.first else { return false }
+                    return drawn.last?.text.contains(next.cue) == true || ContinuousClock.now > deadline
+                }
+            }
         }
         func terminationSignal() -> Int32? { nil }
         func clear() {}
-        func close() {}
+        func close() { lock.withLock { closed = true } }
 
         var screens: [Screen] { lock.withLock { drawn } }
         /// Why the script was cut short: the cue the screen did not show within 60 s; `nil` when
@@ -86,7 +93,7 @@ struct TUIAsyncRunTests {
         let run = try #require(Keymap.binding(for: .runPending)?.keys.first)
         let quit = try #require(Keymap.binding(for: .quit)?.keys.first)
         // Esc once the body runs (from the run's start, it would cancel before anything ran).
-        let terminal = ScriptedTerminal([(.key(run), "Recipes"), (.key(.escape), "▸ running…"), (.key(quit), "Run cancelled")])
+        let terminal = ScriptedTerminal([(.key(run), "pending"), (.key(.escape), "▸ running…"), (.key(quit), "Run cancelled")])
         #expect(await TerminalApp(session: Session(explorer: explorer), terminal: terminal).run() == nil)
         #expect(terminal.hang == nil, "\(terminal.hang ?? "")")
         #expect(!laterRan.value)
@@ -98,7 +105,7 @@ struct TUIAsyncRunTests {
         let run = try #require(Keymap.binding(for: .runPending)?.keys.first)
         let quit = try #require(Keymap.binding(for: .quit)?.keys.first)
         let smaller = Size(width: 60, height: 16)
-        let terminal = ScriptedTerminal([(.key(run), "Recipes"), (.resize(smaller), LiveRunPhase.running.footer(cancelled: false)), (.key(.escape), "Ran 1 step"), (.key(quit), "q quit")])
+        let terminal = ScriptedTerminal([(.key(run), "pending"), (.resize(smaller), LiveRunPhase.running.footer(cancelled: false)), (.key(.escape), "Ran 1 step"), (.key(quit), "q quit")])
         var registry = MigrationRegistry(appName: "Recipes")
         // Runs until the terminal has been resized (the run key and the resize given).
         registry.migrate(toVersion: "1.0", title: "Slow") { _ async in _ = await waitUntil { terminal.eventsLeft <= 2 } }

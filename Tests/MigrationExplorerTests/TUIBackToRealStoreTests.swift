@@ -19,8 +19,8 @@ struct TUIBackToRealStoreTests {
             lastMigratedVersion: "1.0", lastMigratedBuild: "95", lastAppVersion: "1.0", lastAppBuild: "95"))
     }
 
-    func session(from: String? = nil) throws -> Session {
-        Session(explorer: try Explorer(app: ExplorerApp(manifestAt: TUIMatrixTests.manifest),
+    func session(from: String? = nil) async throws -> Session {
+        await Session.opened(explorer: try Explorer(app: ExplorerApp(manifestAt: TUIMatrixTests.manifest),
                                        options: ExplorerOptions(from: try from.map { try Version($0) }, store: .defaultsPlist(plist.path))))
     }
 
@@ -34,8 +34,8 @@ struct TUIBackToRealStoreTests {
     func backBringsTheRealStoreBack(detour: Detour) async throws {
         defer { try? FileManager.default.removeItem(at: folder) }
         let recorded = try Data(contentsOf: plist)
-        let real = try session().state.plan?.entries.map(\.status)
-        var session = try session(from: detour == .launchedWithFrom ? "0.9" : nil)
+        let real = try await session().state.plan?.entries.map(\.status)
+        var session = try await session(from: detour == .launchedWithFrom ? "0.9" : nil)
         switch detour {
         case .fromPrompt:
             #expect(rows(session).last?.contains("b back") == false, "nothing to go back to yet: \(rows(session).last ?? "")")
@@ -67,7 +67,7 @@ struct TUIBackToRealStoreTests {
 
     @Test func onTheRealStoreAlreadyBSaysSo() async throws {
         defer { try? FileManager.default.removeItem(at: folder) }
-        var session = try session()
+        var session = try await session()
         await session.press(.backToRealStore, size: Self.size)
         #expect(session.state.message?.text == "Already playing the real store \(plist.path) as it records")
         #expect(!session.explorer.isSandbox)
@@ -75,7 +75,7 @@ struct TUIBackToRealStoreTests {
 
     @Test func withoutARealStoreBSaysThereIsNone() async throws {
         defer { try? FileManager.default.removeItem(at: folder) }
-        var session = Session(explorer: try Explorer(app: DemoApp.make(dataFolder: folder), options: ExplorerOptions()))
+        var session = await Session.opened(explorer: try Explorer(app: DemoApp.make(dataFolder: folder), options: ExplorerOptions()))
         await session.press(.backToRealStore, size: Self.size)
         #expect(session.state.message?.text.hasPrefix("No real store to go back to: open one with --store") == true,
                 "\(session.state.message?.text ?? "no message")")

@@ -9,8 +9,8 @@ struct TUIMatrixTests {
     static let size = Size(width: 80, height: 24)
     static let manifest = ExampleTests.repository.appendingPathComponent("Examples/notes/manifest.json").path
 
-    func session(from: String? = nil) throws -> Session {
-        Session(explorer: try Explorer(app: ExplorerApp(manifestAt: Self.manifest), options: ExplorerOptions(from: try from.map { try Version($0) })))
+    func session(from: String? = nil) async throws -> Session {
+        await Session.opened(explorer: try Explorer(app: ExplorerApp(manifestAt: Self.manifest), options: ExplorerOptions(from: try from.map { try Version($0) })))
     }
 
     func screen(_ session: Session, unicode: Bool = true) -> String {
@@ -18,13 +18,13 @@ struct TUIMatrixTests {
     }
 
     @Test func theMatrixAt80x24() async throws {
-        var session = try session()
+        var session = try await session()
         await session.press(.matrix, size: Self.size)
         try assertSnapshot(screen(session), named: "matrix-80x24")
     }
 
     @Test func itReadsInMonochromeWithAGlyphPerCell() async throws {
-        var session = try session(from: "0.10")
+        var session = try await session(from: "0.10")
         session.unicode = false
         await session.press(.matrix, size: Self.size)
         let text = screen(session, unicode: false)
@@ -34,7 +34,7 @@ struct TUIMatrixTests {
     }
 
     @Test func enterOnARowUpgradesFromThatRelease() async throws {
-        var session = try session()
+        var session = try await session()
         await session.press(.matrix, size: Self.size)
         guard case .matrix(_, let selection) = session.state.overlay else { Issue.record("no matrix"); return }
         #expect(selection == 0)
@@ -48,22 +48,22 @@ struct TUIMatrixTests {
     }
 
     @Test func enterOnTheFreshInstallRowSimulatesOne() async throws {
-        var session = try session(from: "0.10")
+        var session = try await session(from: "0.10")
         await session.press(.matrix, size: Self.size)
         await session.press(.first, size: Self.size)
         await session.handle(.enter, size: Self.size)
         #expect(session.explorer.from == nil && session.explorer.simulatesFreshInstall)
     }
 
-    @Test func aFromThatIsNotAReleaseOpensWithTheNote() throws {
-        #expect(try session(from: "0.85").state.message?.text.hasPrefix("0.85 is not a shipped release (0.8, 0.9, 0.10): its history is guessed") == true)
-        #expect(try session(from: "0.9").state.message == nil)
+    @Test func aFromThatIsNotAReleaseOpensWithTheNote() async throws {
+        #expect(try await session(from: "0.85").state.message?.text.hasPrefix("0.85 is not a shipped release (0.8, 0.9, 0.10): its history is guessed") == true)
+        #expect(try await session(from: "0.9").state.message == nil)
     }
 
     @Test func withoutReleasesOnlyAFreshInstallShowsAndItSaysWhy() async throws {
         var registry = MigrationRegistry(appName: "Notes")
         registry.migrate(toVersion: "0.9", title: "Add GUIDs to notes")
-        var session = Session(explorer: try Explorer(app: ExplorerApp(registry: registry, appVersion: "1.0"), options: ExplorerOptions()))
+        var session = await Session.opened(explorer: try Explorer(app: ExplorerApp(registry: registry, appVersion: "1.0"), options: ExplorerOptions()))
         await session.press(.matrix, size: Self.size)
         guard case .matrix(let matrix, _) = session.state.overlay else { Issue.record("no matrix"); return }
         #expect(matrix.rows.map(\.from) == [nil])
@@ -72,12 +72,12 @@ struct TUIMatrixTests {
 
     // MARK: The demo's releases
 
-    func demo() throws -> Session {
-        Session(explorer: try Explorer(app: DemoApp.make(), options: ExplorerOptions()))
+    func demo() async throws -> Session {
+        await Session.opened(explorer: try Explorer(app: DemoApp.make(), options: ExplorerOptions()))
     }
 
     @Test func theDemoShipsReleasesSoItsMatrixShowsEveryPath() async throws {
-        var session = try demo()
+        var session = try await demo()
         await session.press(.matrix, size: Self.size)
         guard case .matrix(let matrix, let selection) = session.state.overlay else { Issue.record("no matrix"); return }
         #expect(matrix.rows.map { $0.from?.text ?? "fresh install" } == ["fresh install", "0.5", "0.8", "0.9", "0.10"])
@@ -91,8 +91,8 @@ struct TUIMatrixTests {
         try assertSnapshot(text, named: "demo-matrix-80x24")
     }
 
-    @Test func theDemosDefaultDeviceIsAShippedReleaseWithItsBuild() throws {
-        let session = try demo()
+    @Test func theDemosDefaultDeviceIsAShippedReleaseWithItsBuild() async throws {
+        let session = try await demo()
         #expect(session.explorer.historyNote == nil, "its history is replayed, not guessed")
         let statuses = Dictionary(session.state.plan?.entries.map { ($0.migration.declared, $0.status) } ?? [], uniquingKeysWith: { first, _ in first })
         #expect(statuses["0.7"] == .skipped(.outOfOrder))
@@ -100,7 +100,7 @@ struct TUIMatrixTests {
     }
 
     @Test func enterOnADemoRowPlaysTheReleaseWithTheBuildItShipped() async throws {
-        var session = try demo()
+        var session = try await demo()
         await session.press(.matrix, size: Self.size)
         await session.handle(.down, size: Self.size)
         await session.handle(.enter, size: Self.size)
@@ -113,7 +113,7 @@ struct TUIMatrixTests {
     }
 
     @Test func escClosesAndAMainKeyActs() async throws {
-        var session = try session()
+        var session = try await session()
         await session.press(.matrix, size: Self.size)
         await session.handle(.escape, size: Self.size)
         #expect(session.state.overlay == nil)

@@ -13,13 +13,13 @@ final class TUINarrowTerminalTests {
 
     deinit { try? FileManager.default.removeItem(at: folder) }
 
-    func session() throws -> Session {
-        Session(explorer: try Explorer(app: DemoApp.make(dataFolder: folder), options: ExplorerOptions()))
+    func session() async throws -> Session {
+        await Session.opened(explorer: try Explorer(app: DemoApp.make(dataFolder: folder), options: ExplorerOptions()))
     }
 
     @Test("a run's report keeps each step's status, label start and elapsed time on its line, the title cut first", arguments: [60, 80])
     func theRunReportCutsTheTitleFirst(width: Int) async throws {
-        var session = try session()
+        var session = try await session()
         let size = Size(width: width, height: 40)
         await session.press(.runPending, size: size)
         let screen = Render.screen(session.state, size: size, unicode: true).text
@@ -37,8 +37,8 @@ final class TUINarrowTerminalTests {
     }
 
     @Test("the footer keeps run, dry-run and reset, or says where the keys are", arguments: [Size(width: 50, height: 14), Size(width: 60, height: 20)])
-    func theFooterKeepsTheKeysThatMatter(size: Size) throws {
-        let footer = Render.screen(try session().state, size: size, unicode: true).text.components(separatedBy: "\n")[size.height - 1]
+    func theFooterKeepsTheKeysThatMatter(size: Size) async throws {
+        let footer = Render.screen(try await session().state, size: size, unicode: true).text.components(separatedBy: "\n")[size.height - 1]
         for key in ["d dry-run", "r run", "x reset", "q quit"] {
             #expect(footer.contains(key), "\(footer)")
         }
@@ -51,8 +51,8 @@ final class TUINarrowTerminalTests {
         #expect(Footer.fit(hints, width: 20, ellipsis: "…") == "…  ? keys  q quit")
     }
 
-    @Test func aRunningCommandsLineCutsTheCommandBeforeItsTimeAndOutput() throws {
-        var state = try session().state
+    @Test func aRunningCommandsLineCutsTheCommandBeforeItsTimeAndOutput() async throws {
+        var state = try await session().state
         let now = ContinuousClock.now
         for update in [RunUpdate.began(now), .commandStarted("0.2 `sh '/tmp/tmp.8KShaW3Jrl/long.sh' --every-account`", at: now), .output("recomputed 2 of 100")] {
             _ = Update.handle(.run(update), &state, layout: Layout(Size(width: 60, height: 20)))
@@ -80,7 +80,7 @@ final class TUINarrowTerminalTests {
     }
 
     @Test func theMatrixKeepsRunsNewAndItsLegendAt60x18() async throws {
-        var session = try session()
+        var session = try await session()
         await session.press(.matrix, size: Self.narrow)
         let inside = boxed(rows(session))
         let header = try #require(inside.first { $0.hasPrefix("FROM") }, "\(inside)")
@@ -97,7 +97,7 @@ final class TUINarrowTerminalTests {
     }
 
     @Test func arrowsScrollTheMatrixSideways() async throws {
-        var session = try session()
+        var session = try await session()
         await session.press(.matrix, size: Self.narrow)
         func header() -> String { boxed(rows(session)).first { $0.hasPrefix("FROM") } ?? "no matrix header" }
         #expect(header().contains(" 0.5 ") && !header().contains("1.2"), "\(header())")
@@ -114,20 +114,20 @@ final class TUINarrowTerminalTests {
     }
 
     @Test("the header keeps both builds whole, beside their versions when narrow", arguments: [60, 80])
-    func theHeaderKeepsTheBuilds(width: Int) throws {
+    func theHeaderKeepsTheBuilds(width: Int) async throws {
         let deep = folder.appendingPathComponent("a-rather-long-folder-name/and-another-one/w")
         try FileManager.default.createDirectory(at: deep, withIntermediateDirectories: true)
         let store = deep.appendingPathComponent("state.json").path
         let options = ExplorerOptions(from: try Version("0.9"), fromBuild: try Version("205"), toBuild: try Version("210"), store: .jsonFile(store))
-        let session = Session(explorer: try Explorer(app: DemoApp.make(dataFolder: folder), options: options))
+        let session = await Session.opened(explorer: try Explorer(app: DemoApp.make(dataFolder: folder), options: options))
         let header = rows(session, size: Size(width: width, height: 18))[0]
         #expect(header.contains(width < 80 ? " Notes 0.9 (205) → 1.0 (210) " : " Notes 0.9 → 1.0 (build 205 → 210) "), "\(header)")
         #expect(header.contains("sandbox") && header.hasSuffix("state.json "), "\(header)")
     }
 
     @Test("statuses show whole, the titles get the room", arguments: [60, 80, 100])
-    func statusesShowWhole(width: Int) throws {
-        let session = try session()
+    func statusesShowWhole(width: Int) async throws {
+        let session = try await session()
         let table = rows(session, size: Size(width: width, height: 24))
         let row = try #require(table.first { $0.contains("version 0.7") }, "\(table)")
         #expect(row.contains(width >= 80 ? "○ skipped: out of order" : "○ out of order"), "\(row)")
@@ -141,7 +141,7 @@ final class TUINarrowTerminalTests {
         try FileManager.default.createDirectory(at: deep, withIntermediateDirectories: true)
         let store = deep.appendingPathComponent("state.json").path
         try FileMigrationStore(url: URL(fileURLWithPath: store)).save(MigrationState(lastMigratedVersion: "0.9", lastAppVersion: "0.9"))
-        var session = Session(explorer: try Explorer(app: DemoApp.make(dataFolder: folder), options: ExplorerOptions(store: .jsonFile(store))))
+        var session = await Session.opened(explorer: try Explorer(app: DemoApp.make(dataFolder: folder), options: ExplorerOptions(store: .jsonFile(store))))
         await session.press(.reset, size: Self.narrow)
         let inside = boxed(rows(session))
         #expect(!inside.contains { $0.hasPrefix("?") }, "no line starts with the question mark: \(inside)")

@@ -8,19 +8,19 @@ import Testing
 struct TUIProgressTests {
     static let size = Size(width: 100, height: 24)
 
-    func session() throws -> Session {
+    func session() async throws -> Session {
         var registry = MigrationRegistry(appName: "Notes")
         registry.migrate(toVersion: "1.0", title: "Import notes") { context in
             context.reportProgress(0.4)
             context.reportProgress(1)
         }
-        return Session(explorer: try Explorer(app: ExplorerApp(registry: registry, appVersion: "1.0"), options: ExplorerOptions()))
+        return await Session.opened(explorer: try Explorer(app: ExplorerApp(registry: registry, appVersion: "1.0"), options: ExplorerOptions()))
     }
 
     /// The message row of every frame drawn once a step has started (the first frame, the
     /// run's start, shows before any step has).
     func framesOfARun(unicode: Bool) async throws -> [String] {
-        var session = try session()
+        var session = try await session()
         session.unicode = unicode
         let frames = Locked<[String]>([])
         let key = try #require(Keymap.binding(for: .runPending)?.keys.first)
@@ -53,7 +53,7 @@ struct TUIProgressTests {
         var registry = MigrationRegistry(appName: "Notes")
         registry.migrate(toVersion: "0.9", title: "First") { _ in }
         registry.migrate(toVersion: "1.0", title: "Second") { context in context.reportProgress(0.5) }
-        var session = Session(explorer: try Explorer(app: ExplorerApp(registry: registry, appVersion: "1.0"), options: ExplorerOptions()))
+        var session = await Session.opened(explorer: try Explorer(app: ExplorerApp(registry: registry, appVersion: "1.0"), options: ExplorerOptions()))
         let rows = Locked<[[String]]>([])
         let details = Locked<[String]>([])
         let key = try #require(Keymap.binding(for: .runPending)?.keys.first)
@@ -81,7 +81,7 @@ struct TUIProgressTests {
         var registry = MigrationRegistry(appName: "Notes")
         registry.migrate(toVersion: "1.0", title: "Import the notes of every account") { context in context.reportProgress(0.4) }
         registry.onUpdate(title: "What's New")
-        var session = Session(explorer: try Explorer(app: ExplorerApp(registry: registry, appVersion: "1.0"), options: ExplorerOptions()))
+        var session = await Session.opened(explorer: try Explorer(app: ExplorerApp(registry: registry, appVersion: "1.0"), options: ExplorerOptions()))
         let size = Size(width: width, height: 24)
         let rows = Locked<[String]>([])
         let key = try #require(Keymap.binding(for: .runPending)?.keys.first)
@@ -101,7 +101,7 @@ struct TUIProgressTests {
         registry.migrate(toVersion: "1.0", title: "Chatty") { context in
             for step in 1...10_000 { context.reportProgress(Double(step) / 10_000) }
         }
-        var session = Session(explorer: try Explorer(app: ExplorerApp(registry: registry, appVersion: "1.0"), options: ExplorerOptions()))
+        var session = await Session.opened(explorer: try Explorer(app: ExplorerApp(registry: registry, appVersion: "1.0"), options: ExplorerOptions()))
         var shown: [Double?] = []
         let key = try #require(Keymap.binding(for: .runPending)?.keys.first)
         await session.handle(key, size: Self.size) { state in
@@ -116,7 +116,7 @@ struct TUIProgressTests {
         var registry = MigrationRegistry(appName: "Notes")
         registry.migrate(toVersion: "1.0", title: "Leaves a task behind") { context in finished.withLock { $0 = context } }
         registry.migrate(toVersion: "1.1", title: "Reports nothing") { _ in finished.value?.reportProgress(0.5) }
-        var session = Session(explorer: try Explorer(app: ExplorerApp(registry: registry, appVersion: "1.1"), options: ExplorerOptions()))
+        var session = await Session.opened(explorer: try Explorer(app: ExplorerApp(registry: registry, appVersion: "1.1"), options: ExplorerOptions()))
         let lines = Locked<[String]>([])
         let key = try #require(Keymap.binding(for: .runPending)?.keys.first)
         await session.handle(key, size: Self.size) { state in

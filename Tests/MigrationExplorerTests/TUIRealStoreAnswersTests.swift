@@ -22,8 +22,8 @@ struct TUIRealStoreAnswersTests {
             lastMigratedVersion: "1.0", lastMigratedBuild: "95", lastAppVersion: "1.0", lastAppBuild: "95"))
     }
 
-    func session(from: String? = nil) throws -> Session {
-        Session(explorer: try Explorer(app: ExplorerApp(manifestAt: TUIMatrixTests.manifest),
+    func session(from: String? = nil) async throws -> Session {
+        await Session.opened(explorer: try Explorer(app: ExplorerApp(manifestAt: TUIMatrixTests.manifest),
                                        options: ExplorerOptions(from: try from.map { try Version($0) }, store: .defaultsPlist(plist.path))))
     }
 
@@ -33,7 +33,7 @@ struct TUIRealStoreAnswersTests {
 
     @Test func enterOnAMatrixRowAndSAgreeWithTheMatrix() async throws {
         defer { try? FileManager.default.removeItem(at: folder) }
-        var session = try session()
+        var session = try await session()
         await session.press(.matrix, size: Self.size)
         guard case .matrix(let matrix, _) = session.state.overlay else { Issue.record("no matrix"); return }
         let row = try #require(matrix.rows.firstIndex { $0.from?.text == "0.9" })
@@ -59,7 +59,7 @@ struct TUIRealStoreAnswersTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         try PropertyListMigrationStore(url: plist).save(MigrationState(
             lastMigratedVersion: "1.0", lastMigratedBuild: "119", lastAppVersion: "1.0", lastAppBuild: "119"))
-        var session = try session()
+        var session = try await session()
         await session.press(.matrix, size: Self.size)
         guard case .matrix(let matrix, _) = session.state.overlay else { Issue.record("no matrix"); return }
         let row = try #require(matrix.rows.firstIndex { $0.from?.text == "0.9" })
@@ -73,7 +73,7 @@ struct TUIRealStoreAnswersTests {
 
     @Test func aFromWithoutABuildNamesTheBuildTheStoreRecords() async throws {
         defer { try? FileManager.default.removeItem(at: folder) }
-        var session = try session()
+        var session = try await session()
         await session.press(.setFrom, size: Self.size)
         await session.handle(.control("u"), size: Self.size)
         await session.type("0.9", size: Self.size)
@@ -86,7 +86,7 @@ struct TUIRealStoreAnswersTests {
     @Test("the header cuts the path, never the words", arguments: [80, 60])
     func headerKeepsTheWords(width: Int) async throws {
         defer { try? FileManager.default.removeItem(at: folder) }
-        var session = try session(from: "0.9")
+        var session = try await session(from: "0.9")
         #expect(header(session, width: width).contains("sandbox over …"), "\(header(session, width: width))")
         #expect(header(session, width: width).hasSuffix("fr.plist "), "\(header(session, width: width))")
         await session.press(.setFrom, size: Self.size)
@@ -97,7 +97,7 @@ struct TUIRealStoreAnswersTests {
         #expect(fresh.contains("sandbox (fresh install; …"), "\(fresh)")
         #expect(fresh.hasSuffix("fr.plist untouched) "), "\(fresh)")
         await session.press(.writeFrom, size: Self.size)
-        let real = try self.session()
+        let real = try await self.session()
         #expect(header(real, width: width).contains("REAL STORE: …"), "\(header(real, width: width))")
         #expect(header(real, width: width).hasSuffix("fr.plist "))
     }
@@ -105,7 +105,7 @@ struct TUIRealStoreAnswersTests {
     @Test func theMatrixFooterKeepsHelpAndQuitAt60x16() async throws {
         defer { try? FileManager.default.removeItem(at: folder) }
         // From 0.10 there is a problem (0.9 is out of order): its key is essential too.
-        var session = try session(from: "0.10")
+        var session = try await session(from: "0.10")
         #expect(!session.state.problems.isEmpty)
         await session.press(.matrix, size: Self.size)
         let size = Size(width: 60, height: 16)

@@ -17,7 +17,7 @@ struct TUIResetPromptTests {
         let folder = try makeTemporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let explorer = try Explorer(app: DemoApp.make(dataFolder: folder), options: ExplorerOptions())
-        var session = Session(explorer: explorer)
+        var session = await Session.opened(explorer: explorer)
         let before = session.state.plan?.pending.map(\.migration.declared)
         await session.press(.runPending, size: Self.size)
         await session.press(.reset, size: Self.size)
@@ -34,7 +34,7 @@ struct TUIResetPromptTests {
         let manifest = folder.appendingPathComponent("m.json")
         try manifest.write(#"{ "appVersion": "1.0", "migrations": [ { "version": "0.1", "title": "One", "run": "true" } ] }"#)
         let store = ExplorerOptions(store: .jsonFile(folder.appendingPathComponent("state.json").path))
-        var session = Session(explorer: try Explorer(app: ExplorerApp(manifestAt: manifest.path), options: store))
+        var session = await Session.opened(explorer: try Explorer(app: ExplorerApp(manifestAt: manifest.path), options: store))
         await session.press(.reset, size: Self.size)
         #expect(prompt(session).contains("records no mark: nothing to forget"), "\(prompt(session))")
     }
@@ -45,7 +45,7 @@ struct TUIResetPromptTests {
         let store = folder.appendingPathComponent("state.json")
         let manifest = folder.appendingPathComponent("m.json")
         try manifest.write(#"{ "appVersion": "1.0", "migrations": [ { "version": "0.1", "title": "One", "run": "true" } ] }"#)
-        var session = Session(explorer: try Explorer(app: ExplorerApp(manifestAt: manifest.path), options: ExplorerOptions(store: .jsonFile(store.path))))
+        var session = await Session.opened(explorer: try Explorer(app: ExplorerApp(manifestAt: manifest.path), options: ExplorerOptions(store: .jsonFile(store.path))))
         await session.press(.runPending, size: Self.size)
         await session.handle(.character("y"), size: Self.size)
         await session.handle(.escape, size: Self.size)

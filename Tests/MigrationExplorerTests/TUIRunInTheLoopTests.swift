@@ -4,8 +4,8 @@ import Testing
 @testable import MigrationExplorer
 
 /// A run as the terminal UI's loop sees it: keys, resizes, ticks and the run's updates, in a
-/// scripted order, through the one pure ``Update``; the states and screens checked after each.
-/// No run happens, no thread, no clock: the run's updates are made up here.
+/// scripted order, through the session the loop drives; the states and screens checked after
+/// each. No run happens, no thread, no clock: the run's updates are made up here.
 @Suite("Terminal UI: a run in the loop")
 struct TUIRunInTheLoopTests {
     /// The upgrade from 0.5 to 1.1: three migrations, each with What's New notes.
@@ -20,21 +20,24 @@ struct TUIRunInTheLoopTests {
 
     static let t0 = ContinuousClock.now
 
-    /// The loop, scripted: each event goes through ``Update`` and the positions are fitted,
-    /// as ``Session`` does; the effects asked for are kept.
+    /// The loop, scripted: each event goes to the real ``Session``, as the loop hands it; the
+    /// effects asked for are kept, not carried out.
     struct Script {
-        var state = Session(explorer: TUIRunInTheLoopTests.explorer).state
+        var session: Session
         var size = Size(width: 80, height: 24)
         var effects: [Effect] = []
+
+        var state: ViewState {
+            get { session.state }
+            set { session.state = newValue }
+        }
 
         @discardableResult
         mutating func send(_ events: Event...) -> Effect? {
             var last: Effect?
             for event in events {
                 if case .resize(let newSize) = event { size = newSize }
-                if case .key = event, state.overlay == nil { state.message = nil }
-                last = Update.handle(event, &state, layout: Layout(size, for: state, unicode: true))
-                state.fit(to: size, unicode: true)
+                last = session.handle(event, size: size)
                 if let last { effects.append(last) }
             }
             return last
@@ -68,15 +71,15 @@ struct TUIRunInTheLoopTests {
     }
 
     /// A run started with `r` and begun at ``t0``.
-    static func running() -> Script {
-        var script = Script()
+    static func running() async -> Script {
+        var script = Script(session: await Session.opened(explorer: explorer))
         #expect(script.press(.runPending) == .run, "a sandbox whose bodies do nothing for real runs without asking")
         script.send(.run(.began(t0)))
         return script
     }
 
-    @Test func keysResizesTicksAndTheRunsUpdatesGoThroughOneUpdate() throws {
-        var script = Self.running()
+    @Test func keysResizesTicksAndTheRunsUpdatesGoThroughOneUpdate() async throws {
+        var script = await Self.running()
         #expect(script.screen.contains("Starting the run…"))
         #expect(script.footer.contains("Ctrl-C or Esc cancels the run") && script.footer.contains("? help"), "\(script.footer)")
         script.send(.run(.started(.migration(Self.migration("0.9")), at: Self.t0)))
@@ -112,14 +115,14 @@ struct TUIRunInTheLoopTests {
         #expect(script.effects == [.run], "nothing but the run's start was asked of the loop")
     }
 
-    @Test func ctrlCDuringAStepCancelsItKeepsTheStepsBeforeAndSaysWhatRunsNextTime() throws {
-        var script = Self.running()
+    @Test func ctrlCDuringAStepCancelsItKeepsTheStepsBeforeAndSaysWhatRunsNextTime() async throws {
+        var script = await Self.running()
         script.send(.run(.started(.migration(Self.migration("0.9")), at: Self.t0)), .run(.finished(Self.step("0.9", .succeeded))),
                     .run(.started(.migration(Self.migration("1.0")), at: Self.t0)))
         #expect(script.send(.key(.control("c"))) == .cancelRun)
         #expect(script.screen.contains("Cancelling the run…"))
         #expect(script.footer.contains("Ctrl-C again quits at once · cancelling: waiting for the running step to stop"), "\(script.footer)")
-        #expect(!script.state.wantsQuit, "the first Ctrl-C cancels the run, it does not quit")
+        #expect(script.effects == [.run, .cancelRun], "the first Ctrl-C cancels the run, it does not quit")
         script.send(.run(.finished(Self.step("1.0", .cancelled))))
         script.send(.run(.ended(try Self.ending([Self.step("0.9", .succeeded), Self.step("1.0", .cancelled)], recordedAt: "0.9", cancelled: true))))
         let message = try #require(script.state.message?.text)
@@ -127,26 +130,24 @@ struct TUIRunInTheLoopTests {
             + "the 1 step before it stays recorded; 2 migrations wait for the next run"
         #expect(message == expected)
         #expect(script.row("0.9").contains("applied") && script.row("1.0").contains("pending"), "\(script.screen)")
-        #expect(!script.state.wantsQuit && script.effects == [.run, .cancelRun])
+        #expect(script.effects == [.run, .cancelRun])
     }
 
-    @Test func aSecondCtrlCGivesUpWaitingAndQuits() {
-        var script = Self.running()
+    @Test func aSecondCtrlCGivesUpWaitingAndQuits() async {
+        var script = await Self.running()
         script.send(.run(.commandStarted("0.9 `sleep 1000`", at: Self.t0)))
         #expect(script.send(.key(.control("c"))) == .cancelRun)
-        #expect(script.send(.key(.control("c"))) == .abandonRun)
-        #expect(script.state.wantsQuit)
+        #expect(script.send(.key(.control("c"))) == .abandonRun, "giving up quits")
     }
 
-    @Test func quittingDuringARunCancelsItAndWaitsForIt() {
-        var script = Self.running()
-        #expect(script.press(.quit) == .cancelRun)
-        #expect(script.state.wantsQuit && script.state.activity?.cancelled == true)
-        #expect(script.press(.quit) == nil, "asked once")
+    @Test func quittingDuringARunCancelsItAndWaitsForIt() async {
+        var script = await Self.running()
+        #expect(script.press(.quit) == .quit)
+        #expect(script.state.activity?.cancelled == true, "the run shows as cancelled while the loop waits for it")
     }
 
-    @Test func escClosesTheFilterFirstThenCancelsTheRun() {
-        var script = Self.running()
+    @Test func escClosesTheFilterFirstThenCancelsTheRun() async {
+        var script = await Self.running()
         #expect(script.press(.filter) == nil)
         script.send(.key(.character("t")), .key(.character("a")), .key(.character("g")))
         #expect(script.state.items.count == 1, "the filter works during a run")
@@ -157,16 +158,16 @@ struct TUIRunInTheLoopTests {
     }
 
     @Test("keys that would change what runs say why they wait", arguments: [Action.dryRun, .runPending, .reset, .setFrom, .setTo, .writeFrom, .matrix])
-    func keysThatChangeWhatRunsAreRefusedDuringARun(action: Action) {
-        var script = Self.running()
+    func keysThatChangeWhatRunsAreRefusedDuringARun(action: Action) async {
+        var script = await Self.running()
         #expect(script.press(action) == nil)
         #expect(script.state.overlay == nil && script.state.prompt == nil)
         #expect(script.screen.contains("Not while the run goes on: wait for it to end, or Esc cancels it"), "\(script.screen)")
         #expect(script.screen.contains("Starting the run…"), "the run's line stays above it")
     }
 
-    @Test func aCommandShowsItsElapsedTimeAndLatestLineAndARunThatStartsNothingSaysItWaits() {
-        var script = Self.running()
+    @Test func aCommandShowsItsElapsedTimeAndLatestLineAndARunThatStartsNothingSaysItWaits() async {
+        var script = await Self.running()
         script.send(.tick(Self.t0 + .milliseconds(1200)))
         #expect(script.screen.contains("Waiting for the store: another process holds it…") == false, "a sandbox is never held by another process")
         script.state.isSandbox = false
@@ -176,8 +177,8 @@ struct TUIRunInTheLoopTests {
     }
 
     @Test("too small during a run, the notice names the keys that act then, and they act", arguments: [Key.control("c"), .escape])
-    func tooSmallDuringARun(key: Key) {
-        var script = Self.running()
+    func tooSmallDuringARun(key: Key) async {
+        var script = await Self.running()
         script.send(.resize(Size(width: 40, height: 10)))
         let notice = { script.rows.map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " ") }
         #expect(notice().hasPrefix("terminal too small (need 50×14); Ctrl-C or Esc cancels the run"), "\(notice())")
@@ -186,8 +187,8 @@ struct TUIRunInTheLoopTests {
     }
 
     @Test("a frame during a run", arguments: [Size(width: 80, height: 24), Size(width: 60, height: 20)])
-    func aFrameDuringARun(size: Size) throws {
-        var script = Self.running()
+    func aFrameDuringARun(size: Size) async throws {
+        var script = await Self.running()
         script.send(.resize(size), .run(.started(.migration(Self.migration("0.9")), at: Self.t0)), .run(.finished(Self.step("0.9", .succeeded))),
                     .run(.started(.migration(Self.migration("1.0")), at: Self.t0 + .seconds(1))),
                     .run(.progress(.migration(Self.migration("1.0")), 0.4)), .tick(Self.t0 + .milliseconds(3250)))

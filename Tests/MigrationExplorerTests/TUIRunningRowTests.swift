@@ -12,14 +12,14 @@ struct TUIRunningRowTests {
     struct Failure: Error {}
 
     /// 200 migrations, 1.1 to 1.200, all pending; `failing` throws.
-    func session(failing: Int? = nil) throws -> Session {
+    func session(failing: Int? = nil) async throws -> Session {
         var registry = MigrationRegistry(appName: "Notes")
         for step in 1...200 {
             registry.migrate(toVersion: "1.\(step)", title: "Step \(step)") { _ in
                 if step == failing { throw Failure() }
             }
         }
-        return Session(explorer: try Explorer(app: ExplorerApp(registry: registry, appVersion: "2.0"), options: ExplorerOptions()))
+        return await Session.opened(explorer: try Explorer(app: ExplorerApp(registry: registry, appVersion: "2.0"), options: ExplorerOptions()))
     }
 
     func screen(_ state: ViewState) -> String { Render.screen(state, size: Self.size, unicode: true).text }
@@ -30,7 +30,7 @@ struct TUIRunningRowTests {
     }
 
     @Test func everyFrameOfALongRunShowsTheRunningRowSelected() async throws {
-        var session = try session()
+        var session = try await session()
         let frames = Locked<[(running: String, screen: String)]>([])
         let key = try #require(Keymap.binding(for: .runPending)?.keys.first)
         await session.handle(key, size: Self.size) { state in
@@ -47,7 +47,7 @@ struct TUIRunningRowTests {
     }
 
     @Test func aRunStartedFromTheLastRowStillFollowsItsFirstStep() async throws {
-        var session = try session()
+        var session = try await session()
         await session.press(.last, size: Self.size)
         #expect(session.state.selection == 199)
         let firstSelected = Locked<Int?>(nil)
@@ -59,7 +59,7 @@ struct TUIRunningRowTests {
     }
 
     @Test func afterTheRunTheLastStepStaysSelectedAndTheKeysMoveFromThere() async throws {
-        var session = try session()
+        var session = try await session()
         await session.press(.runPending, size: Self.size)
         await session.handle(.escape, size: Self.size)
         #expect(session.state.selection == 199)
@@ -77,7 +77,7 @@ struct TUIRunningRowTests {
     }
 
     @Test func aRunThatStopsAtAFailureLeavesTheFailedRowSelectedWithItsError() async throws {
-        var session = try session(failing: 150)
+        var session = try await session(failing: 150)
         await session.press(.runPending, size: Self.size)
         await session.handle(.escape, size: Self.size)
         let screen = screen(session.state)
@@ -86,7 +86,7 @@ struct TUIRunningRowTests {
     }
 
     @Test func aRowTheFilterHidesLeavesTheSelectionWhereItIs() async throws {
-        var session = try session()
+        var session = try await session()
         await session.press(.filter, size: Self.size)
         await session.type("Step 7", size: Self.size)
         let shown = Set(session.state.items.compactMap { $0.migration?.declared })

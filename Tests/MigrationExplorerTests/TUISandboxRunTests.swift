@@ -16,7 +16,7 @@ struct TUISandboxRunTests {
         let explorer = try Explorer(app: ExplorerApp(manifestAt: manifest.path),
                                     options: ExplorerOptions(from: try Version("0.5"), store: .jsonFile(folder.appendingPathComponent("s.json").path)))
         let ran = folder.appendingPathComponent("ran")
-        var session = Session(explorer: explorer)
+        var session = await Session.opened(explorer: explorer)
         await session.press(.runPending, size: Self.size)
         let screen = Render.screen(session.state, size: Self.size, unicode: true).text
         #expect(screen.contains("The commands run for real and only"))
@@ -33,7 +33,7 @@ struct TUISandboxRunTests {
         var registry = MigrationRegistry(appName: "Recipes")
         registry.migrate(toVersion: "2.0", title: "Real work") { _ in ran.withLock { $0 = true } }
         let app = ExplorerApp(registry: registry, appVersion: "2.0", sandboxRunsForReal: .appCode)
-        var session = Session(explorer: try Explorer(app: app, options: ExplorerOptions(policy: .baseline)))
+        var session = await Session.opened(explorer: try Explorer(app: app, options: ExplorerOptions(policy: .baseline)))
         await session.press(.runPending, size: Self.size)
         guard case .report(let report) = session.state.overlay else {
             Issue.record("a baseline of a fresh install runs none of the app's code, so it asks nothing: \(String(describing: session.state.overlay))")
@@ -48,7 +48,7 @@ struct TUISandboxRunTests {
         var registry = MigrationRegistry(appName: "Recipes")
         registry.migrate(toVersion: "2.0", title: "Real work") { _ in ran.withLock { $0 = true } }
         let app = ExplorerApp(registry: registry, appVersion: "2.0", sandboxRunsForReal: .appCode)
-        var session = Session(explorer: try Explorer(app: app, options: ExplorerOptions()))
+        var session = await Session.opened(explorer: try Explorer(app: app, options: ExplorerOptions()))
         await session.press(.runPending, size: Self.size)
         let screen = Render.screen(session.state, size: Self.size, unicode: true).text
         #expect(screen.contains("Run the pending migrations? The migrations' code runs for real and only"), "\(screen)")
@@ -60,7 +60,7 @@ struct TUISandboxRunTests {
     }
 
     @Test func theDemoSandboxStillRunsWithoutAQuestion() async throws {
-        var session = Session(explorer: try Explorer(app: DemoApp.make(), options: ExplorerOptions()))
+        var session = await Session.opened(explorer: try Explorer(app: DemoApp.make(), options: ExplorerOptions()))
         await session.press(.runPending, size: Self.size)
         #expect(session.state.lastReport != nil)
     }

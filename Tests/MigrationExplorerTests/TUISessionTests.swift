@@ -18,9 +18,9 @@ final class TUISessionTests {
 
     deinit { try? FileManager.default.removeItem(at: folder) }
 
-    func session(failing: String? = nil, options: ExplorerOptions = ExplorerOptions()) throws -> Session {
+    func session(failing: String? = nil, options: ExplorerOptions = ExplorerOptions()) async throws -> Session {
         let app = DemoApp.make(dataFolder: folder, failing: try failing.map { try Version($0) })
-        return Session(explorer: try Explorer(app: app, options: options))
+        return await Session.opened(explorer: try Explorer(app: app, options: options))
     }
 
     func screen(_ session: Session, size: Size = size, unicode: Bool = true) -> String {
@@ -34,8 +34,8 @@ final class TUISessionTests {
         }, uniquingKeysWith: { first, _ in first })
     }
 
-    @Test func opensOnTheDemoAsADeviceAt0_8UpgradingTo1_0() throws {
-        let session = try session()
+    @Test func opensOnTheDemoAsADeviceAt0_8UpgradingTo1_0() async throws {
+        let session = try await session()
         #expect(statuses(session)["0.9"] == "pending")
         #expect(statuses(session)["1.0"] == "pending")
         #expect(statuses(session)["1.1"] == "skipped: above app version")
@@ -45,24 +45,24 @@ final class TUISessionTests {
         #expect(selected.migration.declared == "0.9")
     }
 
-    @Test func mainScreenAt80x24() throws {
-        try assertSnapshot(screen(try session()), named: "main-80x24")
+    @Test func mainScreenAt80x24() async throws {
+        try assertSnapshot(screen(try await session()), named: "main-80x24")
     }
 
-    @Test func mainScreenAt80x24InASCII() throws {
-        try assertSnapshot(screen(try session(), unicode: false), named: "main-80x24-ascii")
+    @Test func mainScreenAt80x24InASCII() async throws {
+        try assertSnapshot(screen(try await session(), unicode: false), named: "main-80x24-ascii")
     }
 
-    @Test func wideScreenPutsDetailsBesideTheTable() throws {
-        try assertSnapshot(screen(try session(), size: Size(width: 130, height: 30)), named: "main-130x30")
+    @Test func wideScreenPutsDetailsBesideTheTable() async throws {
+        try assertSnapshot(screen(try await session(), size: Size(width: 130, height: 30)), named: "main-130x30")
     }
 
-    @Test func tinyTerminalSaysItIsTooSmall() throws {
-        try assertSnapshot(screen(try session(), size: Size(width: 40, height: 10)), named: "tiny-40x10")
+    @Test func tinyTerminalSaysItIsTooSmall() async throws {
+        try assertSnapshot(screen(try await session(), size: Size(width: 40, height: 10)), named: "tiny-40x10")
     }
 
     @Test func helpOverlayListsEveryKey() async throws {
-        var session = try session()
+        var session = try await session()
         await session.press(.help, size: Self.size)
         let text = screen(session)
         try assertSnapshot(text, named: "help-80x24")
@@ -71,7 +71,7 @@ final class TUISessionTests {
     }
 
     @Test func dryRunShowsTheOrderedListAndChangesNothing() async throws {
-        var session = try session()
+        var session = try await session()
         let before = try session.explorer.store.load()
         await session.press(.dryRun, size: Self.size)
         try assertSnapshot(screen(session), named: "dry-run-80x24")
@@ -80,7 +80,7 @@ final class TUISessionTests {
     }
 
     @Test func runRunsThePendingMigrationsForRealOnTheSandbox() async throws {
-        var session = try session()
+        var session = try await session()
         await session.press(.runPending, size: Self.size)
         #expect(statuses(session)["0.9"] == "applied")
         #expect(statuses(session)["1.1"] == "skipped: above app version")
@@ -94,7 +94,7 @@ final class TUISessionTests {
     }
 
     @Test func aReportScrollsNoFurtherThanItsLastLine() async throws {
-        var session = try session()
+        var session = try await session()
         let small = Size(width: 60, height: 14)
         await session.handle(.character("r"), size: small)
         for _ in 0..<50 { await session.handle(.down, size: small) }
@@ -105,7 +105,7 @@ final class TUISessionTests {
     }
 
     @Test func aFailureShowsItsErrorAndLeavesTheMigrationPending() async throws {
-        var session = try session(failing: "0.10")
+        var session = try await session(failing: "0.10")
         await session.press(.runPending, size: Self.size)
         #expect(statuses(session)["0.9"] == "applied")
         #expect(statuses(session)["0.10"] == "failed")
@@ -119,7 +119,7 @@ final class TUISessionTests {
     }
 
     @Test func resetAsksFirstAndNoIsTheDefault() async throws {
-        var session = try session()
+        var session = try await session()
         await session.press(.runPending, size: Self.size)
         await session.handle(.escape, size: Self.size)
         await session.press(.reset, size: Self.size)
@@ -135,7 +135,7 @@ final class TUISessionTests {
     @Test func runningAgainstARealStoreAsksFirst() async throws {
         let store = folder.appendingPathComponent("state.json").path
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        var session = try session(options: ExplorerOptions(store: .jsonFile(store)))
+        var session = try await session(options: ExplorerOptions(store: .jsonFile(store)))
         #expect(screen(session).contains("REAL STORE"))
         await session.press(.runPending, size: Self.size)
         #expect(screen(session).contains("against the real store"))
@@ -149,7 +149,7 @@ final class TUISessionTests {
     @Test func aSQLiteStoreIsShownByNameAndDomainAndRunsAndResetsForReal() async throws {
         let database = folder.appendingPathComponent("notes.sqlite").path
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        var session = try session(options: ExplorerOptions(store: .sqlite(database, domain: "app")))
+        var session = try await session(options: ExplorerOptions(store: .sqlite(database, domain: "app")))
         #expect(screen(session).contains("notes.sqlite (app)"))
         #expect(session.state.storeDescription == "SQLite \(database) (app)")
         await session.press(.runPending, size: Self.size)
@@ -161,7 +161,7 @@ final class TUISessionTests {
     }
 
     @Test func changingFromAndToReplans() async throws {
-        var session = try session()
+        var session = try await session()
         await session.press(.setFrom, size: Self.size)
         await session.handle(.control("u"), size: Self.size)
         await session.type("0.9", size: Self.size)
@@ -175,7 +175,7 @@ final class TUISessionTests {
 
     @Test("a bad version in a prompt is refused with the reason", arguments: ["1.0-beta", "v2", "1..2"])
     func badVersionIsRefused(input: String) async throws {
-        var session = try session()
+        var session = try await session()
         await session.press(.setTo, size: Self.size)
         await session.handle(.control("u"), size: Self.size)
         await session.type(input, size: Self.size)
@@ -187,7 +187,7 @@ final class TUISessionTests {
     }
 
     @Test func anEmptyFromIsAFreshInstall() async throws {
-        var session = try session()
+        var session = try await session()
         await session.press(.setFrom, size: Self.size)
         await session.handle(.control("u"), size: Self.size)
         await session.handle(.enter, size: Self.size)
@@ -195,7 +195,7 @@ final class TUISessionTests {
     }
 
     @Test func whatsNewWalksThroughThePagesOfThisUpgrade() async throws {
-        var session = try session()
+        var session = try await session()
         await session.press(.whatsNew, size: Self.size)
         #expect(screen(session).contains("What's New in Notes 1.0 · 1 of 3"))
         #expect(screen(session).contains("Your notes now sync across all your devices."))
@@ -208,7 +208,7 @@ final class TUISessionTests {
     }
 
     @Test func filterByTextOrStatusAndEscClears() async throws {
-        var session = try session()
+        var session = try await session()
         await session.press(.filter, size: Self.size)
         await session.type("skipped", size: Self.size)
         #expect(session.state.items.count == 3)
@@ -221,7 +221,7 @@ final class TUISessionTests {
     }
 
     @Test func movementKeepsTheSelectionInViewAndInRange() async throws {
-        var session = try session()
+        var session = try await session()
         let small = Size(width: 60, height: 14)
         await session.press(.last, size: small)
         #expect(session.state.selection == session.state.items.count - 1)
@@ -235,13 +235,18 @@ final class TUISessionTests {
         #expect(session.state.tableTop <= session.state.selection)
     }
 
-    @Test func quitKeysAndEscClosingAnOverlayFirst() async throws {
-        var session = try session()
+    @Test func quitAndRedrawAreEffectsAndEscClosesAnOverlayFirst() async throws {
+        var session = try await session()
         await session.press(.help, size: Self.size)
-        await session.handle(.escape, size: Self.size)
-        #expect(!session.state.wantsQuit)
-        await session.handle(.control("c"), size: Self.size)
-        #expect(session.state.wantsQuit)
+        #expect(session.handle(.key(.escape), size: Self.size) == nil)
+        #expect(session.state.overlay == nil)
+        await session.press(.help, size: Self.size)
+        #expect(session.handle(.key(.control("c")), size: Self.size) == .quit, "Ctrl-C quits from an overlay")
+        await session.press(.filter, size: Self.size)
+        #expect(session.handle(.key(.control("c")), size: Self.size) == .quit, "and from the filter")
+        #expect(session.handle(.key(.character("q")), size: Self.size) == nil, "q is typed there")
+        #expect(session.handle(.key(.escape), size: Self.size) == nil)
+        #expect(session.handle(.key(.control("l")), size: Self.size) == .redraw, "redrawing is the loop's effect")
     }
 
     // MARK: Keys act only where they show
@@ -256,7 +261,7 @@ final class TUISessionTests {
 
     @Test func underTerminalTooSmallOnlyQuitActs() async throws {
         let store = try realStorePath()
-        var session = try session(options: ExplorerOptions(store: .jsonFile(store)))
+        var session = try await session(options: ExplorerOptions(store: .jsonFile(store)))
         let tiny = Size(width: 45, height: 12)
         for key: Key in [.character("r"), .character("y"), .character("x"), .character("y"), .character("d"), .character("f")] {
             await session.handle(key, size: tiny)
@@ -264,12 +269,11 @@ final class TUISessionTests {
         #expect(!FileManager.default.fileExists(atPath: store), "nothing ran against the real store")
         #expect(session.state.overlay == nil && session.state.prompt == nil)
         #expect(screen(session, size: tiny).contains("terminal too small"))
-        await session.handle(.character("q"), size: tiny)
-        #expect(session.state.wantsQuit)
+        #expect(session.handle(.key(.character("q")), size: tiny) == .quit)
     }
 
     @Test func helpScrollsToItsLastLine() async throws {
-        var session = try session()
+        var session = try await session()
         let small = Size(width: 60, height: 16)
         await session.press(.help, size: small)
         #expect(!screen(session, size: small).contains("delete to the end of the line"))
@@ -289,7 +293,7 @@ final class TUISessionTests {
                       ("w", "What's New in Notes"), ("p", "Problems"), ("?", "Keys"), ("d", "Dry run")])
     func overlaysPassKeysThrough(key: Character, shows: String) async throws {
         for overlay: Action in [.dryRun, .help, .problems] where !(overlay == .help && key == "?") && !(overlay == .problems && key == "p") {
-            var session = try session()
+            var session = try await session()
             await session.press(overlay, size: Self.size)
             #expect(session.state.overlay != nil)
             await session.handle(.character(key), size: Self.size)
@@ -298,7 +302,7 @@ final class TUISessionTests {
     }
 
     @Test func theKeyThatOpenedAnOverlayClosesIt() async throws {
-        var session = try session()
+        var session = try await session()
         await session.press(.help, size: Self.size)
         await session.press(.help, size: Self.size)
         #expect(session.state.overlay == nil)
@@ -306,7 +310,7 @@ final class TUISessionTests {
 
     @Test("the footer shows the keys of the mode, help and quit always", arguments: [50, 80, 120])
     func footerKeepsHelpAndQuit(width: Int) async throws {
-        var session = try session()
+        var session = try await session()
         let size = Size(width: width, height: 24)
         func footer() -> String { String(screen(session, size: size).split(separator: "\n").last ?? "") }
         #expect(footer().contains(width > 50 ? "? help" : "? keys") && footer().contains("q quit") && footer().contains("r run"), "\(footer())")
@@ -321,7 +325,7 @@ final class TUISessionTests {
     // MARK: Prompts
 
     @Test func promptsEditLikeAShellLine() async throws {
-        var session = try session()
+        var session = try await session()
         await session.press(.setTo, size: Self.size)
         await session.handle(.control("u"), size: Self.size)
         #expect(session.state.prompt?.text == "")
@@ -345,7 +349,7 @@ final class TUISessionTests {
 
     @Test("the value a prompt opens with is replaced by what is typed", arguments: [Action.setFrom, .setTo, .filter])
     func typingReplacesAPrefilledValue(prompt: Action) async throws {
-        var session = try session()
+        var session = try await session()
         if prompt == .filter {
             await session.press(.filter, size: Self.size)
             await session.type("pending", size: Self.size)
@@ -358,7 +362,7 @@ final class TUISessionTests {
     }
 
     @Test func aPrefilledFromTypedOverIsTheNewFromNotAnAppendedOne() async throws {
-        var session = try session()
+        var session = try await session()
         await session.press(.setFrom, size: Self.size)
         #expect(session.state.prompt?.text == "0.8 (90)")
         await session.type("0.9 (95)", size: Self.size)
@@ -369,7 +373,7 @@ final class TUISessionTests {
     @Test("an editing key first keeps the prefilled value and edits it",
           arguments: [(Key.backspace, "1.0 (1002"), (.left, "1.0 (1002)"), (.home, "21.0 (100)"), (.control("u"), "2")])
     func anEditingKeyKeepsAPrefilledValue(key: Key, edited: String) async throws {
-        var session = try session()
+        var session = try await session()
         await session.press(.setTo, size: Self.size)
         #expect(session.state.prompt?.text == "1.0 (100)")
         await session.handle(key, size: Self.size)
@@ -379,7 +383,7 @@ final class TUISessionTests {
     }
 
     @Test func aPrefilledValueShowsSelectedAndTypingClearsTheSelection() async throws {
-        var session = try session()
+        var session = try await session()
         await session.press(.setTo, size: Self.size)
         let screen = Render.screen(session.state, size: Self.size, unicode: true)
         let row = Layout(Self.size, for: session.state, unicode: true).messageRow
@@ -401,7 +405,7 @@ final class TUISessionTests {
     }
 
     @Test func theFromPromptTakesTheBuild() async throws {
-        var session = try session()
+        var session = try await session()
         await session.press(.setFrom, size: Self.size)
         #expect(session.state.prompt?.text == "0.8 (90)")
         await session.handle(.control("u"), size: Self.size)
@@ -418,7 +422,7 @@ final class TUISessionTests {
     }
 
     @Test func theToPromptTakesTheBuild() async throws {
-        var session = try session()
+        var session = try await session()
         await session.press(.setTo, size: Self.size)
         #expect(session.state.prompt?.text == "1.0 (100)")
         await session.handle(.control("u"), size: Self.size)
@@ -438,7 +442,7 @@ final class TUISessionTests {
     @Test("a \"to\" that is empty or has a bad build is refused with the reason",
           arguments: [("", "give the app version"), ("1.2 (", "parentheses"), ("(130)", "needs the version"), ("1.2 (13x)", "is not a version")])
     func aBadToIsRefused(input: String, reason: String) async throws {
-        var session = try session()
+        var session = try await session()
         await session.press(.setTo, size: Self.size)
         await session.handle(.control("u"), size: Self.size)
         await session.type(input, size: Self.size)
@@ -447,7 +451,7 @@ final class TUISessionTests {
     }
 
     @Test func aPromptErrorWrapsInsteadOfBeingCut() async throws {
-        var session = try session()
+        var session = try await session()
         await session.press(.setTo, size: Self.size)
         await session.handle(.control("u"), size: Self.size)
         await session.type("1.0-beta", size: Self.size)
@@ -458,9 +462,9 @@ final class TUISessionTests {
 
     // MARK: Plan errors
 
-    @Test func aCorruptStoreKeepsTheUpgradeAndTheMigrationsOnScreen() throws {
+    @Test func aCorruptStoreKeepsTheUpgradeAndTheMigrationsOnScreen() async throws {
         let store = try realStorePath("{ not json")
-        let session = try session(options: ExplorerOptions(store: .jsonFile(store)))
+        let session = try await session(options: ExplorerOptions(store: .jsonFile(store)))
         let wide = screen(session, size: Size(width: 150, height: 30))
         #expect(wide.contains("Notes unknown → 1.0 (build unknown → 100)"))
         let text = screen(session)
@@ -475,7 +479,7 @@ final class TUISessionTests {
 
     @Test func aStoreThatBecomesUnreadableClearsTheOldPlan() async throws {
         let store = try realStorePath()
-        var session = try session(options: ExplorerOptions(store: .jsonFile(store)))
+        var session = try await session(options: ExplorerOptions(store: .jsonFile(store)))
         #expect(screen(session).contains("pending"))
         try URL(fileURLWithPath: store).write("{ not json")
         await session.press(.setTo, size: Self.size)
@@ -490,7 +494,7 @@ final class TUISessionTests {
 
     @Test func anEmptyFromOverARealStoreSimulatesAFreshInstall() async throws {
         let store = try realStorePath()
-        var session = try session(options: ExplorerOptions(store: .jsonFile(store)))
+        var session = try await session(options: ExplorerOptions(store: .jsonFile(store)))
         await session.press(.runPending, size: Self.size)
         await session.handle(.character("y"), size: Self.size)
         await session.handle(.escape, size: Self.size)
@@ -509,7 +513,7 @@ final class TUISessionTests {
     // MARK: Problems
 
     @Test func problemsShowInTheirOwnViewAndInTheDetails() async throws {
-        var session = try session()
+        var session = try await session()
         #expect(screen(session).contains("2 problems (p)"))
         await session.press(.problems, size: Self.size)
         let text = screen(session)
@@ -524,7 +528,7 @@ final class TUISessionTests {
     }
 
     @Test func aDowngradeIsAProblemAndAHeaderLine() async throws {
-        var session = try session()
+        var session = try await session()
         await session.press(.setFrom, size: Self.size)
         await session.handle(.control("u"), size: Self.size)
         await session.type("1.1 (100)", size: Self.size)
@@ -540,7 +544,7 @@ final class TUISessionTests {
     // MARK: Stale positions
 
     @Test func theTableNeverShowsEmptyUnderAStaleTop() async throws {
-        var session = try session()
+        var session = try await session()
         let small = Size(width: 60, height: 14)
         await session.press(.filter, size: small)
         await session.type("pending", size: small)
@@ -556,7 +560,7 @@ final class TUISessionTests {
     }
 
     @Test func theDetailsScrollNoFurtherThanTheirLastLine() async throws {
-        var session = try session()
+        var session = try await session()
         let small = Size(width: 60, height: 14)
         await session.press(.details, size: small)
         for _ in 0..<100 { await session.press(.moveDown, size: small) }
@@ -568,10 +572,10 @@ final class TUISessionTests {
 
     @Test func aRecordedResultKeepsItsDurationWhenNarrow() async throws {
         let store = try realStorePath()
-        var session = try session(options: ExplorerOptions(store: .jsonFile(store)))
+        var session = try await session(options: ExplorerOptions(store: .jsonFile(store)))
         await session.press(.runPending, size: Self.size)
         await session.handle(.character("y"), size: Self.size)
-        var reopened = Session(explorer: session.explorer)
+        var reopened = await Session.opened(explorer: session.explorer)
         await reopened.press(.first, size: Self.size)
         let text = screen(reopened, size: Size(width: 120, height: 35))
         let details = text.split(separator: "\n").compactMap { row in row.split(separator: "│", maxSplits: 1).dropFirst().first }
@@ -582,7 +586,7 @@ final class TUISessionTests {
     // MARK: The demo
 
     @Test func theDemoPutsItsDataBackOnReset() async throws {
-        var session = try session()
+        var session = try await session()
         await session.press(.runPending, size: Self.size)
         guard case .report(let first) = session.state.overlay else { Issue.record("no report"); return }
         await session.handle(.escape, size: Self.size)
@@ -595,7 +599,7 @@ final class TUISessionTests {
     }
 
     @Test func aNewFromStartsWithThatDevicesData() async throws {
-        var session = try session()
+        var session = try await session()
         await session.press(.setFrom, size: Self.size)
         await session.handle(.control("u"), size: Self.size)
         await session.type("0.9 (90)", size: Self.size)
@@ -606,7 +610,7 @@ final class TUISessionTests {
     }
 
     @Test func theDemoNotesAgreeWithTheStatuses() async throws {
-        var session = try session()
+        var session = try await session()
         await session.press(.setTo, size: Self.size)
         await session.handle(.control("u"), size: Self.size)
         await session.type("1.1", size: Self.size)

@@ -17,7 +17,7 @@ struct TUIStressTests {
     func randomKeysAndResizes(seed: UInt64) async throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tui-stress-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }
-        var session = Session(explorer: try Explorer(app: DemoApp.make(dataFolder: folder), options: ExplorerOptions()))
+        var session = await Session.opened(explorer: try Explorer(app: DemoApp.make(dataFolder: folder), options: ExplorerOptions()))
         var random = SplitMix(state: seed)
         var size = Size(width: 80, height: 24)
         for step in 0..<2_000 {
@@ -27,7 +27,6 @@ struct TUIStressTests {
             } else {
                 await session.handle(Self.keys[Int(random.next() % UInt64(Self.keys.count))], size: size)
             }
-            session.state.wantsQuit = false
             if step % 5 == 0 { _ = Render.screen(session.state, size: size, unicode: step % 2 == 0) }
             let state = session.state
             let layout = Layout(size, for: state, unicode: true)

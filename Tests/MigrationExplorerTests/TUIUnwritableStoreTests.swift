@@ -9,15 +9,15 @@ import Testing
 struct TUIUnwritableStoreTests {
     static let size = Size(width: 120, height: 24)
 
-    func session() throws -> Session {
-        var session = Session(explorer: try Explorer(app: DemoApp.make(), options: ExplorerOptions()))
+    func session() async throws -> Session {
+        var session = await Session.opened(explorer: try Explorer(app: DemoApp.make(), options: ExplorerOptions()))
         session.state.isSandbox = false
         session.state.unwritableStore = "state.json: cannot be written (state.json is on a read-only file system)"
         return session
     }
 
-    @Test func theFooterOffersNoRunOrResetOnAStoreThatCannotBeWritten() throws {
-        let session = try session()
+    @Test func theFooterOffersNoRunOrResetOnAStoreThatCannotBeWritten() async throws {
+        let session = try await session()
         let footer = Footer.hints(session.state, glyphs: Glyphs(unicode: true)).map(\.text)
         #expect(!footer.contains("r run") && !footer.contains("x reset"), "\(footer)")
         #expect(footer.contains("d dry-run"))
@@ -26,7 +26,7 @@ struct TUIUnwritableStoreTests {
 
     @Test(arguments: [Action.runPending, .reset])
     func theKeysOfRunAndResetAskNothingAndSayWhy(_ action: Action) async throws {
-        var session = try session()
+        var session = try await session()
         await session.press(action, size: Self.size)
         #expect(session.state.overlay == nil, "it asks: \(String(describing: session.state.overlay))")
         #expect(session.state.message?.text.contains("read-only file system") == true)
@@ -34,7 +34,7 @@ struct TUIUnwritableStoreTests {
     }
 
     @Test func writingTheSimulatedDeviceToAStoreThatCannotBeWrittenAsksNothingAndSaysWhy() async throws {
-        var session = try session()
+        var session = try await session()
         session.state.isSandbox = true
         session.state.unwritableStore = nil
         session.state.writableDevice = "a device at 0.9"

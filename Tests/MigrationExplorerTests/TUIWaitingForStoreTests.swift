@@ -47,7 +47,7 @@ struct TUIWaitingForStoreTests {
     @Test func theRunIsShownBeforeItTakesTheStoreAndOnceCancelledThereItStartsNothing() async throws {
         let (folder, manifest, store, log) = try manifest()
         defer { try? FileManager.default.removeItem(at: folder) }
-        var session = Session(explorer: try Explorer(app: ExplorerApp(manifestAt: manifest.path), options: ExplorerOptions(store: .jsonFile(store.path))))
+        var session = await Session.opened(explorer: try Explorer(app: ExplorerApp(manifestAt: manifest.path), options: ExplorerOptions(store: .jsonFile(store.path))))
         let size = Size(width: 80, height: 24)
         await session.press(.runPending, size: size)
         let held = try HeldLock(store: store)

@@ -14,8 +14,8 @@ struct TUIWriteFromTests {
         folder = try makeTemporaryFolder()
     }
 
-    func session(store: StoreLocation?) throws -> Session {
-        Session(explorer: try Explorer(app: DemoApp.make(dataFolder: folder), options: ExplorerOptions(store: store)))
+    func session(store: StoreLocation?) async throws -> Session {
+        await Session.opened(explorer: try Explorer(app: DemoApp.make(dataFolder: folder), options: ExplorerOptions(store: store)))
     }
 
     func screen(_ session: Session) -> String {
@@ -34,7 +34,7 @@ struct TUIWriteFromTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         let plist = try upgradedPlist()
         let before = try Data(contentsOf: plist)
-        var session = try session(store: .defaultsPlist(plist.path))
+        var session = try await session(store: .defaultsPlist(plist.path))
         await session.press(.setFrom, size: Self.size)
         await session.handle(.control("u"), size: Self.size)
         await session.type("0.8 (90)", size: Self.size)
@@ -54,7 +54,7 @@ struct TUIWriteFromTests {
     @Test func yesWritesTheDeviceAndTheRealStoreThenReplaysTheUpgrade() async throws {
         defer { try? FileManager.default.removeItem(at: folder) }
         let plist = try upgradedPlist()
-        var session = try session(store: .defaultsPlist(plist.path))
+        var session = try await session(store: .defaultsPlist(plist.path))
         await session.press(.setFrom, size: Self.size)
         await session.handle(.control("u"), size: Self.size)
         await session.type("0.8 (90)", size: Self.size)
@@ -76,7 +76,7 @@ struct TUIWriteFromTests {
     func nothingToWrite(withRealStore: Bool) async throws {
         defer { try? FileManager.default.removeItem(at: folder) }
         let store: StoreLocation? = withRealStore ? .defaultsPlist(try upgradedPlist().path) : nil
-        var session = try session(store: store)
+        var session = try await session(store: store)
         await session.press(.writeFrom, size: Self.size)
         #expect(session.state.overlay == nil)
         let expected = withRealStore ? "No simulated device to write: press f" : "No real store to write to"

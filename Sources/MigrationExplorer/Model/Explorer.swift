@@ -44,9 +44,18 @@ public struct Explorer: Sendable {
     /// - Throws: ``ExplorerError`` (unusable input) for a version the app declares that is not
     ///   one, or a real store that cannot be read for a simulation.
     public init(app: ExplorerApp, options: ExplorerOptions) throws(ExplorerError) {
+        try self.init(app: app, options: options, realStore: options.store?.open())
+    }
+
+    /// An explorer over a real store opened already, in place of `options.store`: one that a
+    /// front end wraps to watch it, or a test to delay its answers.
+    ///
+    /// ```swift
+    /// let explorer = try Explorer(app: app, options: ExplorerOptions(), realStore: FileMigrationStore(url: url))
+    /// ```
+    package init(app: ExplorerApp, options: ExplorerOptions, realStore: (any FileBackedStore)?) throws(ExplorerError) {
         self.app = app
         self.policy = options.policy
-        let realStore = options.store?.open()
         self.realStore = realStore
         // Without a store the device is the app's default one; with one, as recorded.
         let appsDevice = realStore == nil

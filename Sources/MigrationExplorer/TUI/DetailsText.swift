@@ -9,6 +9,8 @@ enum DetailsText {
         case .migration(let entry): lines = migration(entry, state: state, width: width, glyphs: glyphs)
         case .hook(let hookPlan): lines = hook(hookPlan, state: state, width: width, glyphs: glyphs)
         case .unplanned(let migration): lines = unplanned(migration, state: state, width: width, glyphs: glyphs)
+        case nil where state.isReading:
+            break
         case nil:
             if let error = state.planError { lines.appendWrapped("No plan: \(error)", width: width, role: .failed) }
             let empty = state.registry.migrations.isEmpty ? "No migrations registered." : "Nothing matches the filter."

@@ -1,7 +1,7 @@
 import MigrationCore
 
 /// Everything the terminal UI's loop reacts to, one at a time, through ``Update``: a key, a
-/// resize, the clock, and what a run in progress reports.
+/// resize, the clock, what a run in progress reports, and the store's answer to an ``Effect``.
 ///
 /// ```swift
 /// let effect = Update.handle(.run(.finished(step)), &state, layout: layout)
@@ -12,6 +12,8 @@ package enum Event: Sendable {
     /// The clock, so that a running step's elapsed time moves without anything else happening.
     case tick(ContinuousClock.Instant)
     case run(RunUpdate)
+    /// The store has carried out an effect (``StoreWork``).
+    case store(StoreAnswer)
 }
 
 extension Event {
@@ -43,14 +45,17 @@ package enum RunUpdate: Sendable {
     case ended(RunEnding)
 }
 
-/// How a run ended: its report (or why there is none) and the plan read after it.
+/// How a run ended: its report (or why there is none), the plan read after it, and what the
+/// store then allows (`nil`: as before).
 package struct RunEnding: Sendable {
     package var report: Result<RunReport, RunFailure>
     package var plan: Result<MigrationPlan, RunFailure>
+    package var facts: StoreFacts?
 
-    package init(report: Result<RunReport, RunFailure>, plan: Result<MigrationPlan, RunFailure>) {
+    package init(report: Result<RunReport, RunFailure>, plan: Result<MigrationPlan, RunFailure>, facts: StoreFacts? = nil) {
         self.report = report
         self.plan = plan
+        self.facts = facts
     }
 }
 

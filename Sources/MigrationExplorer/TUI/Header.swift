@@ -9,9 +9,11 @@ enum Header {
     static func draw(_ state: ViewState, on screen: inout Screen, glyphs: Glyphs) {
         let width = screen.size.width
         screen.fill(row: 0, role: .title)
+        // Until the store first answers, the device it records is not known yet.
+        let unknown = state.isReading ? glyphs.ellipsis : "unknown"
         func summary(compact: Bool) -> String {
             state.plan.map { upgradeSummary(app: state.appName, plan: $0, glyphs: glyphs, compact: compact) }
-                ?? upgradeSummary(app: state.appName, from: "unknown", fromBuild: "unknown", target: state.target, glyphs: glyphs, compact: compact)
+                ?? upgradeSummary(app: state.appName, from: unknown, fromBuild: unknown, target: state.target, glyphs: glyphs, compact: compact)
         }
         // The upgrade comes first, its builds beside their versions when only that way it fits
         // whole; a long store path keeps its end (the file's name), and the words that say
@@ -35,6 +37,7 @@ enum Header {
         screen.write(position + " ", row: 1, column: width - position.count - 1, role: .dim)
         let room = width - position.count - 2
         guard let plan = state.plan else {
+            if state.isReading { return }
             let text = "\(glyphs.status(.failed)) no plan: every status is unknown (the details say why)"
             screen.write(" " + text, row: 1, column: 0, role: .failed, width: room, ellipsis: glyphs.ellipsis)
             return

@@ -2,7 +2,7 @@
 /// overlay closes first).
 package enum Action: String, CaseIterable, Sendable {
     case moveUp, moveDown, pageUp, pageDown, first, last
-    case details, switchPane, setFrom, setTo, backToRealStore, dryRun, runPending, reset, writeFrom, whatsNew, problems, matrix, filter, help, quit, redraw
+    case details, switchPane, back, setFrom, setTo, backToRealStore, dryRun, runPending, reset, writeFrom, whatsNew, problems, matrix, filter, help, quit, redraw
 }
 
 extension Action {
@@ -18,12 +18,24 @@ extension Action {
 /// What keys do in an overlay (help, a report, the problems, What's New, the matrix).
 package enum OverlayAction: Sendable {
     case scrollUp, scrollDown, pageUp, pageDown, top, bottom, nextPage, previousPage, close
+    /// What's New: the next page; the matrix: play the selected row; elsewhere: close.
+    case choose
 }
 
 /// How a line of text is edited in a prompt or the filter, as in a shell.
 package enum LineEdit: Sendable {
     case left, right, home, end, deleteBackward, deleteForward, deleteToStart, deleteWordBackward, deleteToEnd
     case submit, cancel
+    /// The filter: stop typing, keep it, and go back to the table.
+    case leave
+}
+
+/// What keys do while a run goes on, before anything else: stopping it.
+package enum RunStop: Sendable {
+    /// Cancels the run; once cancelled, gives up waiting for it and quits.
+    case interrupt
+    /// Cancels the run, unless an overlay or the filter is open for the key to close.
+    case cancel
 }
 
 /// The answers to "Are you sure?"; any key that is not "yes" is "no".
@@ -75,6 +87,7 @@ package enum Keymap {
         KeyBinding([.character("G"), .end], .last, help: "last"),
         KeyBinding([.enter], .details, help: "details of the selected migration", hint: "details"),
         KeyBinding([.tab], .switchPane, help: "switch pane (table / details)"),
+        KeyBinding([.escape], .back, help: "back: from the details to the table; clears the filter"),
         KeyBinding([.character("f")], .setFrom, help: "set the \"from\" device: version and build, as 0.8 (90); empty: fresh install", hint: "from"),
         KeyBinding([.character("t")], .setTo, help: "set the app version (\"to\") and build, as 1.2 (130)", hint: "to"),
         KeyBinding([.character("b")], .backToRealStore, help: "back to the real store as it records, after f or a matrix row", hint: "back"),
@@ -105,7 +118,8 @@ package enum Keymap {
         KeyBinding([.character("G"), .end], .bottom, help: "bottom"),
         KeyBinding([.right, .character("l"), .character(" ")], .nextPage, help: "What's New: next page; the matrix: more columns", label: "→, l, Space"),
         KeyBinding([.left, .character("h")], .previousPage, help: "What's New: previous page; the matrix: columns back", label: "←, h"),
-        KeyBinding([.escape, .enter], .close, help: "close (Enter: next page in What's New)", hint: "close"),
+        KeyBinding([.escape], .close, help: "close", hint: "close"),
+        KeyBinding([.enter], .choose, help: "What's New: next page; the matrix: play the selected row; elsewhere: close"),
     ]
 
     package static let lineEditing: [KeyBinding<LineEdit>] = [
@@ -120,6 +134,19 @@ package enum Keymap {
         KeyBinding([.control("u")], .deleteToStart, help: "delete to the start of the line", hint: "delete to start"),
         KeyBinding([.control("w")], .deleteWordBackward, help: "delete the word before the cursor"),
         KeyBinding([.control("k")], .deleteToEnd, help: "delete to the end of the line"),
+        KeyBinding([.tab, .up, .down], .leave, help: "the filter: keep it and go back to the table", label: "Tab, ↑, ↓"),
+    ]
+
+    /// Keys that act wherever the focus is (a prompt, the filter, an overlay), before the
+    /// lists above; they are listed there too, where help shows them.
+    package static let anywhere: [KeyBinding<Action>] = [
+        KeyBinding([.control("c")], .quit, help: "quit"),
+    ]
+
+    /// Keys that stop a run in progress, before any other list (the footer names them during a run).
+    package static let runStop: [KeyBinding<RunStop>] = [
+        KeyBinding([.control("c")], .interrupt, help: "cancel the run; again: give up waiting for it and quit"),
+        KeyBinding([.escape], .cancel, help: "cancel the run (an open overlay or the filter closes first)"),
     ]
 
     package static let confirm: [KeyBinding<Answer>] = [

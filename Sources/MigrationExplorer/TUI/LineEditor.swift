@@ -54,7 +54,7 @@ package struct LineEditor: Sendable, Equatable {
             while start > 0, before[start - 1] == " " { start -= 1 }
             while start > 0, before[start - 1] != " " { start -= 1 }
             delete(from: start, to: cursor)
-        case .submit, .cancel: break
+        case .submit, .cancel, .leave: break
         }
     }
 

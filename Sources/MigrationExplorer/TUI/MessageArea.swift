@@ -1,5 +1,6 @@
 /// The rows above the footer: the prompt or filter being typed (with its cursor and any
-/// error), a run's progress (and below it what a key said meanwhile), or the last message, wrapped to at most
+/// error), a run's progress (and below it what a key said meanwhile), the last message, or
+/// what waits for the store, wrapped to at most
 /// ``Layout/maximumMessageRows`` rows instead of being cut.
 struct MessageArea {
     private(set) var lines: [StyledLine] = []
@@ -27,6 +28,8 @@ struct MessageArea {
             if let message = state.message { append(message.text, role: message.role, width: room, glyphs: glyphs) }
         } else if let message = state.message {
             append(message.text, role: message.role, width: room, glyphs: glyphs)
+        } else if let awaited = state.awaitedStore {
+            append("\(awaited.waitingSubject) waits for the store\(glyphs.ellipsis)", role: .dim, width: room, glyphs: glyphs)
         } else if !state.filter.isEmpty {
             append("filter: \(state.filter) (\(state.items.count) shown; Esc clears)", role: .dim, width: room, glyphs: glyphs)
         }

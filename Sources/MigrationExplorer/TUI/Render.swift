@@ -44,6 +44,11 @@ package enum Render {
         screen.write("#", row: top, column: versionColumn - 2, role: .dim)
         screen.write("VERSION", row: top, column: versionColumn, role: .dim)
         screen.write("TITLE", row: top, column: titleColumn, role: .dim, width: width - titleColumn)
+        // Until the store first answers, the rows' place says that it is being read.
+        if state.isReading {
+            screen.write("  reading \(state.storeDescription)\(glyphs.ellipsis)", row: top + 1, column: 0, role: .dim, width: width, ellipsis: glyphs.ellipsis)
+            return
+        }
         guard !state.items.isEmpty else {
             let empty = state.filter.isEmpty ? "No migrations registered." : "Nothing matches \"\(state.filter)\" (Esc clears the filter)."
             screen.write("  " + empty, row: top + 1, column: 0, role: .dim, width: width)

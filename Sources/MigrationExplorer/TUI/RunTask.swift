@@ -2,11 +2,12 @@ import MigrationCore
 
 /// A run the terminal UI's loop started: the explorer's run on a task of its own, whose
 /// updates (the walk's events, its commands' starts and output lines, its end with the plan as
-/// it then stands) wait in an inbox until the loop takes them as events. It neither reads
-/// keys nor draws; stopping it is the loop's effect too.
+/// it then stands, and what the store then allows) wait in an inbox until the loop takes them
+/// as events; `onUpdate` tells when the inbox gets some. It neither reads keys nor draws;
+/// stopping it is the loop's effect too.
 ///
 /// ```swift
-/// let run = RunTask(explorer: explorer)
+/// let run = RunTask(explorer: explorer, onUpdate: { mailbox.post(.runUpdated) })
 /// for update in run.takeUpdates() { _ = session.handle(.run(update), size: size) }
 /// run.cancel()      // Esc: the running command's group is ended, nothing after it starts
 /// ```
@@ -15,24 +16,32 @@ final class RunTask: Sendable {
     private let cancellation: RunCancellation
     private let task: Task<Void, Never>
 
-    /// Starts `explorer`'s run with the current ``CommandSettings``, stopped by a cancellation of its own.
-    init(explorer: Explorer) {
+    /// Starts `explorer`'s run with the current ``CommandSettings``, stopped by a cancellation
+    /// of its own; `onUpdate` is called when updates arrive in an empty inbox.
+    init(explorer: Explorer, onUpdate: @escaping @Sendable () -> Void = {}) {
         let inbox = Locked<[RunUpdate]>([]), cancellation = RunCancellation()
+        let post: @Sendable (RunUpdate) -> Void = { update in
+            let wasEmpty = inbox.withLock { updates in
+                defer { updates.append(update) }
+                return updates.isEmpty
+            }
+            if wasEmpty { onUpdate() }
+        }
         var settings = CommandSettings.current
         settings.cancellation = cancellation
-        settings.onOutput = { line in inbox.withLock { $0.append(.output(line)) } }
-        settings.onCommandStart = { title in inbox.withLock { $0.append(.commandStarted(title, at: .now)) } }
+        settings.onOutput = { line in post(.output(line)) }
+        settings.onCommandStart = { title in post(.commandStarted(title, at: .now)) }
         task = Task.detached {
             let report: Result<RunReport, RunFailure>
             do {
                 report = .success(try await CommandSettings.$current.withValue(settings) {
-                    try await explorer.run { event in inbox.withLock { $0.append(RunUpdate(event)) } }
+                    try await explorer.run { event in post(RunUpdate(event)) }
                 })
             } catch {
                 report = .failure(RunFailure(error))
             }
             let plan = Result { try explorer.plan() }.mapError(RunFailure.init)
-            inbox.withLock { $0.append(.ended(RunEnding(report: report, plan: plan))) }
+            post(.ended(RunEnding(report: report, plan: plan, facts: StoreFacts(reading: explorer))))
         }
         (self.inbox, self.cancellation) = (inbox, cancellation)
     }

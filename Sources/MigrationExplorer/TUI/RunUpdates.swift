@@ -33,6 +33,7 @@ extension Update {
         case .ended(let ending):
             let cancelled = state.activity?.cancelled == true
             (state.running, state.runningStep, state.activity) = (nil, nil, nil)
+            if let facts = ending.facts { state.show(facts) }
             switch ending.plan {
             case .success(let plan): state.show(plan)
             case .failure(let error): state.showPlanError(error.description)

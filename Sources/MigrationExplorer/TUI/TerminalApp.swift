@@ -1,9 +1,11 @@
 import Foundation
 
-/// The terminal UI's loop, the only code that reads keys and draws: it takes one event at a
-/// time (a key, a resize, a tick, an update of the run in progress), hands it to the session
-/// (``Session/handle(_:size:)``, through ``Update``), carries out the effects that concern a
-/// run (starting, cancelling, giving up), and draws ``Render/screen(_:size:unicode:)``.
+/// The terminal UI's loop, the only code that reads keys and draws. It awaits what its event
+/// sources post (``Mailbox``): the terminal's input, the store's answers, a run's updates, the
+/// clock while a run goes on; it does nothing in between. Each event goes to the session
+/// (``Session/handle(_:size:)``, through ``Update``); the effect it asks for is carried out
+/// here, off the loop (``StoreWork`` on a task of its own, a ``RunTask``), and its result
+/// posted back as an event. Then it draws ``Render/screen(_:size:unicode:)``.
 struct TerminalApp {
     var session: Session
     let terminal: any Terminal
@@ -38,93 +40,139 @@ struct TerminalApp {
     }
 
     /// Runs until the user quits (`nil`) or the process must leave (``Leaving``), on the main
-    /// actor; while a run goes, the loop sleeps between polls, so that an app's `@MainActor`
-    /// bodies run there meanwhile. The terminal is given back before it returns.
+    /// actor, which is free while the loop awaits its next event: an app's `@MainActor` bodies
+    /// run there meanwhile. The first frame is drawn before the store is read. The terminal is
+    /// given back before it returns.
     @MainActor
     func run() async -> Leaving? {
-        defer { terminal.close() }
-        var loop = Loop(session: session, size: terminal.size)
+        let (inbox, mailbox) = Mailbox.make()
+        let input = TerminalInput(watching: terminal.readiness, mailbox: mailbox)
+        defer {
+            mailbox.close()
+            input.stop()
+            terminal.close()
+        }
+        var loop = Loop(session: session, size: terminal.size, mailbox: mailbox)
         loop.session.unicode = terminal.unicode
         loop.session.resize(to: loop.size)
         draw(loop)
-        while !loop.isOver {
-            if let signal = terminal.terminationSignal() {
-                loop.caught(signal)
-                continue
+        loop.carryOut(Session.opening)
+        for await posted in inbox {
+            switch posted {
+            case .terminalReady:
+                readTerminal(&loop)
+                input.watchAgain()
+            case .event(let event):
+                loop.handle(event)
+            case .runUpdated:
+                loop.takeRunUpdates()
+            case .deadline:
+                break
             }
-            var changed = false
-            if let event = terminal.nextEvent(waitingAtMost: loop.run == nil ? 250 : 0) {
-                if case .resize(let size) = event {
-                    loop.size = size
-                    terminal.clear()
-                }
-                loop.handle(Event(event))
-                changed = true
-            } else if loop.run != nil {
-                try? await Task.sleep(for: .milliseconds(15))
-            }
-            changed = loop.takeRunUpdates() || changed
-            if loop.run != nil, ContinuousClock.now - loop.lastTick >= Self.tickEvery {
-                loop.handle(.tick(.now))
-                changed = true
-            }
-            if loop.session.state.wantsRedraw {
+            if loop.isOver { break }
+            if loop.repaints {
                 terminal.clear()
-                loop.session.state.wantsRedraw = false
+                loop.repaints = false
             }
-            if changed { draw(loop) }
+            draw(loop)
         }
         loop.leave()
         return loop.leaving
+    }
+
+    /// Takes a caught termination signal, then every key and resize waiting.
+    private func readTerminal(_ loop: inout Loop) {
+        if let signal = terminal.terminationSignal() { loop.caught(signal) }
+        while !loop.isOver, let event = terminal.nextEvent(waitingAtMost: 0) {
+            if case .resize(let size) = event {
+                loop.size = size
+                terminal.clear()
+            }
+            loop.handle(Event(event))
+        }
     }
 
     private func draw(_ loop: Loop) {
         terminal.draw(Render.screen(loop.session.state, size: loop.size, unicode: terminal.unicode))
     }
 
-    /// The loop's state beside the session's: the terminal's size, the run it started, and how
-    /// and by when it leaves.
+    /// The loop's state beside the session's: the terminal's size, the run it started and its
+    /// clock, and how and by when it leaves.
     private struct Loop {
         var session: Session
         var size: Size
+        let mailbox: Mailbox
         var run: RunTask?
-        var lastTick = ContinuousClock.now
+        /// Ticks while a run goes on, so that its elapsed time moves.
+        var ticks: Task<Void, Never>?
+        /// Whether the next frame repaints every cell (Ctrl-L).
+        var repaints = false
+        var quitting = false
         var leaving: Leaving?
         /// Once quitting, when the loop leaves even if the run has not stopped.
         var leaveBy: ContinuousClock.Instant?
 
         /// Whether the loop is done: quitting with no run left, or past the deadline.
         var isOver: Bool {
-            guard session.state.wantsQuit else { return false }
+            guard quitting else { return false }
             guard run != nil, let leaveBy else { return true }
             return ContinuousClock.now >= leaveBy
         }
 
         mutating func handle(_ event: Event) {
-            if case .tick(let now) = event { lastTick = now }
-            guard let effect = session.handle(event, size: size) else { return quitting() }
+            if let effect = session.handle(event, size: size) { carryOut(effect) }
+        }
+
+        /// Carries out `effect`: the store's work on a task of its own, whose answer comes
+        /// back as an event; a run; stopping it; quitting; redrawing.
+        mutating func carryOut(_ effect: Effect) {
+            if effect.isStoreWork {
+                let mailbox = mailbox
+                StoreWork.start(effect, on: session.explorer) { mailbox.post(.event(.store($0))) }
+                return
+            }
             switch effect {
             case .run:
-                run = session.startRun(size: size)
-                lastTick = .now
+                let mailbox = mailbox
+                run = session.startRun(size: size) { mailbox.post(.runUpdated) }
+                ticks = Self.tick(mailbox)
             case .cancelRun:
                 run?.cancel()
             case .abandonRun:
                 giveUp(cause: "Ctrl-C", signal: SIGINT)
+            case .quit:
+                quit()
+            case .redraw:
+                repaints = true
             default:
                 break
             }
-            quitting()
         }
 
-        /// Takes the run's updates, if one goes on; returns whether there were any.
-        mutating func takeRunUpdates() -> Bool {
-            guard let updates = run?.takeUpdates(), !updates.isEmpty else { return false }
-            for update in updates {
-                handle(.run(update))
-                if case .ended = update { run = nil }
+        /// Posts a tick every ``TerminalApp/tickEvery`` until cancelled.
+        private static func tick(_ mailbox: Mailbox) -> Task<Void, Never> {
+            Task.detached {
+                while (try? await Task.sleep(for: TerminalApp.tickEvery)) != nil { mailbox.post(.event(.tick(.now))) }
             }
-            return true
+        }
+
+        /// Takes the run's updates, if one goes on.
+        mutating func takeRunUpdates() {
+            for update in run?.takeUpdates() ?? [] {
+                handle(.run(update))
+                if case .ended = update {
+                    run = nil
+                    ticks?.cancel()
+                }
+            }
+        }
+
+        /// Quits; a run going on is cancelled, and waited for until ``TerminalApp/quitWait``.
+        private mutating func quit() {
+            quitting = true
+            guard let run else { return }
+            run.cancel()
+            leave(by: .now + TerminalApp.quitWait)
         }
 
         /// A termination signal: it quits, cancelling a run and waiting for it to stop, but
@@ -132,15 +180,15 @@ struct TerminalApp {
         /// was already cancelled.
         mutating func caught(_ signal: Int32) {
             leaving = leaving ?? Leaving(status: 128 + signal, message: nil)
-            session.state.wantsQuit = true
+            quitting = true
             guard let run else { return }
             if session.state.activity?.cancelled == true || session.state.runPhase != .running {
                 giveUp(cause: "signal \(signal)", signal: signal)
             } else {
                 session.state.activity?.cancelled = true
                 run.cancel()
+                leave(by: .now + TerminalApp.quitWait)
             }
-            quitting()
         }
 
         /// Gives up waiting for the run: its command's group is killed, and the loop leaves
@@ -150,8 +198,21 @@ struct TerminalApp {
             let state = session.state
             let message = state.runPhase?.leavingMessage(cause: cause, running: state.activity?.command?.title ?? state.runningStep?.label)
             leaving = Leaving(status: 128 + signal, message: message)
-            session.state.wantsQuit = true
-            leaveBy = .now + TerminalApp.giveUpWait
+            quitting = true
+            leaveBy = nil
+            leave(by: .now + TerminalApp.giveUpWait)
+        }
+
+        /// The loop leaves by `deadline` at the latest (the first deadline set holds): a wake
+        /// is posted then, from a thread of its own, which a busy concurrency pool cannot hold up.
+        private mutating func leave(by deadline: ContinuousClock.Instant) {
+            guard leaveBy == nil else { return }
+            leaveBy = deadline
+            let (mailbox, wait) = (mailbox, max(.zero, deadline - .now).inSeconds)
+            Thread.detachNewThread {
+                Thread.sleep(forTimeInterval: wait)
+                mailbox.post(.deadline)
+            }
         }
 
         /// Leaving with a run that has not stopped in time (a body that ignores cancelling, a
@@ -159,6 +220,7 @@ struct TerminalApp {
         /// and what is left unrecorded is said once the terminal is given back. A run that
         /// quitting stopped in time is said too ("Run cancelled at …").
         mutating func leave() {
+            ticks?.cancel()
             guard let run else {
                 if leaveBy != nil, let message = session.state.message?.text { leaving = leaving ?? Leaving(status: 0, message: message) }
                 return
@@ -168,11 +230,6 @@ struct TerminalApp {
             let running = state.activity?.command?.title ?? state.runningStep?.label
             let message = state.runPhase?.leavingMessage(cause: "q", running: running)
             leaving = leaving ?? Leaving(status: 0, message: message)
-        }
-
-        /// Once quitting with a run going on, starts the wait for it to stop.
-        private mutating func quitting() {
-            if session.state.wantsQuit, run != nil, leaveBy == nil { leaveBy = .now + TerminalApp.quitWait }
         }
     }
 }

@@ -1,34 +1,9 @@
 import MigrationCore
 
-/// What the update step asks the session to do with `MigrationCore`, or the loop to do with
-/// the run in progress.
-package enum Effect: Equatable, Sendable {
-    case dryRun, reset
-    /// Start a run of the plan (the loop's: it feeds the run's updates back as events).
-    case run
-    /// Stop the run in progress: its running command's group is ended, nothing after it starts.
-    case cancelRun
-    /// Give up waiting for a cancelled run: its command's group is killed, and the loop quits
-    /// at once.
-    case abandonRun
-    /// Opens the upgrade matrix.
-    case matrix
-    /// Write the simulated "from" device to the real store.
-    case writeFrom
-    /// A device that last migrated at `version` and `build` (neither: a fresh install).
-    case setFrom(version: Version?, build: Version?)
-    /// The device of a matrix row: it last ran `release`, with no build recorded (`nil`: a
-    /// fresh install).
-    case setFromRelease(Version?)
-    /// Upgrade to app version `version` and build `build` (`nil`: the build stays).
-    case setTo(version: Version, build: Version?)
-    /// Play the real store as it records again, after a simulated device.
-    case backToRealStore
-}
-
-/// Turns an event (a key, a resize, a tick, a run's update) into a new ``ViewState`` and,
-/// where it asks for it, an ``Effect``. Pure: no terminal, no store, no clock. Positions may
-/// end out of range; the session's normalising step brings them back.
+/// Turns an event (a key, a resize, a tick, a run's update, the store's answer) into a new
+/// ``ViewState`` and, where it asks for it, an ``Effect``. Pure: no terminal, no store, no
+/// clock. Which key does what comes from ``Keymap`` alone. Positions may end out of range; the
+/// session's normalising step brings them back.
 ///
 /// ```swift
 /// var effect = Update.handle(.key(.character("r")), &state, layout: layout)   // .run
@@ -47,55 +22,60 @@ package enum Update {
         case .run(let update):
             apply(update, &state)
             return nil
+        case .store(let answer):
+            apply(answer, &state)
+            return nil
         }
     }
 
+    /// A key: what it asks for, unless that needs the store while the store still works on
+    /// the effect before (then the message line says it waits).
     package static func handle(_ key: Key, _ state: inout ViewState, layout: Layout) -> Effect? {
+        let effect = act(on: key, &state, layout: layout)
+        guard let effect, effect.needsTheStore else { return effect }
+        if let awaited = state.awaitedStore {
+            state.message = .init(text: "\(awaited.waitingSubject) waits for the store: this key acts once it has answered", role: .warning)
+            return nil
+        }
+        if effect.isStoreWork { state.awaitedStore = effect }
+        return effect
+    }
+
+    private static func act(on key: Key, _ state: inout ViewState, layout: Layout) -> Effect? {
         if state.isRunning, let effect = stopKey(key, &state, layout: layout) { return effect }
         if layout.isTooSmall {
             // Only the notice shows: nothing may act unseen but quitting and redrawing.
             switch Keymap.action(for: key) {
             case .quit: return perform(.quit, &state, layout: layout)
-            case .redraw: state.wantsRedraw = true
-            default: break
+            case .redraw: return .redraw
+            default: return nil
             }
-            return nil
         }
-        if key == .control("c") {
-            state.wantsQuit = true
-            return nil
-        }
+        if let action = Keymap.anywhere.action(for: key) as Action? { return perform(action, &state, layout: layout) }
         if state.prompt != nil { return handlePrompt(key, &state) }
         if state.filterLine != nil {
             handleFilter(key, &state)
             return nil
         }
         if let overlay = state.overlay { return handleOverlay(overlay, key, &state, layout: layout) }
-        if key == .escape {
-            if state.focus == .details { state.focus = .table } else if !state.filter.isEmpty { state.setFilter("") }
-            return nil
-        }
         guard let action = Keymap.action(for: key) else { return nil }
         return perform(action, &state, layout: layout)
     }
 
-    /// Ctrl-C during a run stops it, and a second time gives up waiting for it. Esc stops it
-    /// too (once), unless an overlay or the filter is open for it to close. `nil`: the key acts
-    /// as it always does.
+    /// The keys of ``Keymap/runStop`` during a run. `nil`: the key acts as it always does.
     private static func stopKey(_ key: Key, _ state: inout ViewState, layout: Layout) -> Effect? {
         let cancelled = state.activity?.cancelled == true
-        switch key {
-        case .control("c") where cancelled:
-            state.wantsQuit = true
+        switch Keymap.runStop.action(for: key) as RunStop? {
+        case .interrupt? where cancelled:
             return .abandonRun
-        case .control("c"):
+        case .interrupt?:
             state.activity?.cancelled = true
             return .cancelRun
-        case .escape where layout.isTooSmall || (state.overlay == nil && state.filterLine == nil):
+        case .cancel? where layout.isTooSmall || (state.overlay == nil && state.filterLine == nil):
             guard !cancelled else { return nil }
             state.activity?.cancelled = true
             return .cancelRun
-        default:
+        case .cancel?, nil:
             return nil
         }
     }
@@ -119,6 +99,8 @@ package enum Update {
         case .details, .switchPane:
             state.focus = state.focus == .table ? .details : .table
             state.detailsOffset = 0
+        case .back:
+            if state.focus == .details { state.focus = .table } else if !state.filter.isEmpty { state.setFilter("") }
         case .setFrom:
             let recorded = state.plan?.state
             state.prompt = .init(kind: .from, text: DeviceInput.text(version: recorded?.fromVersion, build: recorded?.fromBuild))
@@ -171,14 +153,11 @@ package enum Update {
         case .help:
             state.overlay = .help
         case .quit:
-            state.wantsQuit = true
             // Quitting during a run cancels it; the loop leaves once it has stopped.
-            if state.isRunning, state.activity?.cancelled == false {
-                state.activity?.cancelled = true
-                return .cancelRun
-            }
+            if state.isRunning { state.activity?.cancelled = true }
+            return .quit
         case .redraw:
-            state.wantsRedraw = true
+            return .redraw
         }
         return nil
     }
@@ -210,6 +189,8 @@ package enum Update {
             switch edit {
             case .cancel:
                 state.prompt = nil
+                return nil
+            case .leave:
                 return nil
             case .submit:
                 do {
@@ -254,15 +235,12 @@ package enum Update {
                 state.filterLine = nil
                 state.setFilter("")
                 return
-            case .submit:
+            case .submit, .leave:
                 state.filterLine = nil
                 return
             default:
                 line.apply(edit)
             }
-        } else if key == .tab || key == .up || key == .down {
-            state.filterLine = nil
-            return
         } else if let character = key.typedCharacter {
             line.insert(character)
         } else {
@@ -286,7 +264,8 @@ package enum Update {
             case .writeFrom: .writeFrom
             }
         case .whatsNew(let pages, let page):
-            let turn: OverlayAction? = key == .enter ? .nextPage : Keymap.overlay.action(for: key)
+            let action: OverlayAction? = Keymap.overlay.action(for: key)
+            let turn = action == .choose ? .nextPage : action
             if turn == .nextPage {
                 state.overlay = page + 1 < pages.count ? .whatsNew(pages: pages, page: page + 1) : nil
                 return nil
@@ -296,7 +275,7 @@ package enum Update {
                 return nil
             }
         case .matrix(let matrix, let selection):
-            if key == .enter {
+            if Keymap.overlay.action(for: key) == OverlayAction.choose {
                 state.overlay = nil
                 return .setFromRelease(matrix.rows[selection].from)
             }
@@ -314,7 +293,7 @@ package enum Update {
                 case .pageDown: page
                 case .top: -matrix.rows.count
                 case .bottom: matrix.rows.count
-                case .nextPage, .previousPage, .close: 0
+                case .nextPage, .previousPage, .close, .choose: 0
                 }
                 let row = max(0, min(matrix.rows.count - 1, selection + delta))
                 let column = state.overlayColumn
@@ -346,7 +325,7 @@ package enum Update {
         case .pageDown: state.overlayOffset += page
         case .top: state.overlayOffset = 0
         case .bottom: state.overlayOffset = Int(Int32.max)
-        case .close: state.overlay = nil
+        case .close, .choose: state.overlay = nil
         case .nextPage, .previousPage: break
         }
         state.overlayOffset = max(0, state.overlayOffset)

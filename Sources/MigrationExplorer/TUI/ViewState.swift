@@ -108,8 +108,12 @@ package struct ViewState: Sendable {
     /// The filter being typed, while it is.
     package var filterLine: LineEditor?
     package var message: Message?
-    package var wantsQuit = false
-    package var wantsRedraw = false
+    /// The store's work the loop waits for (``Effect/isStoreWork``), while it does: the first
+    /// read shows "reading …" where the rows will be, and keys that need the store say they wait.
+    package var awaitedStore: Effect?
+
+    /// Whether the store has not answered yet: there is nothing of it to show.
+    package var isReading: Bool { awaitedStore == Session.opening }
 
     package init(appName: String, storeLabel: StoreLabel, isSandbox: Bool, registry: MigrationRegistry, target: AppTarget) {
         self.appName = appName

@@ -3,7 +3,7 @@ import Foundation
 
 /// ``Terminal`` on ncursesw. It checks first that there is a terminal to draw on, and gives
 /// it back as it found it; SIGHUP, SIGINT and SIGTERM are caught for the loop to act on
-/// (``TerminationSignals``). It draws on a copy of standard output: what the app's code
+/// (``TerminationSignals``), and a resize wakes the loop (``ResizeSignal``). It draws on a copy of standard output: what the app's code
 /// prints meanwhile is held back (``PrintedOutput``) and written to standard error once the
 /// terminal is given back.
 final class NcursesTerminal: Terminal {
@@ -13,6 +13,8 @@ final class NcursesTerminal: Terminal {
     let unicode: Bool
     private let palette: Palette
     private(set) var size: Size
+    private let descriptors: DescriptorReadiness
+    var readiness: any TerminalReadiness { descriptors }
 
     /// Opens the terminal on stdin and stdout.
     /// - Throws: ``ExplorerError/noTerminal(_:)`` (exit status 2) when stdin or stdout is not a
@@ -59,6 +61,8 @@ final class NcursesTerminal: Terminal {
         palette = Palette(color: color && has_colors())
         size = Size(width: Int(cn_cols()), height: Int(cn_lines()))
         TerminationSignals.install()
+        ResizeSignal.install()
+        descriptors = DescriptorReadiness(watching: [STDIN_FILENO, TerminationSignals.pipe.readEnd, ResizeSignal.pipe.readEnd])
         // A migration body that calls `exit` or crashes during a run must not leave the
         // terminal raw, in the alternate screen, with the cursor hidden, nor lose what it printed.
         TerminalHandover.prepare()
@@ -116,6 +120,7 @@ final class NcursesTerminal: Terminal {
     }
 
     func close() {
+        descriptors.stop()
         endwin()
         printed?.release()
         delscreen(screenHandle)
