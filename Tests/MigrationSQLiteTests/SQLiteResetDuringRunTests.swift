@@ -7,7 +7,7 @@ import Testing
 /// A registry run and a reset on one SQLite database, on two threads released at once, round
 /// after round in one process: the database always ends as one serial order of the two leaves
 /// it (the run then the reset, or the reset then the run), never with the reset between two
-/// steps. ``MIGRATION_RACE_ROUNDS` sets the rounds (60 by default).
+/// steps. `MIGRATION_RACE_ROUNDS` sets the rounds (60 by default).
 @Suite struct SQLiteResetDuringRunTests {
     let rounds = ThreadRace().rounds
 
