@@ -14,10 +14,11 @@ import Darwin
 /// shared `flock` on it and a change an exclusive one (or the same through another
 /// ``SharedExclusiveLock``, such as a database's). The lock file may be the store's own file
 /// (a SQLite database on Linux, whose own locks are `fcntl` locks, which `flock` leaves alone).
-/// One `RunLock` per store resource per
-/// process (see ``StoreResource``), so the threads of a process share one descriptor. Unlike a
-/// thread's lock, a hold may end on another thread than the one that took it: an asynchronous
-/// run ends it wherever its task resumes.
+/// One `RunLock` per store resource per process (see ``StoreResource``), so the threads of a
+/// process share one descriptor, kept open as long as the `RunLock` lives (for a database
+/// file, closing it would drop the process's `fcntl` locks on it). Unlike a thread's lock, a
+/// hold may end on another thread than the one that took it: an asynchronous run ends it
+/// wherever its task resumes.
 package final class RunLock: @unchecked Sendable {
     // Safe: `runs`, `changing` and `descriptor` are only touched while `condition` is held.
     private let condition = NSCondition()
