@@ -10,9 +10,10 @@ import MigrationCore
 /// (`migration_explorer_marks`, `migration_explorer_history`), created by the first write.
 /// The database is put in WAL mode. Each block runs inside one `BEGIN IMMEDIATE` transaction:
 /// it decides, runs and records under SQLite's own write lock, so threads and processes on one
-/// database never run a block twice. A registry run also holds `<database>.run.lock` (shared)
-/// from its plan to its last step, which a reset or set waits for (see
-/// `MigrationStore.withoutRuns(onWait:_:)`). A body declared with
+/// database never run a block twice. A registry run also holds the database file itself (a
+/// shared `flock`, on Linux; `<database>.run.lock` on Apple's systems) from its plan to its last
+/// step, which a reset or set waits for (see `MigrationStore.withoutRuns(onWait:_:)`):
+/// the store adds no file beside the database. A body declared with
 /// ``MigrationCore/MigrationRegistry/migrate(toVersion:title:notes:whatsNew:since:database:)`` works
 /// in that transaction; any other body (a shell command, code that writes elsewhere) still runs
 /// at least once, since what it does outside the database cannot roll back.

@@ -9,8 +9,13 @@ import MigrationCore
 final class SharedConnection: Sendable {
     let path: String
     let busyTimeout: TimeInterval
-    /// What keeps runs on the database apart from its resets and sets, across processes by a
-    /// `flock` on `<database>.run.lock` (SQLite's own locks last one transaction, one step).
+    /// What keeps runs on the database apart from its resets and sets (SQLite's own locks last
+    /// one transaction, one step; a run lasts many). Across processes on Linux, a `flock` on the
+    /// database file itself: SQLite locks with `fcntl`, which `flock` neither takes nor waits
+    /// for, so no file is added beside the database. Its descriptor stays open for the life of
+    /// the process, like this connection: closing it would drop the process's `fcntl` locks on
+    /// the file, SQLite's among them. On other systems (Apple's), where `flock` and `fcntl` locks
+    /// on one file exclude each other, the `flock` is on `<database>.run.lock`.
     let runLock: RunLock
     private let state = Guarded(State())
 
@@ -24,7 +29,12 @@ final class SharedConnection: Sendable {
     private init(path: String, realPath: String, busyTimeout: TimeInterval) {
         self.path = path
         self.busyTimeout = busyTimeout
+        #if os(Linux)
+        // Created, when a run or reset comes first, as SQLite creates a database: 0644 less the umask.
+        self.runLock = RunLock(path: realPath, creationMode: 0o644)
+        #else
         self.runLock = RunLock(path: realPath + ".run.lock")
+        #endif
     }
 
     /// The connection for the file at `path`: the same object for every path to one file.

@@ -12,10 +12,13 @@ import Darwin
 ///
 /// In this process it counts the runs; across processes, with a lock file, a run holds a
 /// shared `flock` on it and a change an exclusive one (or the same through another
-/// ``SharedExclusiveLock``, such as a database's). One `RunLock` per store resource per
-/// process (see ``StoreResource``), so the threads of a process share one descriptor. Unlike a
-/// thread's lock, a hold may end on another thread than the one that took it: an asynchronous
-/// run ends it wherever its task resumes.
+/// ``SharedExclusiveLock``, such as a database's). The lock file may be the store's own file
+/// (a SQLite database on Linux, whose own locks are `fcntl` locks, which `flock` leaves alone).
+/// One `RunLock` per store resource per process (see ``StoreResource``), so the threads of a
+/// process share one descriptor, kept open as long as the `RunLock` lives (for a database
+/// file, closing it would drop the process's `fcntl` locks on it). Unlike a thread's lock, a
+/// hold may end on another thread than the one that took it: an asynchronous run ends it
+/// wherever its task resumes.
 package final class RunLock: @unchecked Sendable {
     // Safe: `runs`, `changing` and `descriptor` are only touched while `condition` is held.
     private let condition = NSCondition()
@@ -24,6 +27,8 @@ package final class RunLock: @unchecked Sendable {
     private var descriptor: Int32 = -1
     /// The lock file shared with other processes; `nil`: this process only, or ``across``.
     let path: String?
+    /// The mode ``path`` is created with when it is not there (less the umask).
+    private let creationMode: mode_t
     /// The hold shared with other processes when it is not a lock file.
     private let across: (any SharedExclusiveLock)?
 
@@ -31,14 +36,23 @@ package final class RunLock: @unchecked Sendable {
     /// of them would wait for itself.
     @TaskLocal static var inside: Set<ObjectIdentifier> = []
 
-    package init(path: String?) {
+    /// A lock on the file at `path`, created when missing with `creationMode`: by default a
+    /// side file its owner alone may open; the store's own mode when `path` is the store itself.
+    ///
+    /// ```swift
+    /// let sideFile = RunLock(path: "state.json.run.lock")
+    /// let database = RunLock(path: "app.sqlite", creationMode: 0o644)
+    /// ```
+    package init(path: String?, creationMode: mode_t = 0o600) {
         self.path = path
+        self.creationMode = creationMode
         self.across = nil
     }
 
     /// A lock whose hold across processes (and machines) is `across`'s.
     package init(across: any SharedExclusiveLock) {
         self.path = nil
+        self.creationMode = 0o600
         self.across = across
     }
 
@@ -160,7 +174,7 @@ package final class RunLock: @unchecked Sendable {
         }
         guard let path else { return true }
         if descriptor < 0 {
-            descriptor = SideFile.openLock(path, O_RDWR)
+            descriptor = SideFile.openLock(path, O_RDWR, mode: creationMode)
             // A lock file another user made (or in a folder this one cannot write) locks as well
             // read-only; where there is none and none can be made, this process can write
             // nothing there either, so no change of its can land inside another's run.

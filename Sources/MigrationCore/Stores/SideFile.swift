@@ -17,10 +17,11 @@ import Darwin
 /// ```
 enum SideFile {
     /// Opens the lock file at `path` with `flags`, never through a symbolic link, creating it
-    /// readable and writable by its owner alone: whoever can open a lock file can `flock` it and
-    /// hold every run off. Returns the descriptor, or -1 with `errno` set.
-    static func openLock(_ path: String, _ flags: Int32) -> Int32 {
-        open(path, flags | O_NOFOLLOW | O_CLOEXEC | (flags & O_ACCMODE == O_RDONLY ? 0 : O_CREAT), 0o600)
+    /// with `mode`: by default readable and writable by its owner alone, since whoever can open
+    /// a lock file can `flock` it and hold every run off. Returns the descriptor, or -1 with
+    /// `errno` set.
+    static func openLock(_ path: String, _ flags: Int32, mode: mode_t = 0o600) -> Int32 {
+        open(path, flags | O_NOFOLLOW | O_CLOEXEC | (flags & O_ACCMODE == O_RDONLY ? 0 : O_CREAT), mode)
     }
 
     /// Why `path` could not be opened, `code` (an `errno`) being what `open` said: what is in
