@@ -19,10 +19,13 @@ let package = Package(
     // PostgreSQL is opt-in: the explorer's `--postgres` and the benchmark's PostgreSQL section
     // need postgres-nio (SwiftNIO and BoringSSL), which a first build of the demo does without.
     // `swift build --traits PostgreSQL`, or traits: ["PostgreSQL"] on a dependency line, turns it
-    // on. The `MigrationPostgres` library itself is always there for an app that names it.
+    // on, and SQLite with it. SQLite is on by default; an app embedding the explorer over a file
+    // store turns it off with traits: [] and links no GRDB. The `MigrationSQLite` and
+    // `MigrationPostgres` libraries themselves are always there for an app that names them.
     traits: [
-        .trait(name: "PostgreSQL", description: "The explorer's --postgres store and PostgreSQL benchmarks (postgres-nio)."),
-        .default(enabledTraits: []),
+        .trait(name: "SQLite", description: "The explorer's --sqlite store (GRDB)."),
+        .trait(name: "PostgreSQL", description: "The explorer's --postgres store and PostgreSQL benchmarks (postgres-nio); --sqlite too.", enabledTraits: ["SQLite"]),
+        .default(enabledTraits: ["SQLite"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -40,11 +43,11 @@ let package = Package(
         .target(name: "MigrationManifest", dependencies: ["MigrationCore"]),
         .target(
             name: "MigrationSQLite",
-            dependencies: ["MigrationCore", "MigrationManifest", .product(name: "GRDB", package: "GRDB.swift"), .product(name: "GRDBSQLite", package: "GRDB.swift")]
+            dependencies: ["MigrationCore", .product(name: "GRDB", package: "GRDB.swift"), .product(name: "GRDBSQLite", package: "GRDB.swift")]
         ),
         .target(
             name: "MigrationPostgres",
-            dependencies: ["MigrationCore", "MigrationManifest", .product(name: "PostgresNIO", package: "postgres-nio")]
+            dependencies: ["MigrationCore", .product(name: "PostgresNIO", package: "postgres-nio")]
         ),
         .target(name: "CProcessControl"),
         .target(name: "CHeapUsage"),
@@ -55,9 +58,9 @@ let package = Package(
         .target(
             name: "MigrationExplorer",
             dependencies: [
-                "MigrationCore", "MigrationManifest", "MigrationSQLite", "CNcurses", "CProcessControl",
+                "MigrationCore", "MigrationManifest", "CNcurses", "CProcessControl",
+                .target(name: "MigrationSQLite", condition: .when(traits: ["SQLite"])),
                 .target(name: "MigrationPostgres", condition: .when(traits: ["PostgreSQL"])),
-                .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Subprocess", package: "swift-subprocess"),
             ]
@@ -98,12 +101,13 @@ let package = Package(
         .testTarget(
             name: "MigrationExplorerTests",
             dependencies: [
-                "MigrationExplorer", "MigrationCore", "MigrationSQLite", "MigrationTestSupport",
+                "MigrationExplorer", "MigrationCore", "MigrationTestSupport",
                 "migration-explorer", "embedded-example",
+                .target(name: "MigrationSQLite", condition: .when(traits: ["SQLite"])),
                 .target(name: "MigrationPostgres", condition: .when(traits: ["PostgreSQL"])),
                 .target(name: "ThrowawayPostgresServer", condition: .when(traits: ["PostgreSQL"])),
                 .target(name: "throwaway-postgres-holder", condition: .when(traits: ["PostgreSQL"])),
-                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "GRDB", package: "GRDB.swift", condition: .when(traits: ["SQLite"])),
             ],
             exclude: ["Snapshots"]
         ),

@@ -372,5 +372,18 @@ import Testing
         #expect(reset.status == 0, "\(reset.stderr)")
         #expect(try fixture.answer("SELECT last_migrated_version IS NULL FROM migration_explorer.marks") == "t")
     }
+
+    @Test func aPlanOnADatabaseItMayNotWriteNamesTheServerByItsURLWithoutThePassword() throws {
+        let fixture = try Fixture()
+        _ = try Executable.run(fixture.arguments(), in: fixture.folder)
+        try fixture.answer("REVOKE INSERT, UPDATE ON migration_explorer.marks FROM \(fixture.server.appUser)")
+        let plan = try Executable.run(fixture.arguments("plan") + ["--json"], in: fixture.folder)
+        #expect(plan.status == 0, "\(plan.stderr)")
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(plan.stdout.utf8)) as? [String: Any])
+        let unwritable = try #require(document["unwritableStore"] as? [String: Any], "\(plan.stdout)")
+        let path = try #require(unwritable["path"] as? String)
+        #expect(path == "postgres://\(fixture.server.appUser)@\(fixture.server.host):\(fixture.server.port)/\(fixture.database)")
+        #expect(!path.contains(fixture.server.appPassword))
+    }
 }
 #endif

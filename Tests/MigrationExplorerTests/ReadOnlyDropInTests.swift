@@ -1,3 +1,4 @@
+#if SQLite
 import Foundation
 import GRDB
 import MigrationCore
@@ -51,3 +52,4 @@ struct ReadOnlyDropInTests {
         }
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if SQLite
 import Foundation
 import GRDB
 import MigrationCore
@@ -151,3 +152,4 @@ import Testing
         #expect(state.history.last?.subject == .reset)
     }
 }
+#endif

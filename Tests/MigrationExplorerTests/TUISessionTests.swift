@@ -1,6 +1,8 @@
 import Foundation
 import MigrationCore
+#if SQLite
 import MigrationSQLite
+#endif
 import Testing
 @testable import MigrationExplorer
 
@@ -146,6 +148,7 @@ final class TUISessionTests {
         #expect(FileManager.default.fileExists(atPath: store))
     }
 
+    #if SQLite
     @Test func aSQLiteStoreIsShownByNameAndDomainAndRunsAndResetsForReal() async throws {
         let database = folder.appendingPathComponent("notes.sqlite").path
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -159,6 +162,7 @@ final class TUISessionTests {
         await session.handle(.character("y"), size: Self.size)
         #expect(try SQLiteMigrationStore(path: database, domain: "app").load().lastMigratedVersion == nil)
     }
+    #endif
 
     @Test func changingFromAndToReplans() async throws {
         var session = try await session()

@@ -77,17 +77,11 @@ struct ExplorerRequest {
         throw CommandFailure(combining: failures)
     }
 
-    /// A manifest's `sql` runs only in the transaction of a SQLite or PostgreSQL store: with any other it is
-    /// refused, naming the migration.
+    /// A manifest's `sql` runs only in the transaction of a database store
+    /// (``StoreBackend/runsManifestSQL``): with any other it is refused, naming the migration.
     private func sqlRefusal(_ app: ExplorerApp, store: StoreLocation?) -> CommandFailure? {
         guard let first = app.sqlMigrations.first else { return nil }
-        switch store {
-        case .sqlite: return nil
-        #if PostgreSQL
-        case .postgres: return nil
-        #endif
-        default: break
-        }
+        if store?.backend.runsManifestSQL == true { return nil }
         let more = app.sqlMigrations.count > 1 ? " (and \(app.sqlMigrations.count - 1) more)" : ""
         return CommandFailure(.manifest, "\(first)\(more) runs SQL, which needs the app's database as the store: give --sqlite FILE or --postgres URL; "
             + "with \(store == nil ? "a sandbox" : "this store") its SQL could not commit with its record", path: self.app.manifest)

@@ -1,8 +1,5 @@
 import Foundation
 import MigrationCore
-#if PostgreSQL
-import MigrationPostgres
-#endif
 
 /// The `--json` shapes of `plan` and `run`. Field names are fixed: scripts rely on them.
 /// Absent values are written as `null`, never left out.
@@ -191,7 +188,7 @@ enum JSONReports {
         /// The explorer's, when runs cannot write its store.
         init?(_ explorer: Explorer) {
             guard let problem = explorer.storeWriteProblem(), let store = explorer.realStore else { return nil }
-            self.init(path: store.url.path, reason: problem.reason)
+            self.init(path: store.displayPath, reason: problem.reason)
         }
     }
 

@@ -1,10 +1,6 @@
 import ArgumentParser
 import Foundation
 import MigrationCore
-#if PostgreSQL
-import MigrationPostgres
-#endif
-import MigrationSQLite
 
 /// `reset`: forgets the four marks of one domain of a state file (or of all of them), or of a
 /// preferences plist, as MTMigration's reset does (``MigrationRule/reset(_:at:)``), and says
@@ -31,9 +27,9 @@ struct ResetCommand: AsyncParsableCommand {
     @OptionGroup var waiting: WaitOptions
 
     func validate() throws {
-        guard stores.namesStore else { throw ValidationError("name the store to reset: --store, --defaults-plist, --sqlite, --postgres or --simulator") }
+        guard stores.namesStore else { throw ValidationError("name the store to reset: \(stores.backends.optionList)") }
         if stores.domain != nil, allDomains { throw ValidationError("give --domain or --all-domains, not both") }
-        if force, stores.sqlite != nil || stores.postgres != nil { throw ValidationError("--force moves a corrupt file aside; a database is never moved") }
+        if force, stores.namesDatabase { throw ValidationError("--force moves a corrupt file aside; a database is never moved") }
     }
 
     func run() async throws {
@@ -48,7 +44,7 @@ struct ResetCommand: AsyncParsableCommand {
     private func reset(_ location: StoreLocation) throws -> ResetOutcome {
         let store = location.open()
         let present: [String?]
-        do { present = try domains(of: store) } catch let error as MigrationStoreError {
+        do { present = try store.recordedDomains() } catch let error as MigrationStoreError {
             guard case .corrupt = error.problem else { throw error }
             guard force else {
                 throw CommandFailure(.store, "\(error); `reset --force` moves it aside and starts afresh", path: location.path)
@@ -58,7 +54,7 @@ struct ResetCommand: AsyncParsableCommand {
         // Nothing recorded: nothing to forget, so nothing to write or to wait for.
         guard !present.isEmpty else { return try reset([], of: location) }
         return try store.withoutRuns(onWait: { if !waiting.noWait { Program.reportWaitingForRun(on: location.path, before: "resetting it") } }) {
-            try reset(try domains(of: store), of: location)
+            try reset(try store.recordedDomains(), of: location)
         }
     }
 
@@ -89,18 +85,6 @@ struct ResetCommand: AsyncParsableCommand {
         }
         return ResetOutcome(store: location.path, movedAside: nil, domains: domains, missingDomain: chosen.isEmpty ? stores.domain : nil,
                             untouched: untouched)
-    }
-
-    /// The domains `store` holds records for: a state file's, or a plist's (`nil`: its
-    /// MTMigration keys).
-    private func domains(of store: any FileBackedStore) throws -> [String?] {
-        if let file = store as? FileMigrationStore { return try file.domains() }
-        if let plist = store as? PropertyListMigrationStore { return try plist.domains() }
-        if let database = store as? SQLiteMigrationStore { return try database.domains() }
-        #if PostgreSQL
-        if let database = store as? PostgresMigrationStore { return try database.domains() }
-        #endif
-        return try store.load().isFreshInstall ? [] : [stores.domain]
     }
 
     /// Renames the corrupt file to `FILE.corrupt-<UTC time>`, under the store's lock.

@@ -30,7 +30,7 @@ struct SetCommand: AsyncParsableCommand {
     @Flag(help: "Write JSON instead of text.") var json = false
 
     func validate() throws {
-        guard stores.namesStore else { throw ValidationError("name the store to set: --store, --defaults-plist, --sqlite, --postgres or --simulator") }
+        guard stores.namesStore else { throw ValidationError("name the store to set: \(stores.backends.optionList)") }
         if version == nil, build == nil { throw ValidationError("give the device's --version, its --build, or both") }
     }
 
@@ -48,7 +48,7 @@ struct SetCommand: AsyncParsableCommand {
             // `withoutRuns`, both before its lock file is created.
             _ = try store.load()
             let (state, removed) = try store.withoutRuns(onWait: { Program.reportWaitingForRun(on: location.path, before: "setting it") }) {
-                let older = try (store as? PropertyListMigrationStore)?.olderMarkKeys() ?? []
+                let older = try store.supersededMarks()
                 return (try store.update { $0 = app.registry.device(lastRan: version, build: build, over: $0) }, older)
             }
             let outcome = SetOutcome(location: location, state: state, version: version, buildGiven: build != nil, removed: removed)
@@ -74,14 +74,7 @@ struct SetOutcome: Encodable {
     init(location: StoreLocation, state: MigrationState, version: Version?, buildGiven: Bool, removed: [(key: String, value: String)] = []) {
         self.removed = removed
         store = location.path
-        domain = switch location {
-        case .jsonFile(_, let domain): Nullable(domain)
-        case .defaultsPlist(_, let domain): Nullable(domain)
-        case .sqlite(_, let domain): Nullable(domain)
-        #if PostgreSQL
-        case .postgres(_, _, let domain): Nullable(domain)
-        #endif
-        }
+        domain = Nullable(location.backend.domain)
         self.state = JSONReports.State(state)
         marks = state.markPhrases
         keptBuild = !buildGiven && state.lastMigratedBuild != nil

@@ -1,9 +1,5 @@
 import Foundation
 import MigrationCore
-#if PostgreSQL
-import MigrationPostgres
-#endif
-import MigrationSQLite
 
 /// One exploring session, shared by the terminal UI and the command line: an app, the
 /// upgrade being looked at (from → to), and the store it plays against: a sandbox that starts
@@ -32,7 +28,7 @@ public struct Explorer: Sendable {
     /// a matrix row's device has no build (``setFrom(release:)``).
     private var keepsRecordedBuild = true
     /// The real store, when one was named.
-    public let realStore: (any FileBackedStore)?
+    public let realStore: (any RealStore)?
     /// Where runs go: a sandbox, or ``realStore``.
     public private(set) var store: any MigrationStore
 
@@ -53,7 +49,7 @@ public struct Explorer: Sendable {
     /// ```swift
     /// let explorer = try Explorer(app: app, options: ExplorerOptions(), realStore: FileMigrationStore(url: url))
     /// ```
-    package init(app: ExplorerApp, options: ExplorerOptions, realStore: (any FileBackedStore)?) throws(ExplorerError) {
+    package init(app: ExplorerApp, options: ExplorerOptions, realStore: (any RealStore)?) throws(ExplorerError) {
         self.app = app
         self.policy = options.policy
         self.realStore = realStore
@@ -93,25 +89,12 @@ public struct Explorer: Sendable {
     /// the words that say whether runs are real.
     public var storeLabel: StoreLabel {
         guard let realStore else { return StoreLabel(before: "sandbox") }
-        // A database is "SQLite notes.sqlite (domain)" or "PostgreSQL postgres://… (domain)", with
-        // a schema other than the default one "(domain, schema fleet)"; a file, its path.
-        let database = (realStore as? SQLiteMigrationStore).map { (kind: "SQLite ", domain: $0.domain) } ?? postgresLabel
-        let real = StoreLabel(before: database?.kind ?? "", path: realStore.displayPath, after: database.map { " (\($0.domain))" } ?? "")
+        let real = realStore.label
         switch (isSandbox, simulatesFreshInstall) {
         case (true, true): return StoreLabel(before: "sandbox (fresh install; " + real.before, path: real.path, after: real.after + " untouched)")
         case (true, false): return StoreLabel(before: "sandbox over " + real.before, path: real.path, after: real.after)
         case (false, _): return real
         }
-    }
-
-    /// "PostgreSQL " and its records' domain (and schema), when the real store is a PostgreSQL database.
-    private var postgresLabel: (kind: String, domain: String)? {
-        #if PostgreSQL
-        guard let postgres = realStore as? PostgresMigrationStore else { return nil }
-        return ("PostgreSQL ", StoreLocation.records(domain: postgres.domain, schema: postgres.schema))
-        #else
-        return nil
-        #endif
     }
 
     /// The plan of the upgrade from ``store``'s state to ``target``: every migration's status.
@@ -124,20 +107,13 @@ public struct Explorer: Sendable {
     /// The runs going on now on the real store, for a plan that shows what they committed so
     /// far without waiting for them, the first started first (a run that started later may be
     /// waiting for it): each with its host, pid and since when, printed as "web-3, pid 4121,
-    /// since 2026-11-25 18:02:11 UTC". Only a PostgreSQL store names them; empty for any other,
-    /// and when they cannot be read.
+    /// since 2026-11-25 18:02:11 UTC". Only a store that can name them does (a PostgreSQL
+    /// database, see ``RealStore/runsGoingOn()``); empty for any other, and when they cannot be read.
     ///
     /// ```swift
     /// for run in explorer.runsGoingOn() { print("a run is going on (\(run))") }
     /// ```
-    public func runsGoingOn() -> [OngoingRun] {
-        #if PostgreSQL
-        guard let postgres = realStore as? PostgresMigrationStore else { return [] }
-        return ((try? postgres.runHolders()) ?? []).sorted { $0.since < $1.since }.map(OngoingRun.init)
-        #else
-        return []
-        #endif
-    }
+    public func runsGoingOn() -> [OngoingRun] { realStore?.runsGoingOn() ?? [] }
 
     /// Every upgrade path to the target; a real store's history says what failed when last run.
     ///
@@ -335,7 +311,7 @@ public struct Explorer: Sendable {
     /// A sandbox for the device that last ran `from`: as replaying the app's releases up to
     /// `from` left it, over the real store's records when there is one.
     private static func sandbox(
-        _ registry: MigrationRegistry, over realStore: (any FileBackedStore)?, from: Version?, fromBuild: Version?,
+        _ registry: MigrationRegistry, over realStore: (any RealStore)?, from: Version?, fromBuild: Version?,
         keepingRecordedBuild: Bool = true
     ) throws(ExplorerError) -> InMemoryMigrationStore {
         guard let realStore else { return InMemoryMigrationStore(state: registry.device(lastRan: from, build: fromBuild).state) }

@@ -1,14 +1,10 @@
 import Foundation
 import MigrationCore
 import MigrationManifest
-#if PostgreSQL
-import MigrationPostgres
-#endif
-import MigrationSQLite
 
 extension ExplorerApp {
     /// The app a manifest describes, its `run` commands run by the shell (`ShellCommand`)
-    /// and its `sql` in the transaction of the `SQLiteMigrationStore` that records it.
+    /// and its `sql` in the transaction of the database store that records it.
     ///
     /// ```swift
     /// let app = try ExplorerApp(manifestAt: "Examples/notes/manifest.json")
@@ -19,7 +15,7 @@ extension ExplorerApp {
     }
 
     /// The manifest at `path`, its `run` commands run by the shell and its `sql` in the
-    /// transaction of the ``SQLiteMigrationStore`` that records it.
+    /// transaction of the database store that records it.
     static func loadManifest(path: String) throws(ManifestError) -> MigrationManifest {
         try Manifest.load(path: path, commands: ShellCommand.runner, sql: ManifestSQL.inDatabase)
     }
@@ -34,14 +30,14 @@ extension ExplorerApp {
 
 extension ManifestSQL {
     /// Runs a manifest's SQL, then its command, in the transaction of the block that records
-    /// the migration: a ``PostgresMigrationStore``'s, else a ``SQLiteMigrationStore``'s.
+    /// the migration: the real store's that the run writes (``RealStore/manifestSQL``). A run
+    /// on any other store, a sandbox included, records nothing for it and reports
+    /// ``ManifestSQLUnavailable``.
     static let inDatabase: Runner = { sql, command in
-        #if PostgreSQL
-        let (sqlite, postgres) = (inSQLiteStore(sql, command), inPostgresStore(sql, command))
-        return { context in try (PostgresMigration.isInsideBlock ? postgres : sqlite)(context) }
-        #else
-        return inSQLiteStore(sql, command)
-        #endif
+        { context in
+            let runner = CommandSettings.current.lockedStore?.manifestSQL ?? unavailable
+            try runner(sql, command)(context)
+        }
     }
 }
 

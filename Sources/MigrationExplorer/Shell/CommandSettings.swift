@@ -20,9 +20,10 @@ struct CommandSettings: Sendable {
     var sandbox = true
     /// `MIGRATION_STORE`: the real store's path, or "memory" for a sandbox.
     var storeName = "memory"
-    /// The real store whose lock a command inherits (see ``FileMigrationStore/lockDescriptor``).
-    var lockedStore: (any FileBackedStore)?
-    /// The variables a command does not inherit: the real store's secret (``FileBackedStore/secretVariables``).
+    /// The real store whose lock a command inherits (see ``RealStore/lockDescriptor``), and whose
+    /// transaction a manifest's `"sql"` runs in (``RealStore/manifestSQL``).
+    var lockedStore: (any RealStore)?
+    /// The variables a command does not inherit: the real store's secret (``RealStore/secretVariables``).
     var withheldVariables: [String] = []
     /// The limit for commands whose manifest entry gives none; `nil`: no limit.
     var timeout: Duration?
@@ -41,7 +42,7 @@ struct CommandSettings: Sendable {
     var cancellation: RunCancellation?
 
     /// These settings for a run against `store` (`real` when it is not a sandbox).
-    func against(real store: (any FileBackedStore)?) -> CommandSettings {
+    func against(real store: (any RealStore)?) -> CommandSettings {
         var settings = self
         settings.sandbox = store == nil
         settings.storeName = store?.displayPath ?? "memory"

@@ -111,7 +111,7 @@ enum StoreWork {
         if explorer.from != nil, explorer.fromBuild == nil, explorer.target.build != nil {
             text += "; give its build as 0.8 (90)"
         }
-        if let real = explorer.realStore { text += "; \(real.url.lastPathComponent) is not touched" }
+        if let real = explorer.realStore { text += "; \(real.name) is not touched" }
         if let note = explorer.historyNote, !explorer.app.registry.releases.isEmpty { text += "; \(note)" }
         return .init(text: text, role: .accent)
     }

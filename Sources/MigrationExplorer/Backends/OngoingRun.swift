@@ -1,7 +1,4 @@
 import Foundation
-#if PostgreSQL
-import MigrationPostgres
-#endif
 
 /// A run going on now on the real store, as a store that can name it says (a PostgreSQL
 /// database names the runs holding its run lock): where, which process, since when.
@@ -19,11 +16,3 @@ public struct OngoingRun: Sendable, Equatable, CustomStringConvertible {
     /// "web-3, pid 4121, since 2026-11-25 18:02:11 UTC".
     public let description: String
 }
-
-#if PostgreSQL
-extension OngoingRun {
-    init(_ holder: PostgresLockHolder) {
-        self.init(host: holder.host, pid: holder.pid, since: holder.since, description: holder.description)
-    }
-}
-#endif

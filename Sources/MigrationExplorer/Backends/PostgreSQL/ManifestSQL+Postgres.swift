@@ -1,5 +1,7 @@
+#if PostgreSQL
 import MigrationCore
 import MigrationManifest
+import MigrationPostgres
 
 extension ManifestSQL {
     /// Runs a manifest's SQL, then its command, in the transaction of the
@@ -17,3 +19,4 @@ extension ManifestSQL {
         }
     }
 }
+#endif

@@ -12,7 +12,7 @@ enum StorePath {
     static func check(_ location: StoreLocation, option: String) throws(CommandFailure) {
         let path = location.path
         if let kind = FileKind.of(path), kind != .regularFile {
-            throw CommandFailure(.store, "\(path): is \(kind); \(option) names \(location.expected)", path: path)
+            throw CommandFailure(.store, "\(path): is \(kind); \(option) names \(location.backend.expected)", path: path)
         }
         // Through a symbolic link, the folder that must exist is its destination's.
         let url = URL(fileURLWithPath: path)

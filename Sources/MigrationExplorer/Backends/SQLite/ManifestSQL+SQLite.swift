@@ -1,5 +1,7 @@
+#if SQLite
 import MigrationCore
 import MigrationManifest
+import MigrationSQLite
 
 extension ManifestSQL {
     /// Runs a manifest's SQL, then its command, in the transaction of the
@@ -21,3 +23,4 @@ extension ManifestSQL {
         }
     }
 }
+#endif

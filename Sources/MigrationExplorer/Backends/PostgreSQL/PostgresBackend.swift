@@ -1,0 +1,55 @@
+#if PostgreSQL
+import Foundation
+import MigrationCore
+import MigrationManifest
+import MigrationPostgres
+
+/// `--postgres URL` (and `--schema NAME`): tables of its own in a schema of a PostgreSQL
+/// database (``PostgresMigrationStore``), and one of its domains; in a build with the
+/// `PostgreSQL` trait.
+struct PostgresBackend: StoreBackend {
+    let server: PostgresServer
+    let schema: PostgresSchemaName
+    let domainName: String
+
+    /// The server's URL, without its password.
+    var displayPath: String { server.description }
+    var expected: String { "a PostgreSQL database" }
+    var domain: String? { domainName }
+    var runsManifestSQL: Bool { true }
+
+    func with(domain: String?) -> PostgresBackend {
+        PostgresBackend(server: server, schema: schema, domainName: domain ?? PostgresMigrationStore.defaultDomain)
+    }
+
+    /// Waits for another process's locks as `--wait SECONDS` or `--no-wait` says, telling the
+    /// run who holds them.
+    func open() -> any RealStore {
+        let (server, records) = (server, Self.records(domain: domainName, schema: schema.name))
+        return PostgresMigrationStore(server: server, schema: schema, domain: domainName, lockWait: LockWaiting.policy.value.patience, onWait: { holders in
+            let who = holders.isEmpty ? "another process" : holders.map(\.description).joined(separator: "; ")
+            CommandSettings.current.onStoreWait("waiting for \(server) (\(records)), held by \(who)…")
+        })
+    }
+
+    /// Which records of a PostgreSQL database: "default", or "default, schema fleet" in a
+    /// schema other than the default one.
+    static func records(domain: String, schema: String) -> String {
+        schema == PostgresSchemaName.default.name ? domain : "\(domain), schema \(schema)"
+    }
+}
+
+extension StoreLocation {
+    /// A PostgreSQL database (``PostgresMigrationStore``): tables of its own in schema
+    /// `schema`, and domain `domain`; in a build with the `PostgreSQL` trait.
+    ///
+    /// ```swift
+    /// let options = ExplorerOptions(store: .postgres(try PostgresServer(url: "postgres://app@db/notes")))
+    /// ```
+    public static func postgres(
+        _ server: PostgresServer, schema: PostgresSchemaName = .default, domain: String = PostgresMigrationStore.defaultDomain
+    ) -> StoreLocation {
+        StoreLocation(PostgresBackend(server: server, schema: schema, domainName: domain))
+    }
+}
+#endif

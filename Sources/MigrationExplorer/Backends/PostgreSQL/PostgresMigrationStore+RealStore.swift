@@ -1,0 +1,35 @@
+#if PostgreSQL
+import Foundation
+import MigrationCore
+import MigrationManifest
+import MigrationPostgres
+
+/// A PostgreSQL store is named by its server's URL (without the password). Its locks belong to
+/// its connection, whose socket a command does not inherit: a command still running when its
+/// runner is killed holds no lock and keeps no connection open. Nor does a command get
+/// `PGPASSWORD` when that is the store's password. A manifest's `"sql"` runs in the transaction
+/// that records its migration, and the runs holding its run lock are named.
+extension PostgresMigrationStore: RealStore {
+    public var displayPath: String { server.description }
+    public var name: String { server.database }
+    /// "PostgreSQL postgres://app@db:5432/notes (default, schema fleet)".
+    public var label: StoreLabel {
+        StoreLabel(before: "PostgreSQL ", path: displayPath, after: " (\(PostgresBackend.records(domain: domain, schema: schema)))")
+    }
+    public var secretVariables: [String] {
+        let given = ProcessInfo.processInfo.environment["PGPASSWORD"]
+        return given != nil && given == server.password ? ["PGPASSWORD"] : []
+    }
+    public var manifestSQL: ManifestSQL.Runner? { ManifestSQL.inPostgresStore }
+    public func recordedDomains() throws -> [String?] { try domains() }
+    public func runsGoingOn() -> [OngoingRun] {
+        ((try? runHolders()) ?? []).sorted { $0.since < $1.since }.map(OngoingRun.init)
+    }
+}
+
+extension OngoingRun {
+    init(_ holder: PostgresLockHolder) {
+        self.init(host: holder.host, pid: holder.pid, since: holder.since, description: holder.description)
+    }
+}
+#endif

@@ -1,0 +1,49 @@
+#if SQLite
+import Foundation
+import MigrationCore
+import MigrationManifest
+import MigrationSQLite
+
+/// `--sqlite FILE`: tables of its own in an app's SQLite database (``SQLiteMigrationStore``),
+/// and one of its domains; in a build with the `SQLite` trait.
+struct SQLiteBackend: StoreBackend {
+    let path: String
+    let domainName: String
+
+    var displayPath: String { path }
+    var expected: String { "a SQLite database (created empty when missing)" }
+    var domain: String? { domainName }
+    var runsManifestSQL: Bool { true }
+
+    func with(domain: String?) -> SQLiteBackend {
+        SQLiteBackend(path: path, domainName: domain ?? SQLiteMigrationStore.defaultDomain)
+    }
+
+    /// Waits for another process's locks as SQLite's busy handler does.
+    func open() -> any RealStore { SQLiteMigrationStore(path: path, domain: domainName) }
+}
+
+extension StoreLocation {
+    /// An app's SQLite database (``SQLiteMigrationStore``), domain `domain`; in a build with
+    /// the `SQLite` trait (on by default).
+    ///
+    /// ```swift
+    /// let options = ExplorerOptions(store: .sqlite("notes.sqlite", domain: "app"))
+    /// ```
+    public static func sqlite(_ path: String, domain: String = SQLiteMigrationStore.defaultDomain) -> StoreLocation {
+        StoreLocation(SQLiteBackend(path: path, domainName: domain))
+    }
+}
+
+/// A database's lock is SQLite's, held by this process's connection: there is no lock file
+/// for a command to inherit, so a command still running when its runner is killed is not waited for.
+/// A manifest's `"sql"` runs in the transaction that records its migration.
+extension SQLiteMigrationStore: RealStore {
+    public var displayPath: String { URL(fileURLWithPath: path).path }
+    public var name: String { URL(fileURLWithPath: path).lastPathComponent }
+    /// "SQLite notes.sqlite (default)".
+    public var label: StoreLabel { StoreLabel(before: "SQLite ", path: displayPath, after: " (\(domain))") }
+    public var manifestSQL: ManifestSQL.Runner? { ManifestSQL.inSQLiteStore }
+    public func recordedDomains() throws -> [String?] { try domains() }
+}
+#endif
