@@ -46,11 +46,12 @@ final class StoreGate: Sendable {
 }
 
 /// A real JSON file store whose every answer waits at a ``StoreGate``.
-struct GatedStore: FileBackedStore {
+struct GatedStore: RealStore {
     let store: FileMigrationStore
     let gate: StoreGate
 
-    var url: URL { store.url }
+    var displayPath: String { store.displayPath }
+    var name: String { store.name }
     var lockDescriptor: Int32? { store.lockDescriptor }
     var location: String { store.location }
 
@@ -67,6 +68,11 @@ struct GatedStore: FileBackedStore {
     func checkWritable() throws {
         gate.pass()
         try store.checkWritable()
+    }
+
+    func recordedDomains() throws -> [String?] {
+        gate.pass()
+        return try store.recordedDomains()
     }
 
     func withExclusiveAccess<T>(_ body: () throws -> T) throws -> T { try store.withExclusiveAccess(body) }
