@@ -1,3 +1,4 @@
+#if SQLite
 import Foundation
 import GRDB
 import MigrationExplorer
@@ -41,3 +42,4 @@ import Testing
         #expect(await !waitUntil(timeout: 0.5) { recorder.count > 0 }, "\(recorder.events)")
     }
 }
+#endif

@@ -36,6 +36,12 @@ public protocol RealStore: MigrationStore {
     /// writes them (key and value); empty for a store that has none.
     /// - Throws: the store's error when it cannot be read.
     func supersededMarks() throws -> [(key: String, value: String)]
+    /// Another process's changes to what the store holds, for as long as the stream is
+    /// iterated (cancelling the task iterating it ends the following): the explorer's live
+    /// screen and `plan --watch` re-read the store on each. The store's own writes may be
+    /// reported too; a re-read shows they changed nothing.
+    /// - Throws: when the store cannot be followed at all (its folder cannot be watched).
+    func changes() throws -> AsyncStream<StoreChange>
 }
 
 extension RealStore {

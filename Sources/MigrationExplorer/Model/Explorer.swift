@@ -104,6 +104,18 @@ public struct Explorer: Sendable {
     /// ```
     public func plan() throws -> MigrationPlan { try runner.plan(store: store) }
 
+    /// Another process's changes to the real store (``RealStore/changes()``), for as long as
+    /// the stream is iterated; `nil` without a real store (the demo's sandbox changes only
+    /// by the explorer's own hand).
+    ///
+    /// ```swift
+    /// if let changes = try explorer.storeChanges() {
+    ///     for await _ in changes { print(try explorer.plan().entries.count) }
+    /// }
+    /// ```
+    /// - Throws: when the store cannot be followed (its folder cannot be watched).
+    public func storeChanges() throws -> AsyncStream<StoreChange>? { try realStore?.changes() }
+
     /// The runs going on now on the real store, for a plan that shows what they committed so
     /// far without waiting for them, the first started first (a run that started later may be
     /// waiting for it): each with its host, pid and since when, printed as "web-3, pid 4121,

@@ -75,5 +75,7 @@ struct GatedStore: RealStore {
         return try store.recordedDomains()
     }
 
+    func changes() throws -> AsyncStream<StoreChange> { try store.changes() }
+
     func withExclusiveAccess<T>(_ body: () throws -> T) throws -> T { try store.withExclusiveAccess(body) }
 }

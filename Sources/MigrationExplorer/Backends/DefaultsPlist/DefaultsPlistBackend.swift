@@ -33,5 +33,7 @@ extension PropertyListMigrationStore: RealStore {
     public var displayPath: String { url.path }
     public var name: String { url.lastPathComponent }
     public func recordedDomains() throws -> [String?] { try domains() }
+    /// The plist and its folder watched: the app's own save (a rename over it), a `set`, its deletion.
+    public func changes() throws -> AsyncStream<StoreChange> { try FileWatch(files: [url]).storeChanges() }
     public func supersededMarks() throws -> [(key: String, value: String)] { try olderMarkKeys() }
 }

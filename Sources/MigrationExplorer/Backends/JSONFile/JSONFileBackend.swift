@@ -33,4 +33,6 @@ extension FileMigrationStore: RealStore {
     public var displayPath: String { url.path }
     public var name: String { url.lastPathComponent }
     public func recordedDomains() throws -> [String?] { try domains() }
+    /// The file and its folder watched: a rename over it, a write, its deletion.
+    public func changes() throws -> AsyncStream<StoreChange> { try FileWatch(files: [url]).storeChanges() }
 }

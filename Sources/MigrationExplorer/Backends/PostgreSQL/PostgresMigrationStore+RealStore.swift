@@ -22,6 +22,21 @@ extension PostgresMigrationStore: RealStore {
     }
     public var manifestSQL: ManifestSQL.Runner? { ManifestSQL.inPostgresStore }
     public func recordedDomains() throws -> [String?] { try domains() }
+    /// The schema's notifications, heard on a connection of the explorer's own
+    /// (``PostgresChangeListener``): another instance's records, reset or `set` of this domain,
+    /// by its host and pid; a lost connection and the listening again after it.
+    public func changes() throws -> AsyncStream<StoreChange> {
+        let domain = self.domain
+        return .relaying(PostgresChangeListener(server: server, schema: try PostgresSchemaName(schema)).events()) { event in
+            switch event {
+            case .changed(let notice): notice.domain == domain ? .changed(writer: "\(notice.host), pid \(notice.pid)") : nil
+            case .unreadable: .changed(writer: nil)
+            case .lost(let reason, _): .interrupted(reason: reason)
+            case .listening(let again): again ? .resumed : nil
+            }
+        }
+    }
+
     public func runsGoingOn() -> [OngoingRun] {
         ((try? runHolders()) ?? []).sorted { $0.since < $1.since }.map(OngoingRun.init)
     }

@@ -45,5 +45,10 @@ extension SQLiteMigrationStore: RealStore {
     public var label: StoreLabel { StoreLabel(before: "SQLite ", path: displayPath, after: " (\(domain))") }
     public var manifestSQL: ManifestSQL.Runner? { ManifestSQL.inSQLiteStore }
     public func recordedDomains() throws -> [String?] { try domains() }
+    /// Another connection's commits, heard through the database's files and confirmed by
+    /// `PRAGMA data_version` (``SQLiteChanges``).
+    public func changes() throws -> AsyncStream<StoreChange> {
+        .relaying(try SQLiteChanges(database: URL(fileURLWithPath: path)).changes()) { _ in .changed(writer: nil) }
+    }
 }
 #endif
