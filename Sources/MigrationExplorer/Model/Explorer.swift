@@ -47,7 +47,7 @@ public struct Explorer: Sendable {
     /// front end wraps to watch it, or a test to delay its answers.
     ///
     /// ```swift
-    /// let explorer = try Explorer(app: app, options: ExplorerOptions(), realStore: FileMigrationStore(url: url))
+    /// let explorer = try Explorer(app: app, options: ExplorerOptions(), realStore: StoreLocation.jsonFile("state.json").open())
     /// ```
     package init(app: ExplorerApp, options: ExplorerOptions, realStore: (any RealStore)?) throws(ExplorerError) {
         self.app = app
