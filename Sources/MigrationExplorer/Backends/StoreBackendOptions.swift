@@ -45,8 +45,12 @@ extension ValidationError {
 
     /// What a build without a store's trait says to its option: "--postgres: this
     /// migration-explorer was built without PostgreSQL; build it with the PostgreSQL trait (…)".
+    /// An app's own explorer is built in the app's package, where only the dependency line
+    /// turns the trait on.
     static func builtWithout(_ trait: String, option: String) -> ValidationError {
-        ValidationError("\(option): this \(Program.name) was built without \(trait); build it with the \(trait) trait "
-            + "(`swift build --traits \(trait)`, or traits: [\"\(trait)\"] on the package's dependency line)")
+        let how = EmbeddedApp.current == nil
+            ? "build it with the \(trait) trait (`swift build --traits \(trait)`, or traits: [\"\(trait)\"] on the package's dependency line)"
+            : "turn on the \(trait) trait of the migration-explorer package on its dependency line (traits: [\"\(trait)\"])"
+        return ValidationError("\(option): this \(Program.name) was built without \(trait); \(how)")
     }
 }

@@ -15,15 +15,18 @@ struct PostgresOptions: StoreBackendOptions {
     @Option(name: .long, help: Self.urlHelp) var postgres: PostgresURL?
     /// ` (default: migration_explorer)`, for `--schema`'s help.
     private static let defaultSchema = " (default: \(PostgresSchemaName.default))"
+    /// Help lists the options only where they are built in; elsewhere they are refused, saying how to build them in.
+    private static let visibility = ArgumentVisibility.default
     #else
     @Option(name: .long, help: Self.urlHelp) var postgres: String?
     private static let defaultSchema = ""
+    private static let visibility = ArgumentVisibility.hidden
     #endif
 
-    @Option(name: .long, help: ArgumentHelp("With --postgres: the schema of the records' tables\(Self.defaultSchema), created by the first write; a lowercase name PostgreSQL takes unquoted, never public.", valueName: "name"))
+    @Option(name: .long, help: ArgumentHelp("With --postgres: the schema of the records' tables\(Self.defaultSchema), created by the first write; a lowercase name PostgreSQL takes unquoted, never public.", valueName: "name", visibility: Self.visibility))
     var schema: String?
 
-    private static let urlHelp = ArgumentHelp("A PostgreSQL database shared by a fleet (postgres://user@host:port/database), to keep the records in, in a schema of their own, and to run manifests' \"sql\" in. As psql: what the URL leaves out comes from PGHOST, PGPORT, PGUSER, PGDATABASE, PGPASSWORD, PGSSLMODE, then the password from ~/.pgpass or PGPASSFILE (mode 0600 only), so \"postgres://\" alone will do. sslmode=prefer unless given: TLS when the server offers it, its certificate not checked, plain text otherwise; verify-full checks the certificate and host name (the system's trust roots, or sslrootcert=FILE).", valueName: "url")
+    private static let urlHelp = ArgumentHelp("A PostgreSQL database shared by a fleet (postgres://user@host:port/database), to keep the records in, in a schema of their own, and to run manifests' \"sql\" in. As psql: what the URL leaves out comes from PGHOST, PGPORT, PGUSER, PGDATABASE, PGPASSWORD, PGSSLMODE, then the password from ~/.pgpass or PGPASSFILE (mode 0600 only), so \"postgres://\" alone will do. sslmode=prefer unless given: TLS when the server offers it, its certificate not checked, plain text otherwise; verify-full checks the certificate and host name (the system's trust roots, or sslrootcert=FILE).", valueName: "url", visibility: visibility)
 
     var isGiven: Bool { postgres != nil }
 

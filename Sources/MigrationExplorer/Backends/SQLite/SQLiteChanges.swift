@@ -1,3 +1,4 @@
+#if SQLite
 import Foundation
 import GRDB
 
@@ -92,3 +93,4 @@ final class DataVersionProbe: @unchecked Sendable {
         }
     }
 }
+#endif

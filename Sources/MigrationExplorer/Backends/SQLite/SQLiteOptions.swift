@@ -7,8 +7,15 @@ struct SQLiteOptions: StoreBackendOptions {
     static let option = "--sqlite"
     static let isDatabase = true
 
-    @Option(name: .long, help: ArgumentHelp("An app's SQLite database to keep the records in, in tables of their own, and to run manifests' \"sql\" in.", valueName: "file"))
+    @Option(name: .long, help: ArgumentHelp("An app's SQLite database to keep the records in, in tables of their own, and to run manifests' \"sql\" in.", valueName: "file", visibility: Self.visibility))
     var sqlite: String?
+
+    /// Help lists the option only where it is built in; elsewhere it is refused, saying how to build it in.
+    #if SQLite
+    private static let visibility = ArgumentVisibility.default
+    #else
+    private static let visibility = ArgumentVisibility.hidden
+    #endif
 
     var givenPath: String? { sqlite }
 
