@@ -36,7 +36,7 @@ import Testing
         let result = try Executable.run(Array(command.dropFirst()), in: folder, binary: URL(fileURLWithPath: command[0]))
         try #require(result.status == 0, "\(result.stderr)")
 
-        #expect(await waitUntil(timeout: 1) { recorder.count > 0 })
+        #expect(await waitUntil(timeout: 10) { recorder.count > 0 })
         #expect(await !waitUntil(timeout: 0.3) { recorder.count > 1 }, "one burst, one change: \(recorder.events)")
         #expect(recorder.events.first?.files == [file.path])
     }
@@ -52,7 +52,7 @@ import Testing
         let result = try Executable.run(["set", "--version", "2.0", option, file.path])
         try #require(result.status == 0, "\(result.stderr)")
 
-        #expect(await waitUntil(timeout: 1) { recorder.events.contains { $0.files == [file.path] } })
+        #expect(await waitUntil(timeout: 10) { recorder.events.contains { $0.files == [file.path] } })
     }
 
     @Test func nothingIsReportedWhileNothingChanges() async throws {

@@ -27,15 +27,15 @@ import Testing
         let runner = run.process.processIdentifier
         let ran = Executable.finish(run)
         try #require(ran.status == 0, "\(ran.stderr)")
-        #expect(await waitUntil(timeout: 1) { Set(notices().flatMap(\.versions)) == ["1", "2"] }, "\(recorder.events)")
+        #expect(await waitUntil(timeout: 10) { Set(notices().flatMap(\.versions)) == ["1", "2"] }, "\(recorder.events)")
         #expect(notices().allSatisfy { $0.pid == runner }, "\(notices())")
         #expect(notices().contains { $0.kind == .record })
 
         try #require(Executable.run(["set", "--version", "1", "--postgres", url]).status == 0)
-        #expect(await waitUntil(timeout: 1) { notices().last?.kind == .set && notices().last?.lastMigratedVersion == "1" }, "\(recorder.events)")
+        #expect(await waitUntil(timeout: 10) { notices().last?.kind == .set && notices().last?.lastMigratedVersion == "1" }, "\(recorder.events)")
 
         try #require(Executable.run(["reset", "--postgres", url]).status == 0)
-        #expect(await waitUntil(timeout: 1) { notices().last?.kind == .reset }, "\(recorder.events)")
+        #expect(await waitUntil(timeout: 10) { notices().last?.kind == .reset }, "\(recorder.events)")
     }
 }
 #endif

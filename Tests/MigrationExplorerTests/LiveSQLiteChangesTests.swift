@@ -26,7 +26,7 @@ import Testing
         let result = try Executable.run(arguments, in: folder)
         try #require(result.status == 0, "\(result.stderr)")
 
-        #expect(await waitUntil(timeout: 1) { recorder.count > 0 })
+        #expect(await waitUntil(timeout: 10) { recorder.count > 0 })
     }
 
     @Test func aReadByAnotherProcessIsNotHeard() async throws {

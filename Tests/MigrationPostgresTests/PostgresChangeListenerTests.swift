@@ -33,7 +33,7 @@ import Glibc
         let report = try await runner().run(store: try database.store())
         try #require(report.succeeded)
 
-        #expect(await waitUntil(timeout: 1) { Set(notices(recorder).flatMap(\.versions)) == ["1.0", "1.1", "1.2"] }, "\(recorder.events)")
+        #expect(await waitUntil(timeout: 10) { Set(notices(recorder).flatMap(\.versions)) == ["1.0", "1.1", "1.2"] }, "\(recorder.events)")
         let records = notices(recorder).filter { $0.kind == .record }
         #expect(!records.isEmpty)
         #expect(records.allSatisfy { $0.domain == "default" && $0.schema == "migration_explorer" })
@@ -50,7 +50,7 @@ import Glibc
 
         try store.update { $0 = MigrationRule.reset($0) }
 
-        #expect(await waitUntil(timeout: 1) { notices(recorder).map(\.kind) == [.reset] }, "\(recorder.events)")
+        #expect(await waitUntil(timeout: 10) { notices(recorder).map(\.kind) == [.reset] }, "\(recorder.events)")
         #expect(notices(recorder).first?.lastMigratedVersion == nil)
     }
 
@@ -62,7 +62,7 @@ import Glibc
 
         try store.update { $0.lastMigratedVersion = "1.1"; $0.lastAppVersion = "1.1" }
 
-        #expect(await waitUntil(timeout: 1) { notices(recorder).map(\.kind) == [.set] }, "\(recorder.events)")
+        #expect(await waitUntil(timeout: 10) { notices(recorder).map(\.kind) == [.set] }, "\(recorder.events)")
         #expect(notices(recorder).first?.lastMigratedVersion == "1.1")
     }
 
@@ -74,7 +74,7 @@ import Glibc
         let report = try await runner(noteRegistry(failingAt: "1.1")).run(store: try database.store())
         #expect(!report.succeeded)
 
-        #expect(await waitUntil(timeout: 1) { notices(recorder).contains { $0.versions == ["1.0"] } }, "\(recorder.events)")
+        #expect(await waitUntil(timeout: 10) { notices(recorder).contains { $0.versions == ["1.0"] } }, "\(recorder.events)")
         #expect(await !waitUntil(timeout: 0.5) { notices(recorder).contains { $0.versions.contains("1.1") } }, "\(recorder.events)")
     }
 
@@ -89,7 +89,7 @@ import Glibc
         #expect(relistens, "\(recorder.events)")
         #expect(recorder.events.contains { if case .lost = $0 { true } else { false } })
         try database.store().update { $0.lastMigratedVersion = "1.0" }
-        #expect(await waitUntil(timeout: 1) { notices(recorder).map(\.kind) == [.set] }, "\(recorder.events)")
+        #expect(await waitUntil(timeout: 10) { notices(recorder).map(\.kind) == [.set] }, "\(recorder.events)")
     }
 
     @Test func cancellingTheSubscriberClosesTheListenersConnection() async throws {
