@@ -23,7 +23,7 @@ import Testing
     ]
 
     @Test(arguments: changes)
-    func aChangeByAnotherProcessIsReportedOnceWithinASecond(_ change: Change) async throws {
+    func aChangeByAnotherProcessIsReportedOnce(_ change: Change) async throws {
         let folder = try makeTemporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let file = folder.appendingPathComponent("state.json")
@@ -42,7 +42,7 @@ import Testing
     }
 
     @Test(arguments: [("--store", "state.json"), ("--defaults-plist", "com.example.notes.plist")])
-    func aSetByTheBuiltBinaryIsReportedWithinASecond(option: String, name: String) async throws {
+    func aSetByTheBuiltBinaryIsReported(option: String, name: String) async throws {
         let folder = try makeTemporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let file = folder.appendingPathComponent(name)

@@ -14,7 +14,7 @@ import Testing
     }
 
     @Test(arguments: [["set", "--version", "1", "--sqlite", "app.sqlite"], ["run", "--manifest", "rows.json", "--sqlite", "app.sqlite"]])
-    func aCommitByAnotherProcessIsHeardWithinASecond(_ arguments: [String]) async throws {
+    func aCommitByAnotherProcessIsHeard(_ arguments: [String]) async throws {
         let folder = try makeTemporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         try manifest(in: folder)
