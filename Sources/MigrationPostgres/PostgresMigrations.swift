@@ -39,7 +39,7 @@ extension MigrationRegistry {
 }
 
 /// The PostgreSQL database of a ``PostgresMigrationStore``, for migrations that work in it: its
-/// ``MigrationCore/MigrationDatabase/body(named:_:)`` runs a body in the block's transaction,
+/// `MigrationDatabase.body(named:_:)` runs a body in the block's transaction,
 /// in a savepoint, and fails with ``PostgresBodyError`` with any other store.
 ///
 /// ```swift

@@ -41,7 +41,7 @@ extension MigrationRegistry {
 }
 
 /// The SQLite database of a ``SQLiteMigrationStore``, for migrations that work in it: its
-/// ``MigrationCore/MigrationDatabase/body(named:_:)`` runs a body in the block's transaction,
+/// `MigrationDatabase.body(named:_:)` runs a body in the block's transaction,
 /// in a savepoint, and fails with ``DatabaseBodyError`` with any other store.
 ///
 /// ```swift

@@ -2,7 +2,7 @@ import Foundation
 import MigrationCore
 
 /// `--defaults-plist FILE` (and `--simulator`): an app's preferences plist
-/// (``PropertyListMigrationStore``), under MTMigration's keys or a domain's.
+/// (`PropertyListMigrationStore`), under MTMigration's keys or a domain's.
 struct DefaultsPlistBackend: StoreBackend {
     let path: String
     let domain: String?
@@ -16,7 +16,7 @@ struct DefaultsPlistBackend: StoreBackend {
 }
 
 extension StoreLocation {
-    /// An app's preferences plist (``PropertyListMigrationStore``): MTMigration's keys, or
+    /// An app's preferences plist (`PropertyListMigrationStore`): MTMigration's keys, or
     /// domain `domain`'s.
     ///
     /// ```swift

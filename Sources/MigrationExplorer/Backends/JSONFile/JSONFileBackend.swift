@@ -1,7 +1,7 @@
 import Foundation
 import MigrationCore
 
-/// `--store FILE`: a JSON state file (``FileMigrationStore``) and one of its domains.
+/// `--store FILE`: a JSON state file (`FileMigrationStore`) and one of its domains.
 struct JSONFileBackend: StoreBackend {
     let path: String
     let domainName: String
@@ -18,7 +18,7 @@ struct JSONFileBackend: StoreBackend {
 }
 
 extension StoreLocation {
-    /// A JSON state file of migration records (``FileMigrationStore``), domain `domain`.
+    /// A JSON state file of migration records (`FileMigrationStore`), domain `domain`.
     ///
     /// ```swift
     /// let options = ExplorerOptions(store: .jsonFile("state.json"))

@@ -5,7 +5,7 @@ import MigrationPostgres
 
 extension ManifestSQL {
     /// Runs a manifest's SQL, then its command, in the transaction of the
-    /// ``PostgresMigrationStore`` block that records the migration: when either fails, the SQL's
+    /// `PostgresMigrationStore` block that records the migration: when either fails, the SQL's
     /// changes are undone. With any other store the body throws.
     ///
     /// ```swift

@@ -5,7 +5,7 @@ import MigrationManifest
 import MigrationPostgres
 
 /// `--postgres URL` (and `--schema NAME`): tables of its own in a schema of a PostgreSQL
-/// database (``PostgresMigrationStore``), and one of its domains; in a build with the
+/// database (`PostgresMigrationStore`), and one of its domains; in a build with the
 /// `PostgreSQL` trait.
 struct PostgresBackend: StoreBackend {
     let server: PostgresServer
@@ -40,7 +40,7 @@ struct PostgresBackend: StoreBackend {
 }
 
 extension StoreLocation {
-    /// A PostgreSQL database (``PostgresMigrationStore``): tables of its own in schema
+    /// A PostgreSQL database (`PostgresMigrationStore`): tables of its own in schema
     /// `schema`, and domain `domain`; in a build with the `PostgreSQL` trait.
     ///
     /// ```swift

@@ -23,7 +23,7 @@ extension PostgresMigrationStore: RealStore {
     public var manifestSQL: ManifestSQL.Runner? { ManifestSQL.inPostgresStore }
     public func recordedDomains() throws -> [String?] { try domains() }
     /// The schema's notifications, heard on a connection of the explorer's own
-    /// (``PostgresChangeListener``): another instance's records, reset or `set` of this domain,
+    /// (`PostgresChangeListener`): another instance's records, reset or `set` of this domain,
     /// by its host and pid; a lost connection and the listening again after it.
     public func changes() throws -> AsyncStream<StoreChange> {
         let domain = self.domain

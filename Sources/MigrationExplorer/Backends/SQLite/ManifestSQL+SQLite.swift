@@ -5,8 +5,8 @@ import MigrationSQLite
 
 extension ManifestSQL {
     /// Runs a manifest's SQL, then its command, in the transaction of the
-    /// ``SQLiteMigrationStore`` block that records the migration: when either fails, the SQL's
-    /// changes are undone. With any other store the body throws ``DatabaseBodyError``.
+    /// `SQLiteMigrationStore` block that records the migration: when either fails, the SQL's
+    /// changes are undone. With any other store the body throws `DatabaseBodyError`.
     ///
     /// ```swift
     /// let manifest = try Manifest.load(path: "manifest.json", sql: ManifestSQL.inSQLiteStore)

@@ -4,7 +4,7 @@ import MigrationCore
 import MigrationManifest
 import MigrationSQLite
 
-/// `--sqlite FILE`: tables of its own in an app's SQLite database (``SQLiteMigrationStore``),
+/// `--sqlite FILE`: tables of its own in an app's SQLite database (`SQLiteMigrationStore`),
 /// and one of its domains; in a build with the `SQLite` trait.
 struct SQLiteBackend: StoreBackend {
     let path: String
@@ -24,7 +24,7 @@ struct SQLiteBackend: StoreBackend {
 }
 
 extension StoreLocation {
-    /// An app's SQLite database (``SQLiteMigrationStore``), domain `domain`; in a build with
+    /// An app's SQLite database (`SQLiteMigrationStore`), domain `domain`; in a build with
     /// the `SQLite` trait (on by default).
     ///
     /// ```swift
