@@ -54,9 +54,6 @@ import ThrowawayPostgresServer
         let location: String
         let running: Executable.Running
         var pid: Int32 { running.process.processIdentifier }
-        #if PostgreSQL
-        let database: String?
-        #endif
 
         init(_ kind: Kind) throws {
             self.kind = kind
@@ -77,9 +74,6 @@ import ThrowawayPostgresServer
                 throw HolderError.notBuilt(kind)
                 #endif
             }
-            #if PostgreSQL
-            database = kind == .postgres ? location : nil
-            #endif
             running = try Executable.start(["run", "--manifest", folder.appendingPathComponent("manifest.json").path, option, location])
             let started = folder.appendingPathComponent("started").path
             guard waitUntil({ FileManager.default.fileExists(atPath: started) }) else {
@@ -88,16 +82,18 @@ import ThrowawayPostgresServer
             }
         }
 
-        /// Lets the step end and waits for the holder's run to finish.
+        /// Lets the step end and waits for the holder's run to finish (killing it after 30 s);
+        /// again, the same result.
         @discardableResult
         func release() -> Executable.Result {
+            if let finished { return finished }
             try? folder.appendingPathComponent("go").write("")
-            guard waitUntil({ !running.process.isRunning }) else {
-                kill(running.process.processIdentifier, SIGKILL)
-                return Executable.finish(running)
-            }
-            return Executable.finish(running)
+            if !waitUntil({ !running.process.isRunning }) { kill(running.process.processIdentifier, SIGKILL) }
+            let result = Executable.finish(running)
+            finished = result
+            return result
         }
+        private var finished: Executable.Result?
 
         deinit {
             if running.process.isRunning { kill(running.process.processIdentifier, SIGKILL) }

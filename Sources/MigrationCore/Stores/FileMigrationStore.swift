@@ -40,9 +40,12 @@ public final class FileMigrationStore: MigrationStore {
     /// let database = FileMigrationStore(url: URL(filePath: "state.json"), domain: "database")
     /// let deployStep = FileMigrationStore(url: URL(filePath: "state.json"), lockPatience: .upTo(.seconds(30)))
     /// ```
-    /// - Parameter lockPatience: how long to wait for `<file>.lock` (or, for a reset, the runs'
-    ///   `<file>.run.lock`) that another process holds before giving up with
-    ///   ``MigrationStoreError/Problem/busy(_:)``, naming the holder where the system tells it.
+    /// - Parameters:
+    ///   - url: the file; created by the first write.
+    ///   - domain: whose records these are; one file can hold several.
+    ///   - lockPatience: how long to wait for `<file>.lock` (or, for a reset, the runs'
+    ///     `<file>.run.lock`) that another process holds before giving up with
+    ///     ``MigrationStoreError/Problem/busy(_:)``, naming the holder where the system tells it.
     public init(url: URL, domain: String = FileMigrationStore.defaultDomain, lockPatience: LockPatience = .forever) {
         self.domain = domain
         let path = url.filePath

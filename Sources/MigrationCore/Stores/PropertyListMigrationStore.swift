@@ -39,9 +39,12 @@ public final class PropertyListMigrationStore: MigrationStore {
     /// let store = PropertyListMigrationStore(url: URL(filePath: "com.example.notes.plist"), domain: "database")
     /// let tool = PropertyListMigrationStore(url: URL(filePath: "com.example.notes.plist"), lockPatience: .noWait)
     /// ```
-    /// - Parameter lockPatience: how long to wait for `<file>.lock` (or, for a reset, the runs'
-    ///   `<file>.run.lock`) that another process holds before giving up with
-    ///   ``MigrationStoreError/Problem/busy(_:)``, naming the holder where the system tells it.
+    /// - Parameters:
+    ///   - url: the preferences plist.
+    ///   - domain: `nil` for MTMigration's own keys, or a named domain's.
+    ///   - lockPatience: how long to wait for `<file>.lock` (or, for a reset, the runs'
+    ///     `<file>.run.lock`) that another process holds before giving up with
+    ///     ``MigrationStoreError/Problem/busy(_:)``, naming the holder where the system tells it.
     public init(url: URL, domain: String? = nil, lockPatience: LockPatience = .forever) {
         self.domain = domain
         self.keys = UserDefaultsKeys(domain: domain)
