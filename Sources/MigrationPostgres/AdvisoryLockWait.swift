@@ -3,13 +3,14 @@ import MigrationCore
 import PostgresNIO
 
 /// How a ``PostgresMigrationStore`` waits for one of its advisory locks that another session
-/// holds: in the server, as long as it takes, or for at most ``limit``. PostgreSQL's own
+/// holds: in the server, as its ``patience`` allows. PostgreSQL's own
 /// `lock_timeout` bounds the wait (an advisory lock's wait honours it, and ends with SQLSTATE
 /// 55P03), set for that statement alone, so that a migration's own statements keep the
 /// database's setting.
 struct AdvisoryLockWait: Sendable {
+    let patience: LockPatience
     /// How long to wait; `nil`: as long as it takes; zero: not at all.
-    let limit: Duration?
+    var limit: Duration? { patience.limit }
 
     /// Whether the wait is worth an attempt that does not wait first, to tell who holds the lock
     /// or to bound the wait.
@@ -34,7 +35,7 @@ struct AdvisoryLockWait: Sendable {
             try session.query(statement)
             return
         }
-        guard limit > .zero else { throw AdvisoryLockBusy(holders: holders, limit: limit) }
+        guard limit > .zero else { throw AdvisoryLockBusy(holders: holders, patience: patience) }
         onWait?(holders)
         try session.exclusive {
             let inTransaction = session.depth > 0
@@ -48,7 +49,7 @@ struct AdvisoryLockWait: Sendable {
                 // A failed transaction drops its setting; outside one it stays the session's.
                 if !inTransaction { _ = try? session.query("RESET lock_timeout") }
                 if let error = error as? PSQLError, error.serverInfo?[.sqlState] == "55P03" {
-                    throw AdvisoryLockBusy(holders: holders, limit: limit)
+                    throw AdvisoryLockBusy(holders: holders, patience: patience)
                 }
                 throw error
             }
@@ -66,17 +67,15 @@ struct AdvisoryLockWait: Sendable {
 }
 
 /// Another session held a ``PostgresMigrationStore``'s lock for longer than the store would
-/// wait (its `lockWait`); the store reports it as ``MigrationCore/MigrationStoreError/Problem/busy(_:)``.
+/// wait (its `lockPatience`); the store reports it as ``MigrationCore/MigrationStoreError/Problem/busy(_:)``.
 struct AdvisoryLockBusy: SharedExclusiveLockBusy, Sendable {
     /// Who held it when the wait began.
     let holders: [PostgresLockHolder]
-    let limit: Duration
+    let patience: LockPatience
 
     /// "held by web-1, pid 4121, since 2026-03-02 18:02:11 UTC; gave up waiting after 5 s".
     var description: String {
         let who = holders.isEmpty ? "another process" : holders.map(\.description).joined(separator: " and ")
-        let (seconds, attoseconds) = limit.components
-        let waited = Double(seconds) + Double(attoseconds) / 1e18
-        return "held by \(who); " + (waited > 0 ? "gave up waiting after \(String(format: "%g", waited)) s" : "did not wait")
+        return "held by \(who); \(patience.gaveUp)"
     }
 }

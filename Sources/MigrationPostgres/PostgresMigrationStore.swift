@@ -43,9 +43,8 @@ public final class PostgresMigrationStore: TransactionalMigrationStore, Sendable
     /// several domains.
     public let domain: String
     /// How long the store waits for a lock another process holds (a block's, or a run's for a
-    /// reset or set) before giving up with `MigrationStoreError.Problem.busy(_:)`;
-    /// `nil`: as long as it takes; zero: not at all.
-    public var lockWait: Duration? { waiting.limit }
+    /// reset or set) before giving up with `MigrationStoreError.Problem.busy(_:)`.
+    public var lockPatience: LockPatience { waiting.patience }
     /// Called, before waiting, when another process holds the lock of a block this store
     /// wants, with the holders; `nil`: wait without a word.
     public let onWait: (@Sendable ([PostgresLockHolder]) -> Void)?
@@ -73,26 +72,26 @@ public final class PostgresMigrationStore: TransactionalMigrationStore, Sendable
     ///   - schema: the schema of the store's tables, created by the first write: a name
     ///     PostgreSQL takes unquoted, the store's own (see ``PostgresSchemaName``).
     ///   - domain: whose records these are; one schema can hold several.
-    ///   - lockWait: how long to wait for a lock another process holds before giving up with
-    ///     `MigrationStoreError.Problem.busy(_:)`, naming the holder; `nil` (an
-    ///     app's launch): as long as it takes; zero: not at all. The wait stays a wait in the
-    ///     server, bounded by PostgreSQL's `lock_timeout` (at most about 24 days).
+    ///   - lockPatience: how long to wait for a lock another process holds before giving up
+    ///     with `MigrationStoreError.Problem.busy(_:)`, naming the holder; by default (an
+    ///     app's launch) as long as it takes. The wait stays a wait in the server, bounded by
+    ///     PostgreSQL's `lock_timeout` (at most about 24 days).
     ///   - onWait: called before waiting for another process's block.
     ///
     /// ```swift
     /// // A deploy step that gives up after 30 s when another instance holds the store:
-    /// let store = PostgresMigrationStore(server: server, lockWait: .seconds(30))
+    /// let store = PostgresMigrationStore(server: server, lockPatience: .upTo(.seconds(30)))
     /// let report = try await runner.run(store: store)
     /// if let error = report.saveError, case .busy = error.problem { print(error) }  // …, held by web-1, pid 4121, since …; gave up waiting after 30 s
     /// ```
     public init(server: PostgresServer, schema: PostgresSchemaName = .default, domain: String = defaultDomain,
-                lockWait: Duration? = nil, onWait: (@Sendable ([PostgresLockHolder]) -> Void)? = nil) {
+                lockPatience: LockPatience = .forever, onWait: (@Sendable ([PostgresLockHolder]) -> Void)? = nil) {
         let schema = schema.name
         self.server = server
         self.schema = schema
         self.domain = domain
         self.onWait = onWait
-        self.waiting = AdvisoryLockWait(limit: lockWait)
+        self.waiting = AdvisoryLockWait(patience: lockPatience)
         self.session = PostgresSession(server: server)
         self.tables = RecordTables(schema: schema, domain: domain)
         self.recordsKey = AdvisoryKey(schema: schema, domain: domain, purpose: "records")
@@ -103,8 +102,8 @@ public final class PostgresMigrationStore: TransactionalMigrationStore, Sendable
     /// A store on the database a libpq-style URL names (see ``PostgresServer``).
     /// - Throws: ``PostgresURLError`` for a URL that is not one.
     public convenience init(url: String, password: String? = nil, schema: PostgresSchemaName = .default, domain: String = defaultDomain,
-                            lockWait: Duration? = nil, onWait: (@Sendable ([PostgresLockHolder]) -> Void)? = nil) throws(PostgresURLError) {
-        self.init(server: try PostgresServer(url: url, password: password), schema: schema, domain: domain, lockWait: lockWait, onWait: onWait)
+                            lockPatience: LockPatience = .forever, onWait: (@Sendable ([PostgresLockHolder]) -> Void)? = nil) throws(PostgresURLError) {
+        self.init(server: try PostgresServer(url: url, password: password), schema: schema, domain: domain, lockPatience: lockPatience, onWait: onWait)
     }
 
     /// Connects now, if the store is not connected: a server that cannot be reached, a login
@@ -166,7 +165,7 @@ public final class PostgresMigrationStore: TransactionalMigrationStore, Sendable
     /// done (see `MigrationStore.waitWhileAnotherHolds(block:)`). Returns
     /// whether it waited; a connection inside its own block does not wait for itself.
     /// - Throws: `MigrationStoreError.Problem.busy(_:)` when the wait would be
-    ///   longer than ``lockWait``.
+    ///   longer than ``lockPatience``.
     public func waitWhileAnotherHolds(block: String) throws -> Bool {
         try reading {
             guard session.depth == 0 else { return false }
@@ -237,7 +236,7 @@ public final class PostgresMigrationStore: TransactionalMigrationStore, Sendable
     }
 
     /// Takes the domain's lock for the current transaction, after telling ``onWait`` who holds
-    /// it when another does, waiting no longer than ``lockWait``.
+    /// it when another does, waiting no longer than ``lockPatience``.
     private func takeRecordsLock() throws {
         let key = recordsKey.value
         if waiting.triesFirst(telling: onWait),

@@ -31,15 +31,17 @@ import MigrationCore
 /// ```
 /// - Warning: a block holds the database's write lock while its body runs: a body must not wait
 ///   for another thread or process that writes to the same database, or both wait until the
-///   busy timeout ends one of them.
+///   lock patience ends one of them (as long as it takes, by default).
 public final class SQLiteMigrationStore: TransactionalMigrationStore {
     /// The database file as given.
     public let path: String
     /// The name under which this store's records are kept: several apps or tools may share
     /// one database, each with its own domain.
     public let domain: String
-    /// How long a write waits for another connection's transaction before it gives up.
-    public let busyTimeout: TimeInterval
+    /// How long the store waits for another connection's transaction (SQLite's write lock), or
+    /// for a reset, another process's runs, before it gives up with
+    /// `MigrationStoreError.Problem.busy(_:)`.
+    public let lockPatience: LockPatience
     private let connection: SharedConnection
 
     /// "SQLite notes.sqlite (default)".
@@ -51,18 +53,20 @@ public final class SQLiteMigrationStore: TransactionalMigrationStore {
     /// A store in the database at `path`, under `domain`.
     ///
     /// ```swift
-    /// let store = SQLiteMigrationStore(path: databasePath, domain: "sync", busyTimeout: 10)
+    /// let store = SQLiteMigrationStore(path: databasePath, domain: "sync", lockPatience: .upTo(.seconds(10)))
     /// ```
     /// - Parameters:
     ///   - path: the app's database; created empty when it does not exist.
     ///   - domain: whose records these are; one database can hold several.
-    ///   - busyTimeout: seconds a write waits for another process's transaction. Every store on
-    ///     one file in a process shares one connection: the first one's timeout holds.
-    public init(path: String, domain: String = SQLiteMigrationStore.defaultDomain, busyTimeout: TimeInterval = 60) {
+    ///   - lockPatience: how long to wait for another connection's transaction (SQLite's busy
+    ///     timeout, set for each of this store's transactions, so stores on one file in a
+    ///     process, which share one connection, each wait as they were told), or for a reset,
+    ///     another process's runs; then give up with `MigrationStoreError.Problem.busy(_:)`.
+    public init(path: String, domain: String = SQLiteMigrationStore.defaultDomain, lockPatience: LockPatience = .forever) {
         self.path = path
         self.domain = domain
-        self.busyTimeout = busyTimeout
-        self.connection = SharedConnection.to(path, busyTimeout: busyTimeout)
+        self.lockPatience = lockPatience
+        self.connection = SharedConnection.to(path)
     }
 
     /// The records; a fresh install when the database does not exist yet, which reading does
@@ -156,10 +160,10 @@ public final class SQLiteMigrationStore: TransactionalMigrationStore {
     ///
     /// SQLite answers "busy" at once, without waiting, in a few cases (putting a database in
     /// WAL mode while another process opens it, a lock upgrade that could deadlock); until
-    /// `body` has started, such a start is tried again until ``busyTimeout`` runs out. A
+    /// `body` has started, such a start is tried again until ``lockPatience`` runs out. A
     /// transaction whose body started is never tried again.
     private func transaction<T>(_ kind: Database.TransactionKind, _ body: (Database) throws -> T) throws -> T {
-        let deadline = DispatchTime.now().uptimeNanoseconds + UInt64(busyTimeout * 1e9)
+        let deadline = lockPatience.limit.map { ContinuousClock.now + $0 }
         while true {
             var bodyStarted = false
             do {
@@ -178,16 +182,20 @@ public final class SQLiteMigrationStore: TransactionalMigrationStore {
                     return result!
                 }
             } catch let error as MigrationStoreError where !bodyStarted && error.isBusy
-                && DispatchTime.now().uptimeNanoseconds < deadline {
+                && deadline.map({ ContinuousClock.now < $0 }) ?? true {
                 usleep(UInt32.random(in: 5_000...25_000))
             }
         }
     }
 
-    /// Runs `body` on the shared connection, turning SQLite's errors into store errors.
+    /// Runs `body` on the shared connection, waiting for another connection's lock as
+    /// ``lockPatience`` allows, and turning SQLite's errors into store errors.
     private func access<T>(_ body: (Database) throws -> T) throws -> T {
         do {
-            return try connection.queue().unsafeReentrantWrite(body)
+            return try connection.queue().unsafeReentrantWrite { db in
+                sqlite3_busy_timeout(db.sqliteConnection, lockPatience.busyTimeoutMilliseconds)
+                return try body(db)
+            }
         } catch let error as DatabaseError {
             throw storeError(error)
         } catch let error as RecordTables.ForeignTable {
@@ -208,7 +216,7 @@ public final class SQLiteMigrationStore: TransactionalMigrationStore {
         case .SQLITE_NOTADB: return MigrationStoreError(location: location, problem: .corrupt("not a SQLite database"))
         case .SQLITE_CORRUPT: return MigrationStoreError(location: location, problem: .corrupt(message))
         case .SQLITE_BUSY, .SQLITE_LOCKED:
-            return MigrationStoreError(location: location, problem: .unlockable("another connection kept the database locked for \(busyTimeout) s: \(message)"))
+            return MigrationStoreError(location: location, problem: .busy("held by another connection to the database (\(message)); \(lockPatience.gaveUp)"))
         case .SQLITE_CANTOPEN, .SQLITE_PERM, .SQLITE_AUTH: return MigrationStoreError(location: location, problem: .unreadable(message))
         default: return MigrationStoreError(location: location, problem: .unwritable(message))
         }
@@ -228,11 +236,20 @@ extension SQLiteMigrationStore: KeepsRunsApart {
     package var runLock: RunLock { connection.runLock }
 }
 
+private extension LockPatience {
+    /// The patience as SQLite's busy timeout: whole milliseconds, 0 for none (SQLite then
+    /// answers "busy" at once), its largest (about 24.8 days) for as long as it takes.
+    var busyTimeoutMilliseconds: Int32 {
+        guard let seconds else { return Int32.max }
+        return Int32(min((seconds * 1_000).rounded(.up), Double(Int32.max)))
+    }
+}
+
 private extension MigrationStoreError {
     /// Whether SQLite answered "busy" or "locked": the only errors this store reports as
-    /// ``MigrationStoreError/Problem/unlockable(_:)``.
+    /// ``MigrationStoreError/Problem/busy(_:)``.
     var isBusy: Bool {
-        if case .unlockable = problem { return true }
+        if case .busy = problem { return true }
         return false
     }
 }

@@ -8,7 +8,6 @@ import MigrationCore
 /// waiting for it. Threads take turns on it; processes take turns through SQLite's locks.
 final class SharedConnection: Sendable {
     let path: String
-    let busyTimeout: TimeInterval
     /// What keeps runs on the database apart from its resets and sets (SQLite's own locks last
     /// one transaction, one step; a run lasts many). Across processes on Linux, a `flock` on the
     /// database file itself: SQLite locks with `fcntl`, which `flock` neither takes nor waits
@@ -26,9 +25,8 @@ final class SharedConnection: Sendable {
         var runningBlocks: Set<String> = []
     }
 
-    private init(path: String, realPath: String, busyTimeout: TimeInterval) {
+    private init(path: String, realPath: String) {
         self.path = path
-        self.busyTimeout = busyTimeout
         #if os(Linux)
         // Created, when a run or reset comes first, as SQLite creates a database: 0644 less the umask.
         self.runLock = RunLock(path: realPath, creationMode: 0o644)
@@ -38,11 +36,11 @@ final class SharedConnection: Sendable {
     }
 
     /// The connection for the file at `path`: the same object for every path to one file.
-    static func to(_ path: String, busyTimeout: TimeInterval) -> SharedConnection {
+    static func to(_ path: String) -> SharedConnection {
         let key = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
         return table.withLock { table in
             if let existing = table[key] { return existing }
-            let created = SharedConnection(path: path, realPath: key, busyTimeout: busyTimeout)
+            let created = SharedConnection(path: path, realPath: key)
             table[key] = created
             return created
         }
@@ -50,13 +48,13 @@ final class SharedConnection: Sendable {
 
     private static let table = Guarded<[String: SharedConnection]>([:])
 
-    /// The open connection; opened by the first call. Opening reads and writes nothing.
+    /// The open connection; opened by the first call. Opening reads and writes nothing. Each
+    /// store sets SQLite's busy timeout for its own transactions (its lock patience).
     func queue() throws(OpenError) -> DatabaseQueue {
         do {
             return try state.withLock { state in
                 if let queue = state.queue { return queue }
                 var configuration = Configuration()
-                configuration.busyMode = .timeout(busyTimeout)
                 configuration.label = "SQLiteMigrationStore"
                 let queue = try DatabaseQueue(path: path, configuration: configuration)
                 state.queue = queue

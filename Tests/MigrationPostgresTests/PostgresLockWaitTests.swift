@@ -5,7 +5,7 @@ import MigrationTestSupport
 import ThrowawayPostgresServer
 import Testing
 
-/// A store created with a wait limit (`lockWait`) gives up on a lock another session holds
+/// A store created with a wait limit (`lockPatience`) gives up on a lock another session holds
 /// longer, with the busy error every front end knows, naming the holder; within it, it goes on.
 @Suite struct PostgresLockWaitTests {
     private static let sleeping = "SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() AND query LIKE 'DO %pg_sleep%' AND state = 'active'"
@@ -22,7 +22,7 @@ import Testing
         let running = Task { try await runner(noteRegistry(sleepingAt: "1.1")).run(store: holder) }
         #expect(try await waitUntil { try database.answer(Self.sleeping) == "1" })
         let told = Locked(false)
-        let waiter = try PostgresMigrationStore(url: database.url, lockWait: lockWait, onWait: { _ in told.withLock { $0 = true } })
+        let waiter = try PostgresMigrationStore(url: database.url, lockPatience: .upTo(lockWait), onWait: { _ in told.withLock { $0 = true } })
         let report = try await runner().run(store: waiter)
         let busy = try #require(report.saveError, "\(failureText(report))")
         #expect(busy.problem == .busy(busy.reason), "\(busy)")
@@ -45,7 +45,7 @@ import Testing
         let holder = try database.store()
         let running = Task { try await runner(noteRegistry(sleepingAt: "1.1")).run(store: holder) }
         #expect(try await waitUntil { try database.answer(Self.sleeping) == "1" })
-        let waiter = try PostgresMigrationStore(url: database.url, lockWait: .seconds(600))
+        let waiter = try PostgresMigrationStore(url: database.url, lockPatience: .upTo(.seconds(600)))
         var registry = MigrationRegistry(appName: "Notes")
         registry.migrate(toVersion: "1.1", title: "Note the lock timeout", postgres: { transaction, _ in
             try transaction.execute("INSERT INTO note VALUES (current_setting('lock_timeout'))")
@@ -70,14 +70,14 @@ import Testing
         let holder = try database.store()
         let running = Task { try await runner(noteRegistry(sleepingAt: "1.1")).run(store: holder) }
         #expect(try await waitUntil { try database.answer(Self.sleeping) == "1" })
-        let impatient = try PostgresMigrationStore(url: database.url, lockWait: .milliseconds(200))
+        let impatient = try PostgresMigrationStore(url: database.url, lockPatience: .upTo(.milliseconds(200)))
         let error = #expect(throws: MigrationStoreError.self) { try impatient.update { $0 = MigrationRule.reset($0) } }
         #expect(error?.problem == error.map { .busy($0.reason) }, "\(String(describing: error))")
         #expect(error?.reason.hasPrefix("held by \(ProcessInfo.processInfo.hostName), pid \(getpid()), since ") == true, "\(String(describing: error))")
         #expect(error?.reason.hasSuffix("; gave up waiting after 0.2 s") == true, "\(String(describing: error))")
         #expect(try database.answer("SELECT last_migrated_version FROM migration_explorer.marks") == "1.0", "nothing written")
 
-        let patient = try PostgresMigrationStore(url: database.url, lockWait: .seconds(600))
+        let patient = try PostgresMigrationStore(url: database.url, lockPatience: .upTo(.seconds(600)))
         let writing = Task { try patient.update { $0 = MigrationRule.reset($0) } }
         #expect(try await waitUntil { try database.answer(Self.waiting) == "1" })
         _ = try database.answer("SELECT pg_cancel_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND query LIKE 'DO %pg_sleep%'")
@@ -95,7 +95,7 @@ import Testing
         let holder = try database.store()
         let running = Task { try await runner(noteRegistry(sleepingAt: "1.1")).run(store: holder) }
         #expect(try await waitUntil { try database.answer(Self.sleeping) == "1" })
-        let resetting = try PostgresMigrationStore(url: database.url, lockWait: .zero)
+        let resetting = try PostgresMigrationStore(url: database.url, lockPatience: .noWait)
         let error = #expect(throws: MigrationStoreError.self) {
             try resetting.withoutRuns { try resetting.update { $0 = MigrationRule.reset($0) } }
         }

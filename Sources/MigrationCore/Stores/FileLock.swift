@@ -13,7 +13,7 @@ final class FileLock: @unchecked Sendable {
     struct LockError: Error, CustomStringConvertible {
         let description: String
         /// Set when the lock was held by another process for longer than this one would wait.
-        var busy: (patience: Duration, holder: LockHolder?)? = nil
+        var busy: (patience: LockPatience, holder: LockHolder?)? = nil
         /// Set when a ``SharedExclusiveLock`` was held by another process for longer than this
         /// one would wait: the reason, as the lock gave it.
         var busyReason: String? = nil
@@ -27,7 +27,7 @@ final class FileLock: @unchecked Sendable {
         }
 
         /// This process gave up waiting for another one's lock (see ``LockWaiting``).
-        init(gaveUpAfter patience: Duration, holder: LockHolder?) {
+        init(gaveUp patience: LockPatience, holder: LockHolder?) {
             description = "held by \(holder?.description ?? "another process")"
             busy = (patience, holder)
         }
@@ -37,9 +37,7 @@ final class FileLock: @unchecked Sendable {
         func storeError(at location: String) -> MigrationStoreError {
             if let busyReason { return MigrationStoreError(location: location, problem: .busy(busyReason)) }
             guard let busy else { return MigrationStoreError(location: location, problem: .unlockable(description)) }
-            let seconds = Double(busy.patience.components.seconds) + Double(busy.patience.components.attoseconds) / 1e18
-            let gaveUp = seconds > 0 ? "gave up waiting after \(String(format: "%g", seconds)) s" : "did not wait"
-            return MigrationStoreError(location: location, problem: .busy("\(description); \(gaveUp)"))
+            return MigrationStoreError(location: location, problem: .busy("\(description); \(busy.patience.gaveUp)"))
         }
     }
 
@@ -51,14 +49,15 @@ final class FileLock: @unchecked Sendable {
 
     init(path: String) { self.path = path }
 
-    /// Runs `body` while this process holds the lock. Threads of one process share the hold.
-    func withLock<T>(_ body: () throws -> T) throws -> T {
-        try enter()
+    /// Runs `body` while this process holds the lock, waiting for another process's hold as
+    /// `patience` allows. Threads of one process share the hold.
+    func withLock<T>(waiting patience: LockPatience, _ body: () throws -> T) throws -> T {
+        try enter(waiting: patience)
         defer { leave() }
         return try body()
     }
 
-    private func enter() throws(LockError) {
+    private func enter(waiting patience: LockPatience) throws(LockError) {
         mutex.lock()
         defer { mutex.unlock() }
         if holders == 0 {
@@ -66,7 +65,7 @@ final class FileLock: @unchecked Sendable {
                 descriptor = SideFile.openLock(path, O_RDWR)
                 guard descriptor >= 0 else { throw LockError(description: SideFile.openFailure(path)) }
             }
-            try LockWaiting.take(descriptor, LOCK_EX, path: path)
+            try LockWaiting.take(descriptor, LOCK_EX, path: path, patience: patience)
         }
         holders += 1
     }

@@ -27,6 +27,7 @@ public final class FileMigrationStore: MigrationStore {
     private let records: RecordsFile
     let cache: MarksCache
     public var location: String { file.location }
+    public var lockPatience: LockPatience { file.patience }
 
     /// The domain used when none is named.
     public static let defaultDomain = "default"
@@ -37,11 +38,18 @@ public final class FileMigrationStore: MigrationStore {
     /// ```swift
     /// let store = FileMigrationStore(url: URL(filePath: "state.json"))
     /// let database = FileMigrationStore(url: URL(filePath: "state.json"), domain: "database")
+    /// let deployStep = FileMigrationStore(url: URL(filePath: "state.json"), lockPatience: .upTo(.seconds(30)))
     /// ```
-    public init(url: URL, domain: String = FileMigrationStore.defaultDomain) {
+    /// - Parameters:
+    ///   - url: the file; created by the first write.
+    ///   - domain: whose records these are; one file can hold several.
+    ///   - lockPatience: how long to wait for `<file>.lock` (or, for a reset, the runs'
+    ///     `<file>.run.lock`) that another process holds before giving up with
+    ///     ``MigrationStoreError/Problem/busy(_:)``, naming the holder where the system tells it.
+    public init(url: URL, domain: String = FileMigrationStore.defaultDomain, lockPatience: LockPatience = .forever) {
         self.domain = domain
         let path = url.filePath
-        self.file = StoreFile(url: url, path: path, location: domain == Self.defaultDomain ? path : "\(path) (\(domain))")
+        self.file = StoreFile(url: url, path: path, location: domain == Self.defaultDomain ? path : "\(path) (\(domain))", patience: lockPatience)
         self.records = RecordsFile(path: file.realPath, location: file.location)
         self.cache = file.resource.cache(for: "json " + domain)
     }

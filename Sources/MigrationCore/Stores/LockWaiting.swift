@@ -5,27 +5,30 @@ import Glibc
 import Darwin
 #endif
 
-/// How this process waits for a store's lock file that another process holds: by default
-/// silently and as long as it takes, as an app's launch must. A front end that shows the wait
-/// (the command line's `run --wait SECONDS`) sets ``policy`` once, before it opens a store.
+/// How this process waits for a lock file that another process holds: as long as the store's
+/// ``LockPatience`` allows, telling ``policy``'s `onChange` when a wait starts and ends. A
+/// front end that shows the wait (the command line's `run --wait SECONDS`) sets ``policy``
+/// once, before it opens a store, and gives its stores the policy's patience.
 ///
 /// ```swift
 /// LockWaiting.policy.withLock {
-///     $0 = .init(patience: .seconds(30)) { change in
+///     $0 = .init(patience: .upTo(.seconds(30))) { change in
 ///         if case .waiting(let holder) = change { print("held by \(holder?.description ?? "another process")") }
 ///     }
 /// }
+/// let store = FileMigrationStore(url: stateURL, lockPatience: LockWaiting.policy.value.patience)
 /// ```
 package enum LockWaiting {
-    /// What to do when a lock is found held by another process.
+    /// What a front end does when a lock is found held by another process.
     package struct Policy: Sendable {
-        /// How long to wait before giving up; `nil`: as long as it takes.
-        package var patience: Duration?
+        /// The patience the front end gives the stores it opens.
+        package var patience: LockPatience
         /// Called when a wait starts (with the holder, when the system names it) and when it
-        /// ends with the lock taken; `nil`: nobody is told, and the holder is not looked up.
+        /// ends with the lock taken; `nil`: nobody is told, and the holder is not looked up
+        /// before the store gives up.
         package var onChange: (@Sendable (Change) -> Void)?
 
-        package init(patience: Duration? = nil, onChange: (@Sendable (Change) -> Void)? = nil) {
+        package init(patience: LockPatience = .forever, onChange: (@Sendable (Change) -> Void)? = nil) {
             self.patience = patience
             self.onChange = onChange
         }
@@ -44,32 +47,34 @@ package enum LockWaiting {
     private static let retrySeconds = 0.05
 
     /// Takes `operation` (`LOCK_SH` or `LOCK_EX`) on `descriptor`, the lock file `path`, at
-    /// once when it is free, otherwise after telling the policy and waiting as it says.
-    /// - Throws: ``FileLock/LockError`` when the lock cannot be taken, or (``FileLock/LockError/holder``
-    ///   set) when the policy's patience ran out first.
-    static func take(_ descriptor: Int32, _ operation: Int32, path: String) throws(FileLock.LockError) {
+    /// once when it is free, otherwise after telling the policy and waiting as `patience` allows.
+    /// - Throws: ``FileLock/LockError`` when the lock cannot be taken, or (``FileLock/LockError/busy``
+    ///   set) when `patience` ran out first.
+    static func take(_ descriptor: Int32, _ operation: Int32, path: String, patience: LockPatience) throws(FileLock.LockError) {
         if try attempt(descriptor, operation | LOCK_NB, path: path) { return }
-        let policy = policy.value
-        guard policy.onChange != nil || policy.patience != nil else {
-            _ = try attempt(descriptor, operation, path: path)  // an app's launch: as it always did
+        let onChange = policy.value.onChange
+        guard let limit = patience.limit else {
+            guard let onChange else {
+                _ = try attempt(descriptor, operation, path: path)  // an app's launch: as it always did
+                return
+            }
+            onChange(.waiting(LockHolder.of(lockFile: path)))
+            _ = try attempt(descriptor, operation, path: path)
+            onChange(.acquired)
             return
         }
         let holder = LockHolder.of(lockFile: path)
-        policy.onChange?(.waiting(holder))
-        guard let patience = policy.patience else {
-            _ = try attempt(descriptor, operation, path: path)
-            policy.onChange?(.acquired)
-            return
-        }
-        let deadline = ContinuousClock.now + patience
+        // Only a wait is announced: with no patience, nothing waits.
+        if limit > .zero { onChange?(.waiting(holder)) }
+        let deadline = ContinuousClock.now + limit
         while ContinuousClock.now < deadline {
             Thread.sleep(forTimeInterval: retrySeconds)
             if try attempt(descriptor, operation | LOCK_NB, path: path) {
-                policy.onChange?(.acquired)
+                onChange?(.acquired)
                 return
             }
         }
-        throw FileLock.LockError(gaveUpAfter: patience, holder: LockHolder.of(lockFile: path) ?? holder)
+        throw FileLock.LockError(gaveUp: patience, holder: LockHolder.of(lockFile: path) ?? holder)
     }
 
     /// One `flock` call, repeated when a signal interrupts it; `false` when a non-blocking one

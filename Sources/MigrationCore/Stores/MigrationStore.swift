@@ -13,6 +13,11 @@ public protocol MigrationStore: Sendable {
     /// Whether the store is a throwaway copy (a simulation or sandbox) rather than a real record.
     var isSandbox: Bool { get }
 
+    /// How long the store waits for a lock another process holds (a block's, or the runs' that
+    /// a reset waits for) before it gives up with ``MigrationStoreError/Problem/busy(_:)``;
+    /// by default as long as it takes.
+    var lockPatience: LockPatience { get }
+
     /// The recorded state; a store with no records yet gives ``MigrationState/freshInstall``.
     /// - Throws: ``MigrationStoreError`` when the records exist but cannot be read or parsed.
     func load() throws -> MigrationState
@@ -81,6 +86,9 @@ public protocol MigrationStore: Sendable {
 extension MigrationStore {
     /// A real record, not a sandbox.
     public var isSandbox: Bool { false }
+
+    /// As long as it takes: a store that meets no other process's lock never waits for one.
+    public var lockPatience: LockPatience { .forever }
 
     /// The whole state, through ``load()``.
     public func loadMarks() throws -> MigrationState { try load() }

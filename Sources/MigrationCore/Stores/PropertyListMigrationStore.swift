@@ -30,18 +30,26 @@ public final class PropertyListMigrationStore: MigrationStore {
     let file: StoreFile
     let cache: MarksCache
     public var location: String { file.location }
+    public var lockPatience: LockPatience { file.patience }
 
     /// A store on the plist at `url`, under MTMigration's keys (`domain` `nil`) or a named
     /// domain's. Nothing is read until the records are asked for.
     ///
     /// ```swift
     /// let store = PropertyListMigrationStore(url: URL(filePath: "com.example.notes.plist"), domain: "database")
+    /// let tool = PropertyListMigrationStore(url: URL(filePath: "com.example.notes.plist"), lockPatience: .noWait)
     /// ```
-    public init(url: URL, domain: String? = nil) {
+    /// - Parameters:
+    ///   - url: the preferences plist.
+    ///   - domain: `nil` for MTMigration's own keys, or a named domain's.
+    ///   - lockPatience: how long to wait for `<file>.lock` (or, for a reset, the runs'
+    ///     `<file>.run.lock`) that another process holds before giving up with
+    ///     ``MigrationStoreError/Problem/busy(_:)``, naming the holder where the system tells it.
+    public init(url: URL, domain: String? = nil, lockPatience: LockPatience = .forever) {
         self.domain = domain
         self.keys = UserDefaultsKeys(domain: domain)
         let path = url.filePath
-        self.file = StoreFile(url: url, path: path, location: domain.map { "\(path) (\($0))" } ?? path)
+        self.file = StoreFile(url: url, path: path, location: domain.map { "\(path) (\($0))" } ?? path, patience: lockPatience)
         self.cache = file.resource.cache(for: "plist " + (domain ?? ""))
     }
 

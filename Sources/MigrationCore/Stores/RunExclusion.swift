@@ -26,7 +26,8 @@ extension MigrationStore {
     /// wholesale (a reset, or setting the device a store records), which must land before a run
     /// reads its plan or after its last step, never between two steps. Runs on the same store
     /// in this process are waited for, and with a file, preferences plist or SQLite store those
-    /// of other processes too. ``Migrator/reset()`` goes through it.
+    /// of other processes too, as long as the store's ``lockPatience`` allows.
+    /// ``Migrator/reset()`` goes through it.
     ///
     /// ```swift
     /// try store.withoutRuns(onWait: { print("waiting for the run on \(store.location) to finish…") }) {
@@ -46,7 +47,7 @@ extension MigrationStore {
     @discardableResult
     public func withoutRuns<T>(onWait: () throws -> Void = {}, _ body: () throws -> T) throws -> T {
         try checkWritable()
-        return try runLock.withoutRuns(of: location, onWait: onWait, body)
+        return try runLock.withoutRuns(of: location, waiting: lockPatience, onWait: onWait, body)
     }
 
     /// Runs `body` as a run of this store, which a reset or set waits for. The runner has read
@@ -59,7 +60,7 @@ extension MigrationStore {
     /// only find nothing to do, or stop before any step, so no change can land inside it.
     func withRun<T>(_ body: (_ writeProblem: (any Error)?) throws -> T) throws -> T {
         if let problem = writeProblem { return try body(problem) }
-        return try runLock.withRun(of: location) { try body(nil) }
+        return try runLock.withRun(of: location, waiting: lockPatience) { try body(nil) }
     }
 
     /// ``withRun(_:)`` for an asynchronous run.
@@ -67,7 +68,7 @@ extension MigrationStore {
         _ body: nonisolated(nonsending) (_ writeProblem: (any Error)?) async throws -> T
     ) async throws -> T {
         if let problem = writeProblem { return try await body(problem) }
-        return try await runLock.withRun(of: location) { try await body(nil) }
+        return try await runLock.withRun(of: location, waiting: lockPatience) { try await body(nil) }
     }
 
     /// Why this process may not write the store now; `nil` when it may.

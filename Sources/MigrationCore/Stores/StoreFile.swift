@@ -19,9 +19,12 @@ struct StoreFile: Sendable {
     /// The store's ``MigrationStore/location``, for errors.
     let location: String
     let resource: StoreResource
+    /// How long the store waits for another process's lock.
+    let patience: LockPatience
 
-    init(url: URL, path: String, location: String) {
+    init(url: URL, path: String, location: String, patience: LockPatience) {
         self.url = url
+        self.patience = patience
         self.path = path
         self.location = location
         realPath = RealPath.of(path)
@@ -47,12 +50,12 @@ struct StoreFile: Sendable {
 
     /// Runs `body` holding the records, in this process and against other processes.
     func withRecords<T>(_ body: () throws -> T) throws -> T {
-        try locked { try resource.withRecords(body) }
+        try locked { try resource.withRecords(waiting: patience, body) }
     }
 
     /// Runs `body` holding the block named `block` (see ``StoreResource/withBlock(_:_:)``).
     func withBlock<T>(_ block: String, _ body: (_ alreadyRunning: Bool) throws -> T) throws -> T {
-        try locked { try resource.withBlock(block, body) }
+        try locked { try resource.withBlock(block, waiting: patience, body) }
     }
 
     /// Checks that the file opens for writing, then writes as many bytes as the records take,

@@ -18,12 +18,13 @@ struct WaitOptions: ParsableArguments {
         }
     }
 
-    /// How long to wait; `nil`: as long as it takes.
-    var patience: Duration? {
-        noWait ? .zero : seconds.map { .seconds($0) }
+    /// How long to wait: `--no-wait`, `--wait SECONDS`, or as long as it takes.
+    var patience: LockPatience {
+        noWait ? .noWait : seconds.map { .upTo(.seconds($0)) } ?? .forever
     }
 
-    /// Makes this process wait for the stores' locks as the options say, telling `onChange`.
+    /// Makes the stores this process opens (``StoreBackend/open()``) wait for other processes'
+    /// locks as the options say, telling `onChange`.
     func apply(onChange: (@Sendable (LockWaiting.Change) -> Void)? = nil) {
         let policy = LockWaiting.Policy(patience: patience, onChange: onChange)
         LockWaiting.policy.withLock { $0 = policy }

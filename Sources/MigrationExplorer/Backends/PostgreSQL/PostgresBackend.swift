@@ -26,7 +26,7 @@ struct PostgresBackend: StoreBackend {
     /// run who holds them.
     func open() -> any RealStore {
         let (server, records) = (server, Self.records(domain: domainName, schema: schema.name))
-        return PostgresMigrationStore(server: server, schema: schema, domain: domainName, lockWait: LockWaiting.policy.value.patience, onWait: { holders in
+        return PostgresMigrationStore(server: server, schema: schema, domain: domainName, lockPatience: LockWaiting.policy.value.patience, onWait: { holders in
             let who = holders.isEmpty ? "another process" : holders.map(\.description).joined(separator: "; ")
             CommandSettings.current.onStoreWait("waiting for \(server) (\(records)), held by \(who)…")
         })

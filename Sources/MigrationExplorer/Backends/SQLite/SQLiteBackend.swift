@@ -19,8 +19,8 @@ struct SQLiteBackend: StoreBackend {
         SQLiteBackend(path: path, domainName: domain ?? SQLiteMigrationStore.defaultDomain)
     }
 
-    /// Waits for another process's locks as SQLite's busy handler does.
-    func open() -> any RealStore { SQLiteMigrationStore(path: path, domain: domainName) }
+    /// Waits for another process's locks as `--wait SECONDS` or `--no-wait` says.
+    func open() -> any RealStore { SQLiteMigrationStore(path: path, domain: domainName, lockPatience: LockWaiting.policy.value.patience) }
 }
 
 extension StoreLocation {

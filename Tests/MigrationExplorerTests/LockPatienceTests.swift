@@ -1,0 +1,244 @@
+import Foundation
+import MigrationCore
+import MigrationTestSupport
+import Testing
+#if SQLite
+import MigrationSQLite
+#endif
+#if PostgreSQL
+import MigrationPostgres
+import ThrowawayPostgresServer
+#endif
+
+/// One lock patience, one behaviour, whatever the store: while a run in another process is
+/// inside a step (its block), a store given no patience gives up at once with its busy error,
+/// one given 0.2 s gives up after about that, and one that waits as long as it takes goes on
+/// once the holder lets go; for a block of its own run and for a reset alike.
+/// Serialized: each case starts a holder process and times the wait for it.
+@Suite(.serialized) struct LockPatienceTests {
+    /// A store kind, its explorer option and how a store of it is opened with a patience.
+    enum Kind: String, CaseIterable, CustomTestStringConvertible {
+        case jsonFile, plist, sqlite, postgres
+
+        var testDescription: String { rawValue }
+
+        /// The kinds this build has.
+        static var built: [Kind] {
+            var kinds: [Kind] = [.jsonFile, .plist]
+            #if SQLite
+            kinds.append(.sqlite)
+            #endif
+            #if PostgreSQL
+            kinds.append(.postgres)
+            #endif
+            return kinds
+        }
+    }
+
+    /// What the waiting store does while the holder is inside its step.
+    enum Action: String, CaseIterable, CustomTestStringConvertible {
+        /// A run of the same registry, whose first step the holder is inside.
+        case run
+        /// A reset, which waits for the holder's run to end.
+        case reset
+
+        var testDescription: String { rawValue }
+    }
+
+    /// A folder with a manifest whose step 0.1 says it started and then waits for a `go` file,
+    /// the store of one kind, and a run of the built binary that holds it inside that step.
+    final class Holder {
+        let kind: Kind
+        let folder: URL
+        let option: String
+        let location: String
+        let running: Executable.Running
+        var pid: Int32 { running.process.processIdentifier }
+
+        init(_ kind: Kind) throws {
+            self.kind = kind
+            folder = try makeTemporaryFolder()
+            let step = "touch \(folder.path)/started; while [ ! -e \(folder.path)/go ]; do sleep 0.05; done"
+            try folder.appendingPathComponent("manifest.json").write("""
+                { "appVersion": "1.0", "migrations": [ { "version": "0.1", "title": "Hold the store", "run": "\(step)" } ] }
+                """)
+            switch kind {
+            case .jsonFile: (option, location) = ("--store", folder.appendingPathComponent("state.json").path)
+            case .plist: (option, location) = ("--defaults-plist", folder.appendingPathComponent("com.example.notes.plist").path)
+            case .sqlite: (option, location) = ("--sqlite", folder.appendingPathComponent("notes.sqlite").path)
+            case .postgres:
+                #if PostgreSQL
+                let url = try ThrowawayPostgres.shared().createDatabase()
+                (option, location) = ("--postgres", url)
+                #else
+                throw HolderError.notBuilt(kind)
+                #endif
+            }
+            running = try Executable.start(["run", "--manifest", folder.appendingPathComponent("manifest.json").path, option, location])
+            let started = folder.appendingPathComponent("started").path
+            guard waitUntil({ FileManager.default.fileExists(atPath: started) }) else {
+                let result = release()
+                throw HolderError.neverStarted(result.stderr)
+            }
+        }
+
+        /// Lets the step end and waits for the holder's run to finish (killing it after 30 s);
+        /// again, the same result.
+        @discardableResult
+        func release() -> Executable.Result {
+            if let finished { return finished }
+            try? folder.appendingPathComponent("go").write("")
+            if !waitUntil({ !running.process.isRunning }) { kill(running.process.processIdentifier, SIGKILL) }
+            let result = Executable.finish(running)
+            finished = result
+            return result
+        }
+        private var finished: Executable.Result?
+
+        deinit {
+            if running.process.isRunning { kill(running.process.processIdentifier, SIGKILL) }
+            try? FileManager.default.removeItem(at: folder)
+        }
+
+        enum HolderError: Error {
+            case neverStarted(String)
+            case notBuilt(Kind)
+        }
+    }
+
+    /// The store `holder` holds, opened again in this process with `patience`.
+    static func store(_ holder: Holder, patience: LockPatience) throws -> any MigrationStore {
+        switch holder.kind {
+        case .jsonFile: return FileMigrationStore(url: URL(fileURLWithPath: holder.location), lockPatience: patience)
+        case .plist: return PropertyListMigrationStore(url: URL(fileURLWithPath: holder.location), lockPatience: patience)
+        case .sqlite:
+            #if SQLite
+            return SQLiteMigrationStore(path: holder.location, lockPatience: patience)
+            #else
+            throw Holder.HolderError.notBuilt(holder.kind)
+            #endif
+        case .postgres:
+            #if PostgreSQL
+            return try PostgresMigrationStore(url: holder.location, lockPatience: patience)
+            #else
+            throw Holder.HolderError.notBuilt(holder.kind)
+            #endif
+        }
+    }
+
+    /// How the waiting store's action ended: its error, if any, how long it took, and whether
+    /// its own body of 0.1 ran.
+    struct Outcome: Sendable {
+        let error: MigrationStoreError?
+        let seconds: Double
+        let ranTheHeldStep: Bool
+    }
+
+    /// `action` on a store, started on a task of its own and timed.
+    final class Waiter: Sendable {
+        private let ended = Locked<Outcome?>(nil)
+
+        init(_ action: Action, on store: any MigrationStore) throws {
+            let ran = Locked(false)
+            var registry = MigrationRegistry(appName: "Notes")
+            registry.migrate(toVersion: "0.1", title: "Hold the store") { _ in ran.withLock { $0 = true } }
+            let runner = MigrationRunner(registry: registry, target: try AppTarget(version: "1.0"))
+            let (box, ended) = (StoreBox(store: store), ended)
+            Task {
+                let start = ContinuousClock.now
+                var error: MigrationStoreError?
+                do {
+                    switch action {
+                    case .run: error = try await runner.run(store: box.store).saveError
+                    case .reset: _ = try await onThreadOfItsOwn { try box.store.withoutRuns { try box.store.update { $0 = MigrationRule.reset($0) } } }
+                    }
+                } catch let storeError as MigrationStoreError {
+                    error = storeError
+                } catch {
+                    Issue.record("\(action) failed with \(error)")
+                }
+                let elapsed = ContinuousClock.now - start
+                let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+                ended.withLock { $0 = Outcome(error: error, seconds: seconds, ranTheHeldStep: ran.value) }
+            }
+        }
+
+        /// How it ended; `nil` when it has not within `seconds`.
+        func outcome(within seconds: Double) async -> Outcome? {
+            guard await waitUntil(timeout: seconds, { ended.value != nil }) else { return nil }
+            return ended.value
+        }
+    }
+
+    /// A store handed to another task; stores are used from any thread.
+    struct StoreBox: @unchecked Sendable {
+        let store: any MigrationStore
+    }
+
+    /// Whether `kind` can name the process that holds the lock `action` waits for: a SQLite
+    /// block waits on SQLite's own lock, which tells no holder.
+    static func namesHolder(_ kind: Kind, _ action: Action) -> Bool {
+        !(kind == .sqlite && action == .run)
+    }
+
+    @Test(arguments: Kind.built, Action.allCases)
+    func withNoPatienceAStoreGivesUpAtOnceWithItsBusyErrorNamingTheHolder(kind: Kind, action: Action) async throws {
+        let holder = try Holder(kind)
+        defer { holder.release() }
+        let store = try Self.store(holder, patience: .noWait)
+        let outcome = try #require(await Waiter(action, on: store).outcome(within: 20), "\(kind) \(action) waited for the holder")
+        try expectBusy(outcome, kind: kind, action: action, holder: holder, gaveUp: "did not wait")
+        #expect(outcome.seconds < 3, "\(kind) \(action) took \(outcome.seconds) s to give up")
+    }
+
+    @Test(arguments: Kind.built, Action.allCases)
+    func withAFifthOfASecondAStoreGivesUpAfterAboutThatWithItsBusyError(kind: Kind, action: Action) async throws {
+        let holder = try Holder(kind)
+        defer { holder.release() }
+        let store = try Self.store(holder, patience: .upTo(.milliseconds(200)))
+        let outcome = try #require(await Waiter(action, on: store).outcome(within: 20), "\(kind) \(action) waited for the holder")
+        try expectBusy(outcome, kind: kind, action: action, holder: holder, gaveUp: "gave up waiting after 0.2 s")
+        #expect(outcome.seconds >= 0.2 && outcome.seconds < 5, "\(kind) \(action) gave up after \(outcome.seconds) s")
+    }
+
+    @Test(arguments: Kind.built, Action.allCases)
+    func withNoLimitAStoreWaitsForTheHolderAndGoesOnOnceItLetsGo(kind: Kind, action: Action) async throws {
+        let holder = try Holder(kind)
+        defer { holder.release() }
+        let store = try Self.store(holder, patience: .forever)
+        // Still waiting after five times the bounded patience above, then free to go on.
+        let waiter = try Waiter(action, on: store)
+        #expect(await waiter.outcome(within: 1) == nil, "\(kind) \(action) did not wait for the holder")
+        let released = holder.release()
+        #expect(released.status == 0, "\(released.stderr)")
+        let outcome = try #require(await waiter.outcome(within: 20), "\(kind) \(action) still waits after the holder let go")
+        #expect(outcome.error == nil, "\(kind) \(action): \(outcome.error.map(String.init(describing:)) ?? "")")
+        #expect(!outcome.ranTheHeldStep, "\(kind) \(action) ran the step the holder had run")
+    }
+
+    /// The command line's `--no-wait` and `--wait SECONDS` give every kind the same patience.
+    @Test(arguments: Kind.built)
+    func aRunWithNoWaitOrWaitSecondsGivesUpOnAHeldStoreAsEveryKindDoes(kind: Kind) throws {
+        let holder = try Holder(kind)
+        defer { holder.release() }
+        for (options, gaveUp) in [(["--no-wait"], "did not wait"), (["--wait", "0.2"], "gave up waiting after 0.2 s")] {
+            let arguments = ["run", "--manifest", holder.folder.appendingPathComponent("manifest.json").path, holder.option, holder.location]
+            let refused = try #require(try Executable.run(arguments + options, endingWithin: 20), "\(kind) \(options) waited for the holder")
+            #expect(refused.status == 75, "\(kind) \(options): \(refused.stderr)")
+            #expect(refused.stderr.contains(gaveUp), "\(kind) \(options): \(refused.stderr)")
+        }
+    }
+
+    private func expectBusy(_ outcome: Outcome, kind: Kind, action: Action, holder: Holder, gaveUp: String) throws {
+        let error = try #require(outcome.error, "\(kind) \(action) did not give up")
+        guard case .busy(let reason) = error.problem else {
+            Issue.record("\(kind) \(action): not the busy error: \(error)")
+            return
+        }
+        #expect(reason.hasPrefix("held by ") && reason.hasSuffix(gaveUp), "\(kind) \(action): \(reason)")
+        if Self.namesHolder(kind, action) {
+            #expect(reason.contains("pid \(holder.pid)"), "\(kind) \(action): \(reason)")
+        }
+        #expect(!outcome.ranTheHeldStep, "\(kind) \(action) ran the held step")
+    }
+}
