@@ -22,6 +22,11 @@ enum Overlays {
     /// The fewest columns of a step's label a report keeps.
     private static let shortestLabel = 12
 
+    /// What a dry-run's or matrix's title adds once the store changed under it: the key that redoes it.
+    private static func outOfDate(_ state: ViewState, redo key: String, glyphs: Glyphs) -> String {
+        state.overlayOutOfDate ? " \(glyphs.separator) out of date: the store changed; \(key) to redo" : ""
+    }
+
     /// Text width inside a box on a screen of `size`.
     static func innerWidth(_ size: Size) -> Int { min(size.width - 4, 78) - 4 }
 
@@ -32,7 +37,8 @@ enum Overlays {
         case .help:
             return Content(title: "Keys", lines: helpLines(width: inner, glyphs: glyphs), footer: scroll)
         case .report(let report):
-            return Content(title: report.mode == .dryRun ? "Dry run" : "Run", lines: reportLines(report, actions: state.actions, width: inner, glyphs: glyphs), footer: scroll)
+            let title = report.mode == .dryRun ? "Dry run" + outOfDate(state, redo: "d", glyphs: glyphs) : "Run"
+            return Content(title: title, lines: reportLines(report, actions: state.actions, width: inner, glyphs: glyphs), footer: scroll)
         case .problems:
             return Content(title: "Problems", lines: problemLines(state, width: inner, glyphs: glyphs), footer: scroll)
         case .whatsNew(let pages, let page):
@@ -41,7 +47,7 @@ enum Overlays {
             return Content(title: title, lines: whatsNewLines(pages[min(page, pages.count - 1)], width: inner, glyphs: glyphs),
                            footer: "\(next) · \(glyphs.unicode ? "←" : "Left") back · Esc closes")
         case .matrix(let matrix, let selection):
-            return Content(title: "Every upgrade of \(state.appName) to \(matrix.target.version.text)",
+            return Content(title: "Every upgrade of \(state.appName) to \(matrix.target.version.text)" + outOfDate(state, redo: "m", glyphs: glyphs),
                            lines: MatrixView.lines(matrix, selection: selection, firstColumn: state.overlayColumn, width: inner, glyphs: glyphs),
                            footer: "\(glyphs.unicode ? "↑↓" : "Up/Down") choose · Enter upgrades from it · Esc closes")
         case .confirm(let confirmation):
