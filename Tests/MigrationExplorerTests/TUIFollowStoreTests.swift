@@ -76,7 +76,7 @@ struct TUIFollowStoreTests {
         }
         let follow = session.handle(.store(answer), size: Self.size)
         #expect(follow == .follow(writer: nil), "a burst is not read once after the answer")
-        let followAnswer = await StoreWork.perform(follow!, on: session.explorer)
+        let followAnswer = await StoreWork.perform(try #require(follow), on: session.explorer)
         #expect(session.handle(.store(followAnswer), size: Self.size) == nil, "a burst is read more than once")
 
         #expect(statuses(session) == ["applied", "pending", "pending"])
