@@ -84,6 +84,20 @@ struct TUIFollowStoreTests {
         try assertSnapshot(belowTitle(session), named: "follow-dry-run-out-of-date-80x24")
     }
 
+    @Test func aChangeUnderTheMatrixMarksItOutOfDateWhileItIsBrowsed() async throws {
+        let folder = try makeTemporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        var session = try await Self.session(in: folder)
+        await session.press(.matrix, size: Self.size)
+        try Self.otherProcessSets("1.0", in: folder)
+
+        await session.receive(.storeChanged(.changed(writer: nil)), size: Self.size)
+        await session.handle(.down, size: Self.size)
+
+        guard case .matrix? = session.state.overlay else { Issue.record("the matrix closed"); return }
+        #expect(screen(session).contains("out of date: the store changed; m to redo"), "\(screen(session))")
+    }
+
     @Test func theRunsOwnWritesAreNotAnnouncedAndAChangeDuringItShowsWhenItEnds() async throws {
         let folder = try makeTemporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
