@@ -95,7 +95,7 @@ struct TUIFollowStoreTests {
         await session.handle(.down, size: Self.size)
 
         guard case .matrix? = session.state.overlay else { Issue.record("the matrix closed"); return }
-        #expect(screen(session).contains("out of date: the store changed; m to redo"), "\(screen(session))")
+        #expect(screen(session).contains("Out of date: the store changed; m to redo"), "\(screen(session))")
     }
 
     @Test func theRunsOwnWritesAreNotAnnouncedAndAChangeDuringItShowsWhenItEnds() async throws {
