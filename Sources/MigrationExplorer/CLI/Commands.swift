@@ -32,7 +32,7 @@ struct TUICommand: AsyncParsableCommand {
 
     func run() async throws {
         try await reportingFailures(json: false, store: source.stores.path) {
-            try await TerminalApp.launch(explorer: try source.explorer())
+            try await TerminalApp.launch(explorer: try source.explorer(), manifestPath: source.app.manifest)
         }
     }
 }

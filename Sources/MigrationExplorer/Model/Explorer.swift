@@ -12,8 +12,8 @@ import MigrationCore
 /// explorer.setTarget(version: try Version("1.1"))
 /// ```
 public struct Explorer: Sendable {
-    /// The app whose migrations it shows.
-    public let app: ExplorerApp
+    /// The app whose migrations it shows (a followed manifest's new save, see ``adopt(_:)``).
+    public private(set) var app: ExplorerApp
     /// The version (and build) the upgrade goes to: the app's, or `--to`'s.
     public private(set) var target: AppTarget
     /// The simulated device's marks; `nil` for both with a real store means "as recorded".
@@ -287,6 +287,16 @@ public struct Explorer: Sendable {
     public mutating func setTarget(version: Version, build: Version? = nil) {
         target.version = version
         if let build { target.build = build }
+    }
+
+    /// Shows `app`'s migrations from now on, as a followed manifest's new save declares them;
+    /// the upgrade explored (from, to) and the store played stay.
+    ///
+    /// ```swift
+    /// explorer.adopt(try ExplorerApp(manifestAt: "manifest.json"))
+    /// ```
+    package mutating func adopt(_ app: ExplorerApp) {
+        self.app = app
     }
 
     /// Plays the real store as it records again, after a simulated device (``setFrom(_:build:)``,

@@ -11,6 +11,9 @@ import MigrationCore
 package enum Effect: Equatable, Sendable {
     /// Read the store: the plan, what the store allows, the runs going on. A session's first effect.
     case read
+    /// Read the store again after another process changed it (`writer`: who, where the store
+    /// knows): the plan shows, and the message line says what changed.
+    case follow(writer: String?)
     case dryRun, reset
     /// Start a run of the plan (the loop's: it feeds the run's updates back as events).
     case run
@@ -42,7 +45,7 @@ extension Effect {
     /// Whether the store carries the effect out (``StoreWork``), answering with ``Event/store(_:)``.
     var isStoreWork: Bool {
         switch self {
-        case .read, .dryRun, .reset, .matrix, .writeFrom, .setFrom, .setFromRelease, .setTo, .backToRealStore: true
+        case .read, .follow, .dryRun, .reset, .matrix, .writeFrom, .setFrom, .setFromRelease, .setTo, .backToRealStore: true
         case .run, .cancelRun, .abandonRun, .quit, .redraw: false
         }
     }
@@ -56,6 +59,7 @@ extension Effect {
     var waitingSubject: String {
         switch self {
         case .read: "The plan"
+        case .follow: "Showing the store's change"
         case .dryRun: "The dry run"
         case .reset: "The reset"
         case .matrix: "The upgrade matrix"

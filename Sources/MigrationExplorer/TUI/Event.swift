@@ -1,7 +1,8 @@
 import MigrationCore
 
 /// Everything the terminal UI's loop reacts to, one at a time, through ``Update``: a key, a
-/// resize, the clock, what a run in progress reports, and the store's answer to an ``Effect``.
+/// resize, the clock, what a run in progress reports, the store's answer to an ``Effect``,
+/// and what the loop follows: the store's and the manifest's changes.
 ///
 /// ```swift
 /// let effect = Update.handle(.run(.finished(step)), &state, layout: layout)
@@ -14,6 +15,11 @@ package enum Event: Sendable {
     case run(RunUpdate)
     /// The store has carried out an effect (``StoreWork``).
     case store(StoreAnswer)
+    /// Another process changed the store, or its changes cannot be heard for now
+    /// (``RealStore/changes()``, the loop's subscription).
+    case storeChanged(StoreChange)
+    /// The manifest was saved: read again, valid or not (``FollowedManifest``).
+    case manifest(ManifestFollower.Outcome)
 }
 
 extension Event {

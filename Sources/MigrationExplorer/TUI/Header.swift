@@ -1,10 +1,11 @@
 import MigrationCore
 
 /// The rows above the table: the upgrade and the store; the status counts, the problems and
-/// the position (or why there is no plan); and a downgrade, when there is one.
+/// the position (or why there is no plan); a downgrade, when there is one; and why the plan
+/// is out of date, while the manifest as saved cannot be used.
 enum Header {
-    /// Rows the header takes: a third one names a downgrade.
-    static func height(_ state: ViewState) -> Int { downgrade(state) == nil ? 2 : 3 }
+    /// Rows the header takes: one more names a downgrade, and one more the manifest's problem.
+    static func height(_ state: ViewState) -> Int { 2 + (downgrade(state) == nil ? 0 : 1) + (state.manifestProblem == nil ? 0 : 1) }
 
     static func draw(_ state: ViewState, on screen: inout Screen, glyphs: Glyphs) {
         let width = screen.size.width
@@ -36,6 +37,11 @@ enum Header {
         let position = state.items.isEmpty ? "0 of 0" : "\(state.selection + 1) of \(state.items.count)"
         screen.write(position + " ", row: 1, column: width - position.count - 1, role: .dim)
         let room = width - position.count - 2
+        if let problem = state.manifestProblem {
+            // The plan stays the last good manifest's: said under it, whatever it shows.
+            let row = downgrade(state) == nil ? 2 : 3
+            screen.write(" \(glyphs.warning) out of date: \(problem)", row: row, column: 0, role: .warning, ellipsis: glyphs.ellipsis)
+        }
         guard let plan = state.plan else {
             if state.isReading { return }
             let text = "\(glyphs.status(.failed)) no plan: every status is unknown (the details say why)"

@@ -22,6 +22,12 @@ enum Overlays {
     /// The fewest columns of a step's label a report keeps.
     private static let shortestLabel = 12
 
+    /// A dry-run's or matrix's title once the store changed under it, short enough to show
+    /// whole on a narrow screen: the key that redoes it. `nil` while it is up to date.
+    private static func outOfDate(_ state: ViewState, redo key: String) -> String? {
+        state.overlayOutOfDate ? "Out of date: the store changed; \(key) to redo" : nil
+    }
+
     /// Text width inside a box on a screen of `size`.
     static func innerWidth(_ size: Size) -> Int { min(size.width - 4, 78) - 4 }
 
@@ -32,7 +38,8 @@ enum Overlays {
         case .help:
             return Content(title: "Keys", lines: helpLines(width: inner, glyphs: glyphs), footer: scroll)
         case .report(let report):
-            return Content(title: report.mode == .dryRun ? "Dry run" : "Run", lines: reportLines(report, actions: state.actions, width: inner, glyphs: glyphs), footer: scroll)
+            let title = report.mode == .dryRun ? outOfDate(state, redo: "d") ?? "Dry run" : "Run"
+            return Content(title: title, lines: reportLines(report, actions: state.actions, width: inner, glyphs: glyphs), footer: scroll)
         case .problems:
             return Content(title: "Problems", lines: problemLines(state, width: inner, glyphs: glyphs), footer: scroll)
         case .whatsNew(let pages, let page):
@@ -41,7 +48,7 @@ enum Overlays {
             return Content(title: title, lines: whatsNewLines(pages[min(page, pages.count - 1)], width: inner, glyphs: glyphs),
                            footer: "\(next) · \(glyphs.unicode ? "←" : "Left") back · Esc closes")
         case .matrix(let matrix, let selection):
-            return Content(title: "Every upgrade of \(state.appName) to \(matrix.target.version.text)",
+            return Content(title: outOfDate(state, redo: "m") ?? "Every upgrade of \(state.appName) to \(matrix.target.version.text)",
                            lines: MatrixView.lines(matrix, selection: selection, firstColumn: state.overlayColumn, width: inner, glyphs: glyphs),
                            footer: "\(glyphs.unicode ? "↑↓" : "Up/Down") choose · Enter upgrades from it · Esc closes")
         case .confirm(let confirmation):

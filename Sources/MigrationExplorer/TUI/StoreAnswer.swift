@@ -69,9 +69,10 @@ extension ViewState {
 }
 
 extension Update {
-    /// What the store's answer changes on screen: its plan, overlay and message; once the
-    /// store has first answered, the selection goes to the first migration that will run.
-    static func apply(_ answer: StoreAnswer, _ state: inout ViewState) {
+    /// What the store's answer changes on screen: its plan, overlay and message (what another
+    /// process changed, cut to `width`, after a ``Effect/follow(writer:)``); once the store has first answered, the selection goes to the first migration that will run.
+    static func apply(_ answer: StoreAnswer, _ state: inout ViewState, width: Int) {
+        let shown = state.plan
         state.awaitedStore = nil
         state.show(answer.facts)
         if answer.forgetsLastReport { state.lastReport = nil }
@@ -82,6 +83,7 @@ extension Update {
         }
         if let overlay = answer.overlay { state.overlay = overlay }
         if let message = answer.message { state.message = message }
+        if case .follow(let writer) = answer.effect { tellChange(since: shown, writer: writer, &state, width: width) }
         guard answer.effect == .read else {
             if let planError = state.planError { state.message = .init(text: "No plan: \(planError)", role: .failed) }
             return

@@ -30,7 +30,7 @@ enum StoreWork {
             switch effect {
             case .run, .cancelRun, .abandonRun, .quit, .redraw:
                 break
-            case .read:
+            case .read, .follow:
                 answer.plan = plan(explorer)
             case .dryRun:
                 let report = try explorer.dryRun()

@@ -1,8 +1,10 @@
 import Foundation
+import MigrationManifest
 
 /// The terminal UI's loop, the only code that reads keys and draws. It awaits what its event
 /// sources post (``Mailbox``): the terminal's input, the store's answers, a run's updates, the
-/// clock while a run goes on; it does nothing in between. Each event goes to the session
+/// clock while a run goes on, the store's and the manifest's changes (``Subscriptions``); it
+/// does nothing in between. Each event goes to the session
 /// (``Session/handle(_:size:)``, through ``Update``); the effect it asks for is carried out
 /// here, off the loop (``StoreWork`` on a task of its own, a ``RunTask``), and its result
 /// posted back as an event. Then it draws ``Render/screen(_:size:unicode:)``.
@@ -30,8 +32,9 @@ struct TerminalApp {
     /// every way out, and a caught signal ends the process with 128 + its number.
     /// - Throws: ``ExplorerError`` when there is no usable terminal.
     @MainActor
-    static func launch(explorer: Explorer) async throws {
-        let session = Session(explorer: explorer)
+    static func launch(explorer: Explorer, manifestPath: String? = nil) async throws {
+        let manifest = try manifestPath.map { path throws(ManifestError) in try FollowedManifest(path: path) }
+        let session = Session(explorer: explorer, manifest: manifest)
         let terminal = try NcursesTerminal.open()
         if let leaving = await TerminalApp(session: session, terminal: terminal).run() {
             if let message = leaving.message { Program.report(message) }
@@ -47,9 +50,11 @@ struct TerminalApp {
     func run() async -> Leaving? {
         let (inbox, mailbox) = Mailbox.make()
         let input = TerminalInput(watching: terminal.readiness, mailbox: mailbox)
+        let subscriptions = Subscriptions(explorer: session.explorer, manifest: session.manifest, mailbox: mailbox)
         defer {
             mailbox.close()
             input.stop()
+            subscriptions.stop()
             terminal.close()
         }
         var loop = Loop(session: session, size: terminal.size, mailbox: mailbox)

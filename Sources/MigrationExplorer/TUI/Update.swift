@@ -21,10 +21,15 @@ package enum Update {
             return nil
         case .run(let update):
             apply(update, &state)
+            if case .ended = update { return followUnread(&state) }
             return nil
         case .store(let answer):
-            apply(answer, &state)
-            return nil
+            apply(answer, &state, width: layout.size.width)
+            return followUnread(&state)
+        case .storeChanged(let change):
+            return apply(change, &state)
+        case .manifest(let outcome):
+            return apply(outcome, &state)
         }
     }
 
@@ -87,6 +92,10 @@ package enum Update {
         }
         if action == .runPending || action == .reset, let unwritable = state.unwritableStore {
             state.message = .init(text: "\(action == .reset ? "No reset" : "No run"): \(unwritable)", role: .failed)
+            return nil
+        }
+        if action == .runPending, let problem = state.manifestProblem {
+            state.message = .init(text: "No run: the manifest changed since the plan shown and cannot be used (\(problem))", role: .failed)
             return nil
         }
         switch action {
@@ -296,9 +305,9 @@ package enum Update {
                 case .nextPage, .previousPage, .close, .choose: 0
                 }
                 let row = max(0, min(matrix.rows.count - 1, selection + delta))
-                let column = state.overlayColumn
+                let (column, outOfDate) = (state.overlayColumn, state.overlayOutOfDate)
                 state.overlay = .matrix(matrix, selection: row)
-                state.overlayColumn = column
+                (state.overlayColumn, state.overlayOutOfDate) = (column, outOfDate)
                 state.overlayOffset = max(0, MatrixView.line(ofRow: row) + 1 - (layout.size.height - 4))
                 return nil
             }

@@ -67,7 +67,7 @@ package struct ViewState: Sendable {
     /// written (…)"); `nil` when it can. Writing the simulated device to it is then refused.
     package var unwritableRealStore: String?
     /// The migrations, listed (status unknown) when no plan could be made.
-    package let registry: MigrationRegistry
+    package var registry: MigrationRegistry
     /// Where the upgrade goes, known even without a plan.
     package var target: AppTarget
     /// What a run does for real even in a sandbox (see ``ExplorerApp/sandboxRunsForReal``).
@@ -99,7 +99,14 @@ package struct ViewState: Sendable {
     package var focus = Pane.table
     package var detailsOffset = 0
     /// The open overlay; opening one scrolls it to the top.
-    package var overlay: Overlay? { didSet { overlayOffset = 0 } }
+    package var overlay: Overlay? {
+        didSet {
+            overlayOffset = 0
+            overlayOutOfDate = false
+        }
+    }
+    /// Whether the open dry-run or matrix no longer matches the store, which changed under it.
+    package var overlayOutOfDate = false
     package var overlayOffset = 0
     /// The first of the matrix's migration columns shown, when they do not all fit.
     package var overlayColumn = 0
@@ -111,6 +118,17 @@ package struct ViewState: Sendable {
     /// The store's work the loop waits for (``Effect/isStoreWork``), while it does: the first
     /// read shows "reading …" where the rows will be, and keys that need the store say they wait.
     package var awaitedStore: Effect?
+    /// A change of the store heard while it could not be read at once (a run going on, an
+    /// effect the store works on): read once it can be, once however many came meanwhile.
+    package var unreadChange: UnreadChange?
+    /// Why the plan shown is out of date: the manifest as saved now cannot be read or is
+    /// invalid ("manifest.json: file: … line 3, column 5"); `nil` once a save fixes it.
+    package var manifestProblem: String?
+
+    /// A change of the store not read yet, and who made it where the store knows.
+    package struct UnreadChange: Sendable, Equatable {
+        package var writer: String?
+    }
 
     /// Whether the store has not answered yet: there is nothing of it to show.
     package var isReading: Bool { awaitedStore == Session.opening }

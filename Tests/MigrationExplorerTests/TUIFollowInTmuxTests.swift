@@ -1,0 +1,45 @@
+import Foundation
+import MigrationTestSupport
+import Testing
+@testable import MigrationExplorer
+
+/// The built binary in tmux follows its store and its manifest with no key pressed: a run by
+/// another process, a manifest saved by renaming over it, an invalid save and its fix.
+@Suite("End to end in tmux: following the store and the manifest", .serialized)
+struct TUIFollowInTmuxTests {
+    static func manifest(_ versions: [(String, String)]) -> String {
+        let migrations = versions.map { #"{ "version": "\#($0.0)", "title": "\#($0.1)" }"# }.joined(separator: ", ")
+        return #"{ "app": "Ledger", "appVersion": "1.2", "migrations": [ \#(migrations) ] }"#
+    }
+
+    static let three = manifest([("1.0", "Add GUIDs"), ("1.1", "Split tags"), ("1.2", "Seed lists")])
+    static let four = manifest([("1.0", "Add GUIDs"), ("1.1", "Split tags"), ("1.2", "Seed lists"), ("0.5", "Early fix")])
+
+    @Test("a run by another process, a manifest edit, an invalid save and its fix", arguments: [(80, 24), (60, 18)])
+    func theScreenFollowsWithoutAKey(width: Int, height: Int) throws {
+        let folder = try makeTemporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let manifest = folder.appendingPathComponent("m.json"), store = folder.appendingPathComponent("s.json")
+        try manifest.write(Self.three)
+        let tmux = try Tmux(["--manifest", manifest.path, "--store", store.path], width: width, height: height)
+        try tmux.waitFor("3 pending")
+
+        let run = try Executable.run(["run", "--yes", "--manifest", manifest.path, "--store", store.path])
+        #expect(run.status == 0, "\(run.stderr)")
+        try tmux.waitFor("3 applied", "Store changed: 1.0 Add GUIDs applied")
+
+        let temporary = folder.appendingPathComponent(".m.json.swp")
+        try temporary.write(Self.four)
+        #expect(rename(temporary.path, manifest.path) == 0)
+        try tmux.waitFor("Manifest: 0.5 Early fix added", "Early fix")
+
+        try manifest.write("{ \"app\": \"Ledger\",\n  \"appVersion\": ,\n}")
+        let broken = try tmux.waitFor("out of date: m.json")
+        #expect(broken.contains("Early fix") && broken.contains("3 applied"), "the last good plan went:\n\(broken)")
+
+        try manifest.write(Self.four)
+        #expect(try waitUntil { try !tmux.capture().contains("out of date") }, "the problem stays once fixed:\n\((try? tmux.capture()) ?? "")")
+        try tmux.send("q")
+        #expect(try tmux.exitStatus() == 0)
+    }
+}
