@@ -82,7 +82,8 @@ enum LiveExplorerBenchmark {
     }
 
     private static func idleRow(_ what: String, _ cpu: Double) -> Row {
-        Row(figure: "\(what): idle CPU \(formatted(cpu)) in \(Int(idleSeconds)) s", baseline: "\(Int(idleSeconds)) s of wall time",
+        // Counted in ticks (10 ms on Linux): seconds, not `formatted`'s nanoseconds for zero.
+        Row(figure: String(format: "\(what): idle CPU %.2f s in \(Int(idleSeconds)) s", cpu), baseline: "\(Int(idleSeconds)) s of wall time",
             ratio: cpu / idleSeconds, target: "≤ 1% (no polling)", met: cpu / idleSeconds <= 0.01)
     }
 
