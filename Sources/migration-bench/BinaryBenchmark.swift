@@ -66,31 +66,10 @@ enum BinaryBenchmark {
 
     /// Runs `path` with `arguments`, output discarded; its wall time and its `wait4` peak memory.
     @discardableResult
-    private static func spawn(_ path: String, _ arguments: [String]) -> (seconds: Double, peakBytes: Int) {
-        var actions: posix_spawn_file_actions_t = .init()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
-        // The child starts with no signal blocked and every one at its default: this thread
-        // (the concurrency pool's) blocks nearly all, and a tmux server that inherited that
-        // would never see `kill-server`'s SIGTERM, nor its panes their SIGHUP.
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        var none = sigset_t(), all = sigset_t()
-        sigemptyset(&none)
-        sigfillset(&all)
-        posix_spawnattr_setsigmask(&attributes, &none)
-        posix_spawnattr_setsigdefault(&attributes, &all)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
-        let argv = ([path] + arguments).map { strdup($0) } + [nil]
-        defer { argv.forEach { free($0) } }
-        var pid: pid_t = 0
+    static func spawn(_ path: String, _ arguments: [String]) -> (seconds: Double, peakBytes: Int) {
         let start = ContinuousClock.now
-        guard posix_spawn(&pid, path, &actions, &attributes, argv, environ) == 0 else { return (.infinity, 0) }
-        var status: Int32 = 0
-        var usage = rusage()
-        wait4(pid, &status, 0, &usage)
+        guard let pid = startChild(path, arguments) else { return (.infinity, 0) }
+        let usage = waitForChild(pid)
         let elapsed = seconds(ContinuousClock.now - start)
         #if canImport(Darwin)
         return (elapsed, Int(usage.ru_maxrss))
@@ -114,7 +93,8 @@ enum BinaryBenchmark {
         return nil
     }
 
-    private static func tmux(_ server: String, _ arguments: [String]) -> String? {
+    /// What `tmux -L server arguments…` prints, `nil` when it fails.
+    static func tmux(_ server: String, _ arguments: [String]) -> String? {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["tmux", "-L", server] + arguments

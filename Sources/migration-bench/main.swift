@@ -21,7 +21,7 @@ let table = Table()
 var sections: [(name: String, run: (Table) async throws -> Void)] = [
     ("tui", TerminalUIBenchmark.run), ("warm", WarmCheckBenchmark.run), ("cold", ColdStartBenchmark.run),
     ("fresh", FreshInstallBenchmark.run), ("sqlite", SQLiteStoreBenchmark.run), ("binary", BinaryBenchmark.run),
-    ("plan", PlanBenchmark.run), ("releases", ReleaseGrowthBenchmark.run),
+    ("plan", PlanBenchmark.run), ("releases", ReleaseGrowthBenchmark.run), ("live", LiveExplorerBenchmark.run),
 ]
 #if PostgreSQL
 sections.append(("postgres", PostgresStoreBenchmark.run))

@@ -39,25 +39,22 @@ struct TUICommand: AsyncParsableCommand {
 
 struct PlanCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "plan", abstract: "List every migration with its status, and the hooks that fire.")
+        commandName: "plan", abstract: "List every migration with its status, and the hooks that fire.",
+        discussion: PlanWatch.helpText)
 
     @OptionGroup var source: SourceOptions
     @Flag(help: "Write JSON instead of a table.") var json = false
+    @Flag(help: "Print the plan again each time the store or the manifest changes, until Ctrl-C.") var watch = false
 
     func run() async throws {
         try await reportingFailures(json: json, store: source.stores.path) {
-            let explorer = try source.explorer()
-            let plan = try explorer.plan()
-            let runs = explorer.runsGoingOn()
-            for run in runs {
-                Program.report("a run is going on (\(run)): this plan shows what it has committed so far")
-            }
-            let unwritable = JSONReports.UnwritableStore(explorer)
+            if watch { return try await PlanWatch.start(source: source, json: json) }
+            let shown = try PlanShown(try source.explorer())
+            shown.reportRunsGoingOn()
             if json {
-                JSONReports.writeToStandardOutput(JSONReports.Plan(plan, app: explorer.app.registry.appName, historyNote: explorer.historyNote,
-                                                                   unwritableStore: unwritable, runsGoingOn: runs.map(JSONReports.RunGoingOn.init)))
+                JSONReports.writeToStandardOutput(shown.json)
             } else {
-                StandardStreams.print(TextReports.plan(plan, explorer: explorer, unwritable: unwritable, style: .forStandardOutput()).joined(separator: "\n"))
+                StandardStreams.print(shown.text(style: .forStandardOutput()))
             }
         }
     }
@@ -73,7 +70,7 @@ extension RootCommand {
                 let listed = names.map { $0 == TUICommand.configuration.commandName ? "\($0) (the default)" : $0 }.joined(separator: ", ")
                 throw CommandFailure(.usage, "\"\(unknown)\" is not a command; the commands are \(listed); see '\(Program.name) --help'")
             }
-            if let refusal = MatrixCommand.fromRefusal(in: arguments) { throw refusal }
+            if let refusal = MatrixCommand.fromRefusal(in: arguments) ?? RunCommand.watchRefusal(in: arguments) { throw refusal }
             var command = try parseAsRoot(arguments)
             if let repeated = repeatedOption(in: arguments) {
                 throw ValidationError("\(repeated) is given more than once; give it once")

@@ -46,10 +46,7 @@ struct ExplorerRequest {
     ///   the manifest, and the store.
     func explorer() throws(CommandFailure) -> Explorer {
         var failures: [CommandFailure] = []
-        var options = ExplorerOptions(
-            from: from.version(of: "--from", failures: &failures), to: self.app.to.version(of: "--to", failures: &failures),
-            fromBuild: fromBuild.version(of: "--from-build", failures: &failures),
-            toBuild: self.app.toBuild.version(of: "--to-build", failures: &failures), policy: (freshInstall ?? .runAll).policy)
+        var options = options(failures: &failures)
         var app: ExplorerApp?
         do { app = try Self.app(manifest: self.app.manifest, fail: fail) } catch { failures.append(error) }
         var store: StoreLocation?
@@ -60,7 +57,9 @@ struct ExplorerRequest {
         }
         // A store that was given but cannot be used is its own error, not a missing one. A
         // command that takes no store (`export`) runs and records nothing: SQL needs no database there.
-        if let app, stores != nil, storeIsUsable, let refusal = sqlRefusal(app, store: store) { failures.append(refusal) }
+        if let app, stores != nil, storeIsUsable, let refusal = sqlRefusal(app, runsSQL: store?.backend.runsManifestSQL == true, store: store != nil) {
+            failures.append(refusal)
+        }
         if let app, failures.isEmpty {
             do {
                 options.store = store
@@ -77,13 +76,39 @@ struct ExplorerRequest {
         throw CommandFailure(combining: failures)
     }
 
+    /// The explorer on `app` over `realStore`, opened already, with the upgrade and policy asked
+    /// for: `plan --watch`'s again once the manifest is saved or the store changes.
+    ///
+    /// ```swift
+    /// let updated = try request.explorer(app: saved, over: explorer.realStore)
+    /// ```
+    /// - Throws: ``CommandFailure`` for a manifest whose SQL the store cannot run, or a version
+    ///   `app` declares that is not one.
+    func explorer(app: ExplorerApp, over realStore: (any RealStore)?) throws(CommandFailure) -> Explorer {
+        var failures: [CommandFailure] = []
+        let options = options(failures: &failures)
+        if let refusal = sqlRefusal(app, runsSQL: realStore?.manifestSQL != nil, store: realStore != nil) { failures.append(refusal) }
+        guard failures.isEmpty else { throw CommandFailure(combining: failures) }
+        do { return try Explorer(app: app, options: options, realStore: realStore) } catch {
+            throw CommandFailure(error, store: realStore?.displayPath)
+        }
+    }
+
+    /// The upgrade and policy asked for; each version that is not one is added to `failures`.
+    private func options(failures: inout [CommandFailure]) -> ExplorerOptions {
+        ExplorerOptions(
+            from: from.version(of: "--from", failures: &failures), to: app.to.version(of: "--to", failures: &failures),
+            fromBuild: fromBuild.version(of: "--from-build", failures: &failures),
+            toBuild: app.toBuild.version(of: "--to-build", failures: &failures), policy: (freshInstall ?? .runAll).policy)
+    }
+
     /// A manifest's `sql` runs only in the transaction of a database store
-    /// (``StoreBackend/runsManifestSQL``): with any other it is refused, naming the migration.
-    private func sqlRefusal(_ app: ExplorerApp, store: StoreLocation?) -> CommandFailure? {
-        guard let first = app.sqlMigrations.first else { return nil }
-        if store?.backend.runsManifestSQL == true { return nil }
+    /// (``StoreBackend/runsManifestSQL``, `runsSQL`): with any other it is refused, naming the
+    /// migration; `store`: whether a store is named (else it is a sandbox).
+    private func sqlRefusal(_ app: ExplorerApp, runsSQL: Bool, store: Bool) -> CommandFailure? {
+        guard let first = app.sqlMigrations.first, !runsSQL else { return nil }
         let more = app.sqlMigrations.count > 1 ? " (and \(app.sqlMigrations.count - 1) more)" : ""
         return CommandFailure(.manifest, "\(first)\(more) runs SQL, which needs the app's database as the store: give --sqlite FILE or --postgres URL; "
-            + "with \(store == nil ? "a sandbox" : "this store") its SQL could not commit with its record", path: self.app.manifest)
+            + "with \(store ? "this store" : "a sandbox") its SQL could not commit with its record", path: self.app.manifest)
     }
 }

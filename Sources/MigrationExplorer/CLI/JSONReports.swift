@@ -308,11 +308,20 @@ enum JSONReports {
         StandardStreams.write("\n")
     }
 
+    /// `plan` as one line of compact JSON (no new line at its end), for `plan --watch --json`.
+    static func line(_ plan: Plan) -> String {
+        var bytes: [UInt8] = []
+        var writer = JSONWriter(compact: true) { bytes += $0 }
+        plan.write(to: &writer)
+        writer.finish()
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
     /// Pretty-printed JSON with stable key order, an empty list or object written `[]` or `{}`,
-    /// harmless on a terminal.
-    static func encode(_ value: some Encodable) -> String {
+    /// harmless on a terminal; `compact`: on one line, with no space.
+    static func encode(_ value: some Encodable, compact: Bool = false) -> String {
         let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        encoder.outputFormatting = compact ? [.sortedKeys, .withoutEscapingSlashes] : [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         // The shapes above hold only strings, numbers, booleans and arrays: encoding cannot fail.
         let data = (try? encoder.encode(value)) ?? Data("{}".utf8)
         // `JSONEncoder` puts a blank line between empty brackets. A string holds no raw new

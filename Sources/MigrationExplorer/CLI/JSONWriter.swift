@@ -15,9 +15,14 @@
 /// }
 /// writer.finish()   // {\n  "name" : "Notes",\n  "tags" : [\n    "a",\n    "b"\n  ]\n}
 /// ```
+///
+/// `compact` writes the same document on one line, as `JSONEncoder` without `.prettyPrinted`
+/// does (`{"name":"Notes","tags":["a","b"]}`): one document a line, for `plan --watch --json`.
 struct JSONWriter {
     private var buffer: [UInt8] = []
     private let flush: ([UInt8]) -> Void
+    /// Whether the document is written on one line, with no space.
+    private let compact: Bool
     private var depth = 0
     /// Whether the container being written has no member yet.
     private var isEmpty = true
@@ -29,7 +34,8 @@ struct JSONWriter {
     /// A buffer of this many bytes is handed on.
     private static let chunk = 1 << 16
 
-    init(flush: @escaping ([UInt8]) -> Void) {
+    init(compact: Bool = false, flush: @escaping ([UInt8]) -> Void) {
+        self.compact = compact
         self.flush = flush
         buffer.reserveCapacity(Self.chunk + 1024)
     }
@@ -62,7 +68,7 @@ struct JSONWriter {
         #endif
         member()
         string(key)
-        buffer.append(contentsOf: " : ".utf8)
+        buffer.append(contentsOf: (compact ? ":" : " : ").utf8)
         value(&self)
     }
 
@@ -171,6 +177,7 @@ struct JSONWriter {
     }
 
     private mutating func newLine() {
+        guard !compact else { return }
         buffer.append(UInt8(ascii: "\n"))
         buffer.append(contentsOf: repeatElement(UInt8(ascii: " "), count: 2 * depth))
     }

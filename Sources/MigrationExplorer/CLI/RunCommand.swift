@@ -29,6 +29,16 @@ struct RunCommand: AsyncParsableCommand {
     var timeout: Double?
     @OptionGroup var waiting: WaitOptions
 
+    /// `run --watch` (and `run --dry-run --watch`): the usage error that says a run happens
+    /// once and how to follow the plan, rather than argument-parser's "unknown option".
+    /// `nil` when `arguments` are not `run` with `--watch`.
+    static func watchRefusal(in arguments: [String]) -> CommandFailure? {
+        guard arguments.first == configuration.commandName, arguments.prefix(while: { $0 != "--" }).contains("--watch") else { return nil }
+        let what = arguments.contains("--dry-run") ? "a dry-run shows what one run would do, once" : "a run runs once"
+        return CommandFailure(.usage, "\(what): --watch does not apply; to see the plan again each time the store or the manifest changes, "
+            + "run '\(Program.name) plan --watch' with the same store and manifest")
+    }
+
     func validate() throws {
         if let timeout, !ManifestCommand.isUsableTimeout(timeout) { throw ValidationError("--timeout must be \(ManifestCommand.timeoutRule)") }
     }

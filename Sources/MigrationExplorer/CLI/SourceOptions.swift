@@ -29,8 +29,11 @@ struct SourceOptions: ParsableArguments {
 
     /// The explorer on the app and store the options name.
     /// - Throws: ``CommandFailure`` listing every unusable input at once.
-    func explorer() throws(CommandFailure) -> Explorer {
-        try ExplorerRequest(app: app, from: from, fromBuild: fromBuild, stores: stores, freshInstall: freshInstall, fail: fail).explorer()
+    func explorer() throws(CommandFailure) -> Explorer { try request.explorer() }
+
+    /// What the options ask about, for an explorer made again later (`plan --watch`).
+    var request: ExplorerRequest {
+        ExplorerRequest(app: app, from: from, fromBuild: fromBuild, stores: stores, freshInstall: freshInstall, fail: fail)
     }
 }
 

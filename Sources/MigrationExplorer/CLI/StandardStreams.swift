@@ -55,6 +55,9 @@ enum StandardStreams {
         return status == ExitStatus.success.rawValue ? ExitStatus.outputLost.rawValue : status
     }
 
+    /// Whether a write to standard output failed: its reader is gone (`plan --watch | head -1`).
+    static var hasLostOutput: Bool { outputLost.value != nil }
+
     private static func remember(_ error: Error) {
         let reason = (error as? POSIXError).map { String(cString: strerror($0.code.rawValue)) } ?? error.localizedDescription
         outputLost.withLock { $0 = $0 ?? reason }
