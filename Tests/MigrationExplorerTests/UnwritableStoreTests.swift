@@ -194,8 +194,7 @@ struct UnwritableStoreTests {
         let before = try setup.snapshot()
         let store = setup.storeFolder.appendingPathComponent(setup.kind.file).path
         let (binary, arguments) = OtherUser.command(["--manifest", setup.folder.appendingPathComponent("m.json").path, "--store", store])
-        // Wide enough for the message and a long temporary path on one line.
-        let tmux = try Tmux(arguments, width: 240, height: 24, binary: binary)
+        let tmux = try Tmux(arguments, width: 120, height: 24, binary: binary)
         let opened = try tmux.waitFor("Unwritable 1 → 2", "? help")
         #expect(opened.contains("READ-ONLY STORE") && opened.contains("run and reset are off"), "no notice:\n\(opened)")
         #expect(!opened.contains("r run") && !opened.contains("x reset"), "the footer offers them:\n\(opened)")
