@@ -12,7 +12,7 @@ import MigrationCore
 /// explorer.setTarget(version: try Version("1.1"))
 /// ```
 public struct Explorer: Sendable {
-    /// The app whose migrations it shows (a followed manifest's new save, see ``adopt(_:)``).
+    /// The app whose migrations it shows (a followed manifest's new save, see `adopt(_:)`).
     public private(set) var app: ExplorerApp
     /// The version (and build) the upgrade goes to: the app's, or `--to`'s.
     public private(set) var target: AppTarget
