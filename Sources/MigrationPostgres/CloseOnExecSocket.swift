@@ -6,8 +6,9 @@ import Darwin
 #endif
 
 /// A TCP connection opened close-on-exec from the start: SwiftNIO opens its sockets without
-/// `SOCK_CLOEXEC`, so a shell command started while the store is connected would inherit the
-/// connection, and a killed runner's command would keep its session (and locks) alive.
+/// `SOCK_CLOEXEC`, so every shell command started while the store is connected would inherit
+/// the connection. Only a block's own command is handed it, on purpose (see
+/// `PostgresMigrationStore.heldBlockDescriptor`).
 enum CloseOnExecSocket {
     /// A connected socket to `host`:`port`, trying each address in turn.
     /// - Throws: ``Failure`` with the system's reason ("connection refused").

@@ -159,6 +159,12 @@ public final class PostgresMigrationStore: TransactionalMigrationStore, Sendable
         }
     }
 
+    /// The connection's socket while this process runs a block on it, for a shell command of
+    /// the block to inherit: the block's transaction, and the domain's lock with it, then
+    /// last as long as the command, even when the runner is killed, so the next run waits for
+    /// an orphaned command instead of running its block beside it. `nil` outside blocks.
+    package var heldBlockDescriptor: Int32? { session.blockSocket }
+
     /// Waits while another connection holds the domain's lock, without queueing for it: the
     /// lock is taken shared and let go at once, so every instance of a fleet that waited for
     /// one block goes on together when it ends, reads the records again and finds the block

@@ -12,6 +12,13 @@ extension PostgresServer {
     /// ```
     /// - Throws: ``PostgresConnectionError`` when the server cannot be reached or refuses the login.
     func openConnection(applicationName: String, logger: Logger) throws -> PostgresConnection {
+        try openConnectionAndSocket(applicationName: applicationName, logger: logger).connection
+    }
+
+    /// ``openConnection(applicationName:logger:)``, with the connection's socket: the
+    /// descriptor a shell command of a block inherits to keep the session (and its locks)
+    /// alive as long as the command lives.
+    func openConnectionAndSocket(applicationName: String, logger: Logger) throws -> (connection: PostgresConnection, socket: Int32) {
         guard MultiThreadedEventLoopGroup.currentEventLoop == nil else {
             throw PostgresConnectionError(server: self, kind: .other, reason: "a PostgreSQL store was used from one of SwiftNIO's event loops, where waiting for the server would wait forever; use it from a task or a thread of your own")
         }
@@ -27,7 +34,8 @@ extension PostgresServer {
         do {
             let channel = try ClientBootstrap(group: loop).withConnectedSocket(descriptor).wait()
             let configuration = try configuration(establishedChannel: channel, applicationName: applicationName)
-            return try PostgresConnection.connect(on: channel.eventLoop, configuration: configuration, id: Int.random(in: 0...Int.max), logger: logger).wait()
+            let connection = try PostgresConnection.connect(on: channel.eventLoop, configuration: configuration, id: Int.random(in: 0...Int.max), logger: logger).wait()
+            return (connection, descriptor)
         } catch {
             throw PostgresConnectionError(connecting: error, server: self)
         }

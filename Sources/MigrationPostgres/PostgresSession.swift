@@ -8,13 +8,17 @@ import PostgresNIO
 /// the driver's event loops.
 ///
 /// Its advisory locks are session locks: they end with the connection, so a killed or cut-off
-/// process never leaves one held. Its socket is close-on-exec (SwiftNIO opens every socket so),
-/// so a command started while it is open does not inherit it.
+/// process never leaves one held. Its socket is close-on-exec, so a command started while it is
+/// open does not inherit it unless handed it: a block's shell command is (see
+/// ``blockSocket``), so that the block's transaction and locks last as long as the command
+/// does, even when its runner is killed.
 final class PostgresSession: @unchecked Sendable {
     // Safe: `connection`, `depth`, `runningBlocks` and `tablesReady` are only touched while
     // `lock` is held.
     private let lock = NSRecursiveLock()
     private var connection: PostgresConnection?
+    /// The open connection's socket.
+    private var socket: Int32?
     /// How deep the current thread is inside ``inTransaction(_:)``.
     private(set) var depth = 0
     /// The blocks running on this connection (a block that calls itself finds itself here).
@@ -105,13 +109,20 @@ final class PostgresSession: @unchecked Sendable {
         }
     }
 
+    /// The connection's socket while a block runs on it, for that block's shell command to
+    /// inherit; `nil` outside blocks or when not connected.
+    var blockSocket: Int32? {
+        exclusive { runningBlocks.isEmpty || connection?.isClosed != false ? nil : socket }
+    }
+
     private func connected() throws -> PostgresConnection {
         if let connection, !connection.isClosed { return connection }
         // A transaction lives and dies with its connection: a new one would run the rest of it
         // outside the transaction and without its lock.
         if depth > 0 { throw PostgresConnectionError(server: server, kind: .lost, reason: "it closed inside a transaction") }
-        let opened = try server.openConnection(applicationName: applicationName, logger: logger)
-        connection = opened
-        return opened
+        let opened = try server.openConnectionAndSocket(applicationName: applicationName, logger: logger)
+        connection = opened.connection
+        socket = opened.socket
+        return opened.connection
     }
 }

@@ -104,13 +104,27 @@ public final class SQLiteMigrationStore: TransactionalMigrationStore {
 
     /// Runs `body` inside one `BEGIN IMMEDIATE` transaction (or the one this thread is already
     /// in): it commits when `body` returns and rolls back when it throws. Bodies declared with
-    /// a database find the transaction's connection here.
+    /// a database find the transaction's connection here. Across processes the block is held
+    /// first by a lock that a shell command of the block inherits (``heldBlockDescriptor``), so
+    /// a command orphaned by a killed runner is waited for, never run beside.
     public func withExclusiveAccess<T>(toBlock block: String, _ body: (_ alreadyRunning: Bool) throws -> T) throws -> T {
-        try write { _ in
-            try connection.running(block) { alreadyRunning in
-                try BlockTransaction.$current.withValue(BlockTransaction(connection: connection)) { try body(alreadyRunning) }
+        try heldAcrossProcesses(block) {
+            try write { _ in
+                try connection.running(block) { alreadyRunning in
+                    try BlockTransaction.$current.withValue(BlockTransaction(connection: connection)) { try body(alreadyRunning) }
+                }
             }
         }
+    }
+
+    /// The descriptor that holds the blocks this process is inside, for a shell command of a
+    /// block to inherit (its lock then lasts as long as the command); `nil` outside blocks.
+    package var heldBlockDescriptor: Int32? { connection.blockLock.heldDescriptor }
+
+    /// Runs `body` holding `block` across processes, for a database kept in a file.
+    private func heldAcrossProcesses<T>(_ block: String, _ body: () throws -> T) throws -> T {
+        guard !path.isEmpty, path != ":memory:", !path.hasPrefix("file:") else { return try body() }
+        return try connection.blockLock.withLock(block, in: domain, patience: lockPatience, location: location, body)
     }
 
     /// Proves, inside a block's transaction before its body runs, that this connection may

@@ -16,6 +16,9 @@ final class SharedConnection: Sendable {
     /// the file, SQLite's among them. On other systems (Apple's), where `flock` and `fcntl` locks
     /// on one file exclude each other, the `flock` is on `<database>.run.lock`.
     let runLock: RunLock
+    /// What keeps a block's runs apart across processes for as long as a shell command of the
+    /// block lives, even when its runner was killed (SQLite's write lock ends with the runner).
+    let blockLock: BlockRangeLock
     private let state = Guarded(State())
 
     private struct State {
@@ -27,6 +30,7 @@ final class SharedConnection: Sendable {
 
     private init(path: String, realPath: String) {
         self.path = path
+        self.blockLock = BlockRangeLock(path: realPath)
         #if os(Linux)
         // Created, when a run or reset comes first, as SQLite creates a database: 0644 less the umask.
         self.runLock = RunLock(path: realPath, creationMode: 0o644)

@@ -53,13 +53,49 @@ package struct LockHolder: Sendable, Equatable, CustomStringConvertible {
         #endif
     }
 
+    /// The other process holding an open-file-description lock (Linux's `F_OFD_SETLK`) on
+    /// `byte` of `file`: a block of a SQLite database, held by a run or by the command of a
+    /// killed one. `/proc/locks` names no process for such a lock; the holder is the process
+    /// whose open descriptor carries it (`/proc/<pid>/fdinfo`). `nil` when there is none, or
+    /// the system does not tell.
+    package static func of(byte: Int64, of file: String) -> LockHolder? {
+        #if os(Linux)
+        var info = stat()
+        guard stat(file, &info) == 0 else { return nil }
+        let lockedFile = fileName(device: UInt64(info.st_dev), inode: UInt64(info.st_ino))
+        let ours = getpid()
+        guard let processes = try? FileManager.default.contentsOfDirectory(atPath: "/proc") else { return nil }
+        for pid in processes.compactMap(Int32.init) where pid != ours {
+            let folder = "/proc/\(pid)/fdinfo"
+            guard let descriptors = try? FileManager.default.contentsOfDirectory(atPath: folder) else { continue }
+            for descriptor in descriptors {
+                guard let text = readWhole("\(folder)/\(descriptor)"), text.contains("OFDLCK") else { continue }
+                let holds = text.split(separator: "\n").contains { line in
+                    let fields = line.split(whereSeparator: { $0 == " " || $0 == "\t" })
+                    return fields.count >= 8 && fields.contains("OFDLCK") && fields[fields.count - 3] == Substring(lockedFile)
+                        && fields[fields.count - 2] == Substring(String(byte))
+                }
+                if holds { return LockHolder(pid: pid, command: command(of: pid), since: startTime(of: pid)) }
+            }
+        }
+        return nil
+        #else
+        return nil
+        #endif
+    }
+
+    /// How `/proc/locks` names a file: `fe:00:16220847` (major, minor, inode).
+    private static func fileName(device: UInt64, inode: UInt64) -> String {
+        let major = ((device >> 8) & 0xfff) | ((device >> 32) & ~0xfff)
+        let minor = (device & 0xff) | ((device >> 12) & ~0xff)
+        return String(format: "%02llx:%02llx:%llu", major, minor, inode)
+    }
+
     /// The first process, other than `excluding`, holding (not waiting for) a `flock` on the
     /// file with `device` and `inode`, in the text of `/proc/locks`:
     /// `1: FLOCK  ADVISORY  WRITE 4242 fe:00:16220847 0 EOF` (a waiter's line has `->`).
     package static func holderPID(inLocks locks: String, device: UInt64, inode: UInt64, excluding: Int32) -> Int32? {
-        let major = ((device >> 8) & 0xfff) | ((device >> 32) & ~0xfff)
-        let minor = (device & 0xff) | ((device >> 12) & ~0xff)
-        let file = String(format: "%02llx:%02llx:%llu", major, minor, inode)
+        let file = fileName(device: device, inode: inode)
         for line in locks.split(separator: "\n") {
             let fields = line.split(separator: " ")
             guard fields.count >= 6, fields[1] == "FLOCK", fields[5] == Substring(file), let pid = Int32(fields[4]), pid != excluding else { continue }

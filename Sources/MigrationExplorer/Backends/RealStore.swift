@@ -16,8 +16,10 @@ public protocol RealStore: MigrationStore {
     var name: String { get }
     /// How a header shows it: its path, with the words a kind adds ("SQLite ", " (default)").
     var label: StoreLabel { get }
-    /// The descriptor holding the store's `flock` while this process holds the store, which a
-    /// manifest's commands inherit; `nil` when its lock is not a file's.
+    /// The descriptor holding the lock of the block this process runs (a file's `flock`, a
+    /// database's block lock, a server connection whose session holds it), which the block's
+    /// manifest command inherits so that the lock lasts as long as the command, even when
+    /// this process is killed; `nil` when nothing can be handed over.
     var lockDescriptor: Int32? { get }
     /// The environment variables of this process that hold the store's secret: a manifest's
     /// commands do not inherit them.

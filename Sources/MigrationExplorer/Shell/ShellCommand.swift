@@ -21,10 +21,13 @@ import Darwin
 /// - The command is finished when its shell exits, noticed at once (swift-subprocess waits
 ///   on the process; nothing polls). What the shell left running in its group is then sent
 ///   SIGTERM (SIGKILL after the grace period), and the migration ends once the group is gone.
-/// - Against a real store its standard input is the store's locked file (empty, so it reads
-///   as end of file): the `flock` then lasts as long as the shell does, even if this process
-///   is killed, and no second run can start meanwhile. swift-subprocess closes every other
-///   descriptor in the child, so standard input is the one way to hand the lock over.
+/// - Against a real store it inherits, as descriptor 7, what holds the step's lock (a file
+///   store's locked file, a SQLite database's block lock, a PostgreSQL store's connection;
+///   see ``RealStore/lockDescriptor``): the lock then lasts as long as the shell and what it
+///   starts, even if this process is killed, and no second run starts the step meanwhile.
+///   swift-subprocess closes every descriptor above standard error in the child, so the lock
+///   comes in as standard input and the shell moves it to 7 before the command, whose standard
+///   input is then `/dev/null`.
 /// - A non-zero exit, a signal or a timeout fails the migration; a cancellation of the run
 ///   stops it unrecorded (`CancellationError`), so that it runs again next time.
 ///
@@ -103,7 +106,7 @@ struct ShellCommand: Sendable {
         let result: (status: TerminationStatus, running: RunningCommand, timer: Task<Void, Never>?)
         do {
             let execution = try await Subprocess.run(
-                .path("/bin/sh"), arguments: ["-c", command], environment: environment,
+                .path("/bin/sh"), arguments: ["-c", lock == nil ? command : Self.inheritingLock + command], environment: environment,
                 workingDirectory: .init(folder.path), platformOptions: options,
                 input: input, output: .fileDescriptor(.init(rawValue: pipe.write), closeAfterSpawningProcess: true),
                 error: .combinedWithOutput
@@ -130,6 +133,11 @@ struct ShellCommand: Sendable {
         await running.group.end(grace: settings.grace)
         return (result.status, running.stopReason, reader.finish())
     }
+
+    /// What the shell runs before the command against a real store: the lock, given as
+    /// standard input, moved to descriptor 7, and standard input made `/dev/null`. On the
+    /// command's first line, so the shell's line numbers in its messages stay the command's.
+    static let inheritingLock = "exec 7<&0 </dev/null; "
 
     /// A pipe whose two ends are closed on exec, so no other child inherits them.
     private static func makePipe() throws -> (read: Int32, write: Int32) {

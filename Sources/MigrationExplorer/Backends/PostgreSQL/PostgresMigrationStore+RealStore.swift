@@ -5,11 +5,13 @@ import MigrationManifest
 import MigrationPostgres
 
 /// A PostgreSQL store is named by its server's URL (without the password). Its locks belong to
-/// its connection, whose socket a command does not inherit: a command still running when its
-/// runner is killed holds no lock and keeps no connection open. Nor does a command get
-/// `PGPASSWORD` when that is the store's password. A manifest's `"sql"` runs in the transaction
-/// that records its migration, and the runs holding its run lock are named.
+/// its connection, whose socket a block's command inherits (and nothing else of it): a command
+/// still running when its runner is killed keeps the block's transaction and locks, so the next
+/// run, on any machine, waits for it. A command does not get `PGPASSWORD` when that is the
+/// store's password. A manifest's `"sql"` runs in the transaction that records its migration,
+/// and the runs holding its run lock are named.
 extension PostgresMigrationStore: RealStore {
+    public var lockDescriptor: Int32? { heldBlockDescriptor }
     public var displayPath: String { server.description }
     public var name: String { server.database }
     /// "PostgreSQL postgres://app@db:5432/notes (default, schema fleet)".

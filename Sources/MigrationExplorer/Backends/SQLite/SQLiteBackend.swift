@@ -35,10 +35,12 @@ extension StoreLocation {
     }
 }
 
-/// A database's lock is SQLite's, held by this process's connection: there is no lock file
-/// for a command to inherit, so a command still running when its runner is killed is not waited for.
-/// A manifest's `"sql"` runs in the transaction that records its migration.
+/// A command inherits the lock of the block it runs in (a lock on the database file itself,
+/// which SQLite's locks leave alone), so a command still running when its runner is killed is
+/// waited for by the next run. A manifest's `"sql"` runs in the transaction that records its
+/// migration.
 extension SQLiteMigrationStore: RealStore {
+    public var lockDescriptor: Int32? { heldBlockDescriptor }
     public var displayPath: String { URL(fileURLWithPath: path).path }
     public var name: String { URL(fileURLWithPath: path).lastPathComponent }
     /// "SQLite notes.sqlite (default)".

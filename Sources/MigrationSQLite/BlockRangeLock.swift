@@ -1,0 +1,161 @@
+import Foundation
+import MigrationCore
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A block's lock across processes on one database file, which a block's shell command
+/// inherits, so that it outlives a killed runner as long as the command does: the next run
+/// waits for the orphaned command instead of starting the block again beside it.
+///
+/// SQLite's own locks (POSIX `fcntl` locks, on the database from 1 GiB up and on the `-shm`
+/// file) belong to the process and end with it; this one is an open-file-description lock
+/// (Linux's `F_OFD_SETLK`) on one byte of the database far above any byte SQLite locks (from
+/// 2⁶² up, chosen by the domain and block), so it neither waits for SQLite's locks nor
+/// makes SQLite wait, and no file is added beside the database. It belongs to the open file,
+/// which a child inherits with the descriptor. The descriptor stays open as long as the
+/// process: closing it would drop the process's POSIX locks on the file, SQLite's among them.
+///
+/// Threads of one process share the hold (a byte locked by the process's own descriptor is
+/// the process's); SQLite's write lock keeps them apart as it did. On systems without
+/// open-file-description locks (Apple's) it holds nothing across processes.
+final class BlockRangeLock: @unchecked Sendable {
+    let path: String
+    // Safe: `descriptor` and `holds` are only touched while `mutex` is held.
+    private let mutex = NSLock()
+    private var descriptor: Int32 = -1
+    /// How many holds this process has on each locked byte.
+    private var holds: [Int64: Int] = [:]
+
+    /// The first byte of the range the blocks' bytes are chosen in: far above SQLite's lock
+    /// bytes (1 GiB), which stay where they are whatever the database's size.
+    static let firstByte: Int64 = 1 << 62
+
+    init(path: String) { self.path = path }
+
+    /// The byte that stands for `block` of `domain`: the same in every process.
+    static func byte(of block: String, in domain: String) -> Int64 {
+        // FNV-1a, 64 bits: stable across processes and runs, unlike `Hasher`.
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in (domain + "\u{0}" + block).utf8 {
+            hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3
+        }
+        return firstByte + Int64(hash % (1 << 40))
+    }
+
+    /// Runs `body` holding `block` of `domain` across processes, waiting for another
+    /// process's hold (a run, or the command of a killed one) as `patience` allows.
+    /// - Throws: `MigrationStoreError` (busy when `patience` ran out, naming the holder; unlockable
+    ///   when the database cannot be opened or locked), or what `body` throws.
+    func withLock<T>(_ block: String, in domain: String, patience: LockPatience, location: String, _ body: () throws -> T) throws -> T {
+        #if os(Linux)
+        let byte = Self.byte(of: block, in: domain)
+        try enter(byte, patience: patience, location: location)
+        defer { leave(byte) }
+        #endif
+        return try body()
+    }
+
+    /// The descriptor holding the lock while some thread of this process is inside
+    /// ``withLock(_:in:patience:location:_:)``, for a shell command to inherit; `nil` otherwise.
+    var heldDescriptor: Int32? {
+        mutex.lock()
+        defer { mutex.unlock() }
+        return holds.isEmpty ? nil : descriptor
+    }
+
+    #if os(Linux)
+    private func enter(_ byte: Int64, patience: LockPatience, location: String) throws {
+        let descriptor = try openedDescriptor(location: location)
+        while true {
+            try wait(for: byte, on: descriptor, patience: patience, location: location)
+            // Counted under the mutex, where a release of the byte by another thread of this
+            // process cannot come between: taking it again (at once, as it is ours) proves it
+            // is still held.
+            mutex.lock()
+            if holds[byte] != nil || (try? Self.lock(byte, on: descriptor, waiting: false)) == true {
+                holds[byte, default: 0] += 1
+                mutex.unlock()
+                return
+            }
+            mutex.unlock()
+        }
+    }
+
+    private func leave(_ byte: Int64) {
+        mutex.lock()
+        defer { mutex.unlock() }
+        holds[byte, default: 1] -= 1
+        guard holds[byte] == 0 else { return }
+        holds[byte] = nil
+        var range = Self.range(byte, type: F_UNLCK)
+        _ = fcntl(descriptor, Self.setLock, &range)
+    }
+
+    /// The process's descriptor on the database, opened (and the file created, as SQLite
+    /// creates a database) by the first block.
+    private func openedDescriptor(location: String) throws -> Int32 {
+        mutex.lock()
+        defer { mutex.unlock() }
+        if descriptor >= 0 { return descriptor }
+        let opened = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
+        guard opened >= 0 else {
+            throw MigrationStoreError(location: location, problem: .unlockable("cannot open \(path) to lock a block: \(String(cString: strerror(errno)))"))
+        }
+        descriptor = opened
+        return opened
+    }
+
+    /// Takes `byte`, at once when it is free, otherwise after telling the front end's lock
+    /// policy who holds it and waiting as `patience` allows.
+    private func wait(for byte: Int64, on descriptor: Int32, patience: LockPatience, location: String) throws {
+        if try Self.lock(byte, on: descriptor, waiting: false, location: location) { return }
+        let onChange = LockWaiting.policy.value.onChange
+        let holder = LockHolder.of(byte: byte, of: path)
+        guard let limit = patience.limit else {
+            onChange?(.waiting(holder))
+            _ = try Self.lock(byte, on: descriptor, waiting: true, location: location)
+            onChange?(.acquired)
+            return
+        }
+        if limit > .zero { onChange?(.waiting(holder)) }
+        let deadline = ContinuousClock.now + limit
+        while ContinuousClock.now < deadline {
+            Thread.sleep(forTimeInterval: 0.05)
+            if try Self.lock(byte, on: descriptor, waiting: false, location: location) {
+                onChange?(.acquired)
+                return
+            }
+        }
+        let named = LockHolder.of(byte: byte, of: path) ?? holder
+        throw MigrationStoreError(location: location, problem: .busy("a block is held by \(named?.description ?? "another process") (a run, or the command of a killed one); \(patience.gaveUp)"))
+    }
+
+    private static let setLock = Int32(37)        // F_OFD_SETLK
+    private static let setLockWaiting = Int32(38) // F_OFD_SETLKW
+
+    /// One lock call on `byte`, repeated when a signal interrupts a wait; whether it was taken.
+    @discardableResult
+    private static func lock(_ byte: Int64, on descriptor: Int32, waiting: Bool, location: String = "") throws -> Bool {
+        var range = range(byte, type: F_WRLCK)
+        while fcntl(descriptor, waiting ? setLockWaiting : setLock, &range) != 0 {
+            if errno == EINTR { continue }
+            if errno == EAGAIN || errno == EACCES { return false }
+            throw MigrationStoreError(location: location, problem: .unlockable("cannot lock a block of the database: \(String(cString: strerror(errno)))"))
+        }
+        return true
+    }
+
+    private static func range(_ byte: Int64, type: Int32) -> flock {
+        var range = flock()
+        range.l_type = Int16(type)
+        range.l_whence = Int16(SEEK_SET)
+        range.l_start = .init(byte)
+        range.l_len = 1
+        range.l_pid = 0
+        return range
+    }
+    #endif
+}
