@@ -125,7 +125,11 @@ public final class PostgresMigrationStore: TransactionalMigrationStore, Sendable
     }
 
     public func load() throws -> MigrationState {
-        try labelled(reading { try tables.read(withHistory: true, in: session) })
+        try labelled(reading {
+            var state = try tables.read(withHistory: true, in: session)
+            state.attempts = try tables.readAttempts(in: session)
+            return state
+        })
     }
 
     /// The marks alone: one row.
@@ -152,11 +156,23 @@ public final class PostgresMigrationStore: TransactionalMigrationStore, Sendable
     /// - Throws: ``PostgresSynchronousUseError`` from synchronous code (see the type's warning).
     public func withExclusiveAccess<T>(toBlock block: String, _ body: (_ alreadyRunning: Bool) throws -> T) throws -> T {
         guard OwnThread.mayWait else { throw PostgresSynchronousUseError(location: location) }
-        return try writing {
+        return try session.exclusive {
             let alreadyRunning = !session.runningBlocks.insert(block).inserted
-            defer { if !alreadyRunning { session.runningBlocks.remove(block) } }
-            return try PostgresTransaction.$current.withValue(PostgresTransaction(session: session)) { try body(alreadyRunning) }
+            if alreadyRunning { return try body(true) }
+            defer { session.runningBlocks.remove(block) }
+            let key = AdvisoryKey(schema: schema, domain: domain, purpose: "block " + block)
+            try storeErrors(writing: true) { try takeBlockLock(key) }
+            defer { _ = try? session.query("SELECT pg_advisory_unlock(\(key.value))") }
+            return try body(false)
         }
+    }
+
+    /// Runs a block's body and its record in one transaction that holds the domain's advisory
+    /// lock (or in the one this connection is already in), after the block's attempt committed
+    /// on its own: it commits when `body` returns and rolls back when it throws. Bodies
+    /// declared with a connection find the transaction here.
+    public func withBlockCommit<T>(_ body: () throws -> T) throws -> T {
+        try writing { try PostgresTransaction.$current.withValue(PostgresTransaction(session: session)) { try body() } }
     }
 
     /// The connection's socket while this process runs a block on it, for a shell command of
@@ -174,12 +190,13 @@ public final class PostgresMigrationStore: TransactionalMigrationStore, Sendable
     ///   longer than ``lockPatience``.
     public func waitWhileAnotherHolds(block: String) throws -> Bool {
         try reading {
-            guard session.depth == 0 else { return false }
-            let key = recordsKey.value
+            guard session.depth == 0, session.runningBlocks.isEmpty else { return false }
+            let blockKey = AdvisoryKey(schema: schema, domain: domain, purpose: "block " + block)
+            let key = blockKey.value
             // Outside a transaction block each statement is a transaction of its own, which
             // lets the lock go as it ends.
             if try session.query("SELECT pg_try_advisory_xact_lock_shared(\(key))").first?.decode(Bool.self) == true { return false }
-            try waiting.wait("SELECT pg_advisory_xact_lock_shared(\(key))", for: recordsKey, in: session, telling: onWait)
+            try waiting.wait("SELECT pg_advisory_xact_lock_shared(\(key))", for: blockKey, in: session, telling: onWait)
             return true
         }
     }
@@ -241,6 +258,16 @@ public final class PostgresMigrationStore: TransactionalMigrationStore, Sendable
         }
     }
 
+    /// Takes `key`, a block's lock, for the session: held from the block's decision to its
+    /// record, and as long as the connection lives (a shell command of the block inherits it,
+    /// see ``heldBlockDescriptor``); after telling ``onWait`` who holds it when another does,
+    /// waiting no longer than ``lockPatience``.
+    private func takeBlockLock(_ key: AdvisoryKey) throws {
+        if waiting.triesFirst(telling: onWait),
+           try session.query("SELECT pg_try_advisory_lock(\(key.value))").first?.decode(Bool.self) == true { return }
+        try waiting.wait("SELECT pg_advisory_lock(\(key.value))", for: key, in: session, telling: onWait)
+    }
+
     /// Takes the domain's lock for the current transaction, after telling ``onWait`` who holds
     /// it when another does, waiting no longer than ``lockPatience``.
     private func takeRecordsLock() throws {
@@ -281,6 +308,18 @@ public final class PostgresMigrationStore: TransactionalMigrationStore, Sendable
 }
 
 extension PostgresMigrationStore: KeepsRunsApart {}
+
+extension PostgresMigrationStore: RecordsAttempts {
+    /// The domain's attempts, in their own table (none before the table exists).
+    public func loadAttempts() throws -> [MigrationAttempt] {
+        try reading { try tables.readAttempts(in: session) }
+    }
+
+    /// Replaces the domain's attempts, in a transaction of its own (or this connection's).
+    public func saveAttempts(_ attempts: [MigrationAttempt]) throws {
+        try writing { try tables.writeAttempts(attempts, in: session) }
+    }
+}
 
 extension PostgresMigrationStore {
     /// Every call waits for the server: an asynchronous run makes them from a thread of its own.

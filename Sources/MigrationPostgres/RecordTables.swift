@@ -14,11 +14,14 @@ struct RecordTables: Sendable {
     private var quoted: String { "\"" + schema.replacingOccurrences(of: "\"", with: "\"\"") + "\"" }
     var marks: String { quoted + ".marks" }
     var history: String { quoted + ".history" }
+    /// The migrations' recorded starts (see `MigrationAttempt`): added by this release, so a
+    /// schema written before it has the other two tables without it.
+    var attempts: String { quoted + ".attempts" }
 
     /// Creates the schema and the tables where they do not exist yet; once per connection.
     func create(in session: PostgresSession) throws {
         guard !session.tablesReady else { return }
-        if try !exist(in: session) {
+        if try !exist(in: session) || !attemptsExist(in: session) {
             let key = AdvisoryKey(schema: schema, domain: "", purpose: "tables")
             try session.query("SELECT pg_advisory_xact_lock(\(key.value))")
             try session.query(PostgresQuery(unsafeSQL: "CREATE SCHEMA IF NOT EXISTS \(quoted)"))
@@ -34,8 +37,45 @@ struct RecordTables: Sendable {
                     outcome text NOT NULL, error text, host text NOT NULL, pid integer NOT NULL,
                     PRIMARY KEY (domain, position))
                 """))
+            try session.query(PostgresQuery(unsafeSQL: """
+                CREATE TABLE IF NOT EXISTS \(attempts) (
+                    domain text NOT NULL, position bigint NOT NULL, track text NOT NULL, identifier text NOT NULL,
+                    title text NOT NULL, app_version text, app_build text, date double precision NOT NULL,
+                    host text NOT NULL, pid integer NOT NULL, PRIMARY KEY (domain, position))
+                """))
         }
         session.tablesReady = true
+    }
+
+    /// Whether the attempts' table exists.
+    private func attemptsExist(in session: PostgresSession) throws -> Bool {
+        try session.query("SELECT to_regclass(\(attempts)) IS NOT NULL").first?.decode(Bool.self) ?? false
+    }
+
+    /// The domain's attempts, oldest first; none when the table is not there yet.
+    func readAttempts(in session: PostgresSession) throws -> [MigrationAttempt] {
+        guard try attemptsExist(in: session) else { return [] }
+        return try session.query(PostgresQuery(unsafeSQL: """
+            SELECT track, identifier, title, app_version, app_build, date FROM \(attempts) WHERE domain = $1 ORDER BY position
+            """, binds: try binds(domain))).map { row in
+            let (track, identifier, title, appVersion, appBuild, date) = try row.decode((String, String, String, String?, String?, Double).self)
+            guard let known = MigrationTrack(rawValue: track) else { throw UnreadableRecord(subject: track, outcome: "attempt") }
+            return MigrationAttempt(track: known, identifier: identifier, title: title, appVersion: appVersion, appBuild: appBuild,
+                                    date: Date(timeIntervalSince1970: date))
+        }
+    }
+
+    /// Replaces the domain's attempts, each naming this host and process.
+    func writeAttempts(_ list: [MigrationAttempt], in session: PostgresSession) throws {
+        try session.query(PostgresQuery(unsafeSQL: "DELETE FROM \(attempts) WHERE domain = $1", binds: try binds(domain)))
+        let host = ProcessInfo.processInfo.hostName
+        for (position, attempt) in list.enumerated() {
+            try session.query(PostgresQuery(unsafeSQL: """
+                INSERT INTO \(attempts) (domain, position, track, identifier, title, app_version, app_build, date, host, pid)
+                VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
+                """, binds: try binds(domain, position, attempt.track.rawValue, attempt.identifier, attempt.title, attempt.appVersion,
+                                      attempt.appBuild, attempt.date.timeIntervalSince1970, host, Int32(getpid()))))
+        }
     }
 
     /// Whether both tables exist.
@@ -108,6 +148,7 @@ struct RecordTables: Sendable {
     /// Replaces the marks and the history with `state`'s: the history appended to where it
     /// only grew, rewritten from the first difference otherwise.
     func write(_ state: MigrationState, in session: PostgresSession) throws {
+        if try state.attempts != readAttempts(in: session) { try writeAttempts(state.attempts, in: session) }
         let current = try read(withHistory: true, in: session)
         // Nothing changed (an instance recording the app version another one recorded): no write.
         if current.sameRecords(as: state) { return }

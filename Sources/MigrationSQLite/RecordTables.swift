@@ -10,6 +10,9 @@ import MigrationCore
 enum RecordTables {
     static let marks = "migration_explorer_marks"
     static let history = "migration_explorer_history"
+    /// The migrations' recorded starts (see `MigrationAttempt`): added by this release, so a
+    /// database written before it has the other two tables without it.
+    static let attempts = "migration_explorer_attempts"
 
     /// Each table's columns as `PRAGMA table_info` reports them: name, type, not null, key.
     private static let shapes: [String: [Column]] = [
@@ -27,6 +30,13 @@ enum RecordTables {
             Column("duration", "REAL", notNull: true), Column("outcome", "TEXT", notNull: true),
             Column("error", "TEXT"),
         ],
+        attempts: [
+            Column("domain", "TEXT", notNull: true, primaryKey: true),
+            Column("position", "INTEGER", notNull: true, primaryKey: true),
+            Column("track", "TEXT", notNull: true), Column("identifier", "TEXT", notNull: true),
+            Column("title", "TEXT", notNull: true), Column("appVersion", "TEXT"), Column("appBuild", "TEXT"),
+            Column("date", "REAL", notNull: true),
+        ],
     ]
 
     private struct Column: Equatable, CustomStringConvertible {
@@ -40,10 +50,18 @@ enum RecordTables {
         var description: String { "\(name) \(type)\(notNull ? " NOT NULL" : "")\(primaryKey ? " KEY" : "")" }
     }
 
-    /// Whether the tables exist, after checking that any that do are ours.
+    /// Whether the records' tables (the marks and the history) exist, after checking that
+    /// any table of ours that does is ours.
     /// - Throws: ``ForeignTable`` for a table of our name with other columns.
     static func exist(in db: Database) throws -> Bool {
-        var found = 0
+        let found = try existing(in: db)
+        return found.contains(marks) && found.contains(history)
+    }
+
+    /// The tables of ours that exist, each checked.
+    /// - Throws: ``ForeignTable`` for a table of our name with other columns.
+    private static func existing(in db: Database) throws -> Set<String> {
+        var found: Set<String> = []
         for (table, expected) in shapes.sorted(by: { $0.key < $1.key }) {
             let columns = try Row.fetchAll(db, sql: "PRAGMA table_info(\(table))").map { row in
                 Column(row["name"], (row["type"] as String).uppercased(), notNull: row["notnull"] as Int != 0,
@@ -51,9 +69,9 @@ enum RecordTables {
             }
             if columns.isEmpty { continue }
             guard columns == expected else { throw ForeignTable(table: table, columns: columns.map(\.description)) }
-            found += 1
+            found.insert(table)
         }
-        return found == shapes.count
+        return found
     }
 
     /// A table of our name that another program made.
@@ -66,9 +84,9 @@ enum RecordTables {
         }
     }
 
-    /// Creates both tables (after checking any existing ones).
+    /// Creates the tables (after checking any existing ones).
     static func create(in db: Database) throws {
-        guard try !exist(in: db) else { return }
+        guard try existing(in: db).count < shapes.count else { return }
         for (table, columns) in shapes.sorted(by: { $0.key < $1.key }) {
             let keys = columns.filter(\.primaryKey).map(\.name).joined(separator: ", ")
             let definitions = columns.map { "\($0.name) \($0.type)\($0.notNull ? " NOT NULL" : "")" }
@@ -83,19 +101,51 @@ enum RecordTables {
     static func read(_ domain: String, withHistory: Bool, in db: Database) throws -> MigrationState {
         guard try exist(in: db) else { return .freshInstall }
         let history = withHistory ? try historyRows(domain, in: db).map(record) : []
-        guard let row = try Row.fetchOne(db, sql: "SELECT * FROM \(marks) WHERE domain = ?", arguments: [domain]) else {
-            return withHistory && !history.isEmpty ? MigrationState(history: history) : .freshInstall
+        var state: MigrationState
+        if let row = try Row.fetchOne(db, sql: "SELECT * FROM \(marks) WHERE domain = ?", arguments: [domain]) {
+            state = MigrationState(
+                lastMigratedVersion: row["lastMigratedVersion"], lastMigratedBuild: row["lastMigratedBuild"],
+                lastAppVersion: row["lastAppVersion"], lastAppBuild: row["lastAppBuild"],
+                history: history, historyIsComplete: row["historyIsComplete"] as Int != 0)
+        } else {
+            state = withHistory && !history.isEmpty ? MigrationState(history: history) : .freshInstall
         }
-        return MigrationState(
-            lastMigratedVersion: row["lastMigratedVersion"], lastMigratedBuild: row["lastMigratedBuild"],
-            lastAppVersion: row["lastAppVersion"], lastAppBuild: row["lastAppBuild"],
-            history: history, historyIsComplete: row["historyIsComplete"] as Int != 0)
+        if withHistory { state.attempts = try readAttempts(of: domain, in: db) }
+        return state
+    }
+
+    /// The attempts of `domain`, oldest first; none when the table is not there yet.
+    static func readAttempts(of domain: String, in db: Database) throws -> [MigrationAttempt] {
+        guard try existing(in: db).contains(attempts) else { return [] }
+        return try Row.fetchAll(
+            db, sql: "SELECT track, identifier, title, appVersion, appBuild, date FROM \(attempts) WHERE domain = ? ORDER BY position",
+            arguments: [domain]
+        ).map { row in
+            guard let track = MigrationTrack(rawValue: row["track"]) else {
+                throw UnreadableRecord(values: row.databaseValues.map(\.description))
+            }
+            return MigrationAttempt(track: track, identifier: row["identifier"], title: row["title"], appVersion: row["appVersion"],
+                                    appBuild: row["appBuild"], date: Date(timeIntervalSince1970: row["date"]))
+        }
+    }
+
+    /// Replaces the attempts of `domain`.
+    static func writeAttempts(_ list: [MigrationAttempt], of domain: String, in db: Database) throws {
+        try create(in: db)
+        try db.execute(sql: "DELETE FROM \(attempts) WHERE domain = ?", arguments: [domain])
+        let insert = try db.cachedStatement(
+            sql: "INSERT INTO \(attempts) (domain, position, track, identifier, title, appVersion, appBuild, date) VALUES (?, ?, ?, ?, ?, ?, ?, ?)")
+        for (position, attempt) in list.enumerated() {
+            try insert.execute(arguments: [domain, position, attempt.track.rawValue, attempt.identifier, attempt.title,
+                                           attempt.appVersion, attempt.appBuild, attempt.date.timeIntervalSince1970])
+        }
     }
 
     /// Writes `state` as the records of `domain`: the marks replaced, the history appended to
     /// where it only grew, rewritten from the first difference otherwise.
     static func write(_ state: MigrationState, of domain: String, in db: Database) throws {
         try writeMarks(state, of: domain, in: db)
+        if try state.attempts != readAttempts(of: domain, in: db) { try writeAttempts(state.attempts, of: domain, in: db) }
         let stored = try historyRows(domain, in: db).map(\.values)
         let wanted = state.history.map(values)
         let kept = zip(stored, wanted).prefix { $0 == $1 }.count

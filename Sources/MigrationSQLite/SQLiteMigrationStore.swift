@@ -84,7 +84,7 @@ public final class SQLiteMigrationStore: TransactionalMigrationStore {
 
     /// Whether there is a file at the database's path; always for a database SQLite keeps in
     /// memory or in a temporary file (`:memory:`, an empty path, a `file:` URI).
-    private var databaseExists: Bool {
+    fileprivate var databaseExists: Bool {
         path.isEmpty || path == ":memory:" || path.hasPrefix("file:") || FileManager.default.fileExists(atPath: path)
     }
 
@@ -109,12 +109,18 @@ public final class SQLiteMigrationStore: TransactionalMigrationStore {
     /// a command orphaned by a killed runner is waited for, never run beside.
     public func withExclusiveAccess<T>(toBlock block: String, _ body: (_ alreadyRunning: Bool) throws -> T) throws -> T {
         try heldAcrossProcesses(block) {
-            try write { _ in
-                try connection.running(block) { alreadyRunning in
-                    try BlockTransaction.$current.withValue(BlockTransaction(connection: connection)) { try body(alreadyRunning) }
-                }
-            }
+            // The connection stays this thread's from the block's decision to its record: the
+            // attempt's commit and the block's transaction (``withBlockCommit(_:)``).
+            try access { _ in try connection.running(block, body) }
         }
+    }
+
+    /// Runs a block's body and its record in one `BEGIN IMMEDIATE` transaction (or the one
+    /// this thread is already in), after the block's attempt committed on its own: it commits
+    /// when `body` returns and rolls back when it throws. Bodies declared with a database find
+    /// the transaction's connection here.
+    public func withBlockCommit<T>(_ body: () throws -> T) throws -> T {
+        try write { _ in try BlockTransaction.$current.withValue(BlockTransaction(connection: connection)) { try body() } }
     }
 
     /// The descriptor that holds the blocks this process is inside, for a shell command of a
@@ -243,6 +249,19 @@ public final class SQLiteMigrationStore: TransactionalMigrationStore {
             state.markSources[mark] = "\(path): \(RecordTables.marks).\(mark.rawValue) (domain \(domain))"
         }
         return state
+    }
+}
+
+extension SQLiteMigrationStore: RecordsAttempts {
+    /// The domain's attempts, in their own table (none before the table exists).
+    public func loadAttempts() throws -> [MigrationAttempt] {
+        guard databaseExists else { return [] }
+        return try read { db in try RecordTables.readAttempts(of: domain, in: db) }
+    }
+
+    /// Replaces the domain's attempts, in a transaction of its own (or this thread's).
+    public func saveAttempts(_ attempts: [MigrationAttempt]) throws {
+        try write { db in try RecordTables.writeAttempts(attempts, of: domain, in: db) }
     }
 }
 

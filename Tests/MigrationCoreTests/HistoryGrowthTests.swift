@@ -68,7 +68,8 @@ struct HistoryGrowthTests {
         #expect(registry.migrations.map { before.lastRecord(of: $0) } == registry.migrations.map { after.lastRecord(of: $0) })
     }
 
-    @Test func aStepAppendsOneLineAndLeavesTheRestOfTheFileAsItWas() throws {
+    /// Two lines: the migration's start (its attempt, flushed before the body), then its record.
+    @Test func aStepAppendsItsStartAndItsRecordAndLeavesTheRestOfTheFileAsItWas() throws {
         let folder = try temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let url = folder.appendingPathComponent("state.json")
@@ -79,8 +80,11 @@ struct HistoryGrowthTests {
         let after = try Data(contentsOf: url)
         #expect(after.starts(with: before))
         let added = String(decoding: after.dropFirst(before.count), as: UTF8.self)
-        #expect(added.filter { $0 == "\n" }.count == 1)
-        #expect(added.contains(#""lastMigratedVersion":"2.0""#))
+        let lines = added.split(separator: "\n")
+        #expect(lines.count == 2)
+        #expect(lines.first?.contains(#""started":["#) == true && lines.first?.contains(#""identifier":"2.0""#) == true)
+        #expect(lines.last?.contains(#""lastMigratedVersion":"2.0""#) == true && lines.last?.hasSuffix(#""started":[]}"#) == true,
+                "the record takes the start back in its own line")
         let state = try FileMigrationStore(url: url).load()
         #expect(state.lastMigratedVersion == "2.0")
         #expect(state.history.map(\.identifier) == ["1.0", "2.0"])

@@ -78,7 +78,7 @@ import Testing
         let tables = { try DatabaseQueue(path: path).read { db in try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name") } }
         #expect(try tables() == ["note"])
         try store.update { $0.lastAppVersion = "1.0" }
-        #expect(try tables() == ["migration_explorer_history", "migration_explorer_marks", "note"])
+        #expect(try tables() == ["migration_explorer_attempts", "migration_explorer_history", "migration_explorer_marks", "note"])
         let mode = try DatabaseQueue(path: path).read { db in try String.fetchOne(db, sql: "PRAGMA journal_mode") }
         #expect(mode == "wal")
         let files = try FileManager.default.contentsOfDirectory(atPath: folder.path)

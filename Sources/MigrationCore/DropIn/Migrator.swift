@@ -38,6 +38,11 @@ public final class Migrator: Sendable {
     /// The app version and build, where usable.
     private let targets: (version: Version?, build: Version?)
     private let onDiagnostic: (@Sendable (MigrationDiagnostic) -> Void)?
+    /// How many interrupted attempts at one app build hold a block back (see
+    /// ``InterruptedHoldBack``; its diagnostic says so); 0: never.
+    public let interruptionLimit: Int
+    /// Whether a block held back by its interruptions runs all the same (a debug menu's "try again").
+    public let retriesInterrupted: Bool
     /// The launch fast path, on this migrator's store.
     private let launchCheck: LaunchCheck
     /// This migrator's own record of failures, for a store without a shared resource (see ``failures``).
@@ -59,16 +64,19 @@ public final class Migrator: Sendable {
     ///     `UserDefaults`, under MTMigration's keys).
     ///   - policy: ``FreshInstallPolicy/runAll`` (MTMigration's behaviour) or
     ///     ``FreshInstallPolicy/baseline``.
-    ///   - onDiagnostic: called for every block that could not run or be recorded. They are
-    ///     also written to the unified log on Apple platforms, and elsewhere to standard error
-    ///     when no hook is given (see ``MigrationDiagnostic``).
+    ///   - onDiagnostic: called for every block that could not run or be recorded (held back
+    ///     by its interruptions included). They are also written to the unified log on Apple
+    ///     platforms, and elsewhere to standard error when no hook is given (see ``MigrationDiagnostic``).
+    ///   - interruptionLimit: how many interrupted attempts at one build hold a block back.
+    ///   - retriesInterrupted: run a block held back by its interruptions all the same.
     public convenience init(
         appVersion: String, appBuild: String? = nil, store: any MigrationStore = UserDefaultsMigrationStore(),
         policy: FreshInstallPolicy = .runAll,
-        onDiagnostic: (@Sendable (MigrationDiagnostic) -> Void)? = nil
+        onDiagnostic: (@Sendable (MigrationDiagnostic) -> Void)? = nil,
+        interruptionLimit: Int = MigrationRule.defaultInterruptionLimit, retriesInterrupted: Bool = false
     ) {
         self.init(versions: AppVersions(version: appVersion, build: appBuild), store: store, policy: policy,
-                  onDiagnostic: onDiagnostic)
+                  onDiagnostic: onDiagnostic, interruptionLimit: interruptionLimit, retriesInterrupted: retriesInterrupted)
     }
 
     /// A migrator for the versions read from a bundle or `Info.plist`.
@@ -76,11 +84,21 @@ public final class Migrator: Sendable {
     /// ```swift
     /// let migrator = Migrator(versions: .mainBundle(), store: UserDefaultsMigrationStore())
     /// ```
+    /// - Parameters:
+    ///   - versions: the app's version and build.
+    ///   - store: where the records are kept.
+    ///   - policy: what a fresh install does.
+    ///   - onDiagnostic: called for every block that could not run or be recorded.
+    ///   - interruptionLimit: how many interrupted attempts at one build hold a block back.
+    ///   - retriesInterrupted: run a block held back by its interruptions all the same.
     public init(
         versions: AppVersions, store: any MigrationStore = UserDefaultsMigrationStore(),
         policy: FreshInstallPolicy = .runAll,
-        onDiagnostic: (@Sendable (MigrationDiagnostic) -> Void)? = nil
+        onDiagnostic: (@Sendable (MigrationDiagnostic) -> Void)? = nil,
+        interruptionLimit: Int = MigrationRule.defaultInterruptionLimit, retriesInterrupted: Bool = false
     ) {
+        self.interruptionLimit = interruptionLimit
+        self.retriesInterrupted = retriesInterrupted
         self.store = store
         self.launchCheck = LaunchCheck(store: store)
         self.appVersions = versions
@@ -257,7 +275,7 @@ public final class Migrator: Sendable {
     var exactlyOnce: ExactlyOnce {
         ExactlyOnce(
             store: store, target: appVersion.map { AppTarget(version: $0, build: targets.build) }, app: targets, policy: policy,
-            failures: failures
+            failures: failures, interruptionLimit: interruptionLimit, retryInterrupted: retriesInterrupted
         )
     }
 

@@ -18,6 +18,16 @@ public final class MigrationContext: Sendable {
     public let upgradingFrom: String?
     /// The app version (or build) being upgraded to.
     public let to: String
+    /// How many earlier attempts of this migration were interrupted at this app build (the
+    /// process died inside the body: killed, crashed, out of memory; see
+    /// ``MigrationAttempt``), since it last succeeded or failed: a body can do less at once
+    /// after one (smaller batches, a later start). 0 for hooks, and on a store that does not
+    /// record attempts.
+    ///
+    /// ```swift
+    /// let batchSize = context.interruptedAttempts == 0 ? 10_000 : 500
+    /// ```
+    public let interruptedAttempts: Int
     private let lines = Locked<[String]>([])
     private let fraction = Locked<Double>(0)
     private let onProgress: (@Sendable (Double) -> Void)?
@@ -29,15 +39,16 @@ public final class MigrationContext: Sendable {
     /// try body(context)
     /// context.logLines   // what it logged
     /// ```
-    public convenience init(from: String?, upgradingFrom: String? = nil, to: String) {
-        self.init(from: from, upgradingFrom: upgradingFrom, to: to, onProgress: nil)
+    public convenience init(from: String?, upgradingFrom: String? = nil, to: String, interruptedAttempts: Int = 0) {
+        self.init(from: from, upgradingFrom: upgradingFrom, to: to, interruptedAttempts: interruptedAttempts, onProgress: nil)
     }
 
     /// A context whose progress reports reach `onProgress`, once per increase.
-    init(from: String?, upgradingFrom: String?, to: String, onProgress: (@Sendable (Double) -> Void)?) {
+    init(from: String?, upgradingFrom: String?, to: String, interruptedAttempts: Int = 0, onProgress: (@Sendable (Double) -> Void)?) {
         self.from = from
         self.upgradingFrom = upgradingFrom
         self.to = to
+        self.interruptedAttempts = interruptedAttempts
         self.onProgress = onProgress
     }
 

@@ -26,6 +26,13 @@ public struct MigrationRegistry: Sendable {
     /// registry.releases = try ["0.5", "0.8", "0.9", "1.0"].map { try Version($0) }
     /// ```
     public var releases: [Version] = []
+    /// How many interrupted attempts at one app build hold a migration back (see
+    /// ``InterruptedHoldBack``); 0: never hold one back.
+    ///
+    /// ```swift
+    /// registry.interruptionLimit = 5
+    /// ```
+    public var interruptionLimit = MigrationRule.defaultInterruptionLimit
 
     /// An empty registry for the app named `appName`.
     ///

@@ -23,6 +23,20 @@ struct ExactlyOnce {
     /// blocks come in the app's call order. A registry's walk keeps the rule by its order
     /// instead (ascending, stopping at the first failure).
     var failures: FailedBlocks? = nil
+    /// How many interrupted attempts at one build hold a migration back
+    /// (``MigrationRule/isHeldBack(interruptions:limit:)``).
+    var interruptionLimit = MigrationRule.defaultInterruptionLimit
+    /// Whether a migration held back by its interruptions runs all the same (`run --retry-interrupted`).
+    var retryInterrupted = false
+
+    /// What a due block starts with: the state it runs in, how many earlier attempts of it were
+    /// interrupted at this build, and its own attempt as recorded (none for hooks, or a store
+    /// that does not record attempts).
+    struct Begun {
+        let state: MigrationState
+        let interruptedAttempts: Int
+        let attempt: MigrationAttempt?
+    }
 
     enum Outcome {
         /// Not due (or already running in this thread or task): nothing ran.
@@ -41,21 +55,29 @@ struct ExactlyOnce {
 
     /// - Parameters:
     ///   - willRun: called once the block is found due, just before its body.
-    ///   - body: the block, given the state it runs in.
+    ///   - body: the block, given the state it runs in and its interrupted attempts.
     func perform(
-        _ step: BlockStep, title: String, willRun: () -> Void = {}, body: (MigrationState) throws -> Void
+        _ step: BlockStep, title: String, willRun: () -> Void = {}, body: (Begun) throws -> Void
     ) -> Outcome {
         if AsyncBlockExclusion.isHeld(step.lockKey, of: store) { return .notDue }
+        var opened: MigrationAttempt?
         do {
             if try foundDoneAfterWaiting(step) { return .notDue }
             return try store.withExclusiveAccess(toBlock: step.lockKey) { alreadyRunning in
-                guard let state = try begin(step, alreadyRunning: alreadyRunning, willRun: willRun) else { return .notDue }
-                let stopwatch = Stopwatch()
-                var failure: (any Error)?
-                do { try body(state) } catch { failure = error }
-                return try record(step, title: title, failure: failure, duration: stopwatch.seconds)
+                guard let begun = try begin(step, title: title, alreadyRunning: alreadyRunning, willRun: willRun) else { return .notDue }
+                opened = begun.attempt
+                let outcome = try store.withBlockCommit {
+                    let stopwatch = Stopwatch()
+                    var failure: (any Error)?
+                    do { try body(begun) } catch { failure = error }
+                    return try record(step, title: title, failure: failure, duration: stopwatch.seconds, attempt: begun.attempt)
+                }
+                if case .unrecorded = outcome { closeUnrecorded(begun.attempt) }
+                opened = nil
+                return outcome
             }
         } catch {
+            closeUnrecorded(opened)
             return .refused(error)
         }
     }
@@ -64,17 +86,19 @@ struct ExactlyOnce {
     /// across its suspension points without a thread waiting (see ``AsyncBlockExclusion``).
     nonisolated(nonsending) func perform(
         _ step: BlockStep, title: String, willRun: () -> Void = {},
-        body: nonisolated(nonsending) (MigrationState) async throws -> Void
+        body: nonisolated(nonsending) (Begun) async throws -> Void
     ) async -> Outcome {
         if !store.blockCommit.holdsBlockAcrossSuspension { return .refused(AsynchronousBodyError.inTransaction) }
         do {
             if try foundDoneAfterWaiting(step) { return .notDue }
             return try await AsyncBlockExclusion.withBlock(step.lockKey, of: store) { alreadyRunning in
-                guard let state = try begin(step, alreadyRunning: alreadyRunning, willRun: willRun) else { return .notDue }
+                guard let begun = try begin(step, title: title, alreadyRunning: alreadyRunning, willRun: willRun) else { return .notDue }
                 let stopwatch = Stopwatch()
                 var failure: (any Error)?
-                do { try await body(state) } catch { failure = error }
-                return try record(step, title: title, failure: failure, duration: stopwatch.seconds)
+                do { try await body(begun) } catch { failure = error }
+                let outcome = try record(step, title: title, failure: failure, duration: stopwatch.seconds, attempt: begun.attempt)
+                if case .unrecorded = outcome { closeUnrecorded(begun.attempt) }
+                return outcome
             }
         } catch {
             return .refused(error)
@@ -99,19 +123,33 @@ struct ExactlyOnce {
         step.track == .version ? app.version : app.build
     }
 
-    /// Under the block's lock, before the body: the state it runs in, after `willRun`, when it
-    /// is not already running in this thread or task and ``decide(_:)`` finds it due; `nil`
-    /// when nothing is to run.
-    private func begin(_ step: BlockStep, alreadyRunning: Bool, willRun: () -> Void) throws -> MigrationState? {
-        guard !alreadyRunning, let state = try decide(step) else { return nil }
+    /// Under the block's lock, before the body: what it starts with, after its attempt is
+    /// recorded (committed on its own, before any block transaction) and `willRun`, when it is
+    /// not already running in this thread or task and ``decide(_:)`` finds it due; `nil` when
+    /// nothing is to run.
+    private func begin(_ step: BlockStep, title: String, alreadyRunning: Bool, willRun: () -> Void) throws -> Begun? {
+        guard !alreadyRunning, let begun = try store.withExclusiveAccess({ () throws -> Begun? in
+            guard let decision = try decide(step) else { return nil }
+            return Begun(state: decision.state, interruptedAttempts: decision.interruptions.count,
+                         attempt: try openAttempt(step, title: title, after: decision.attempts))
+        }) else { return nil }
         willRun()
-        return state
+        return begun
     }
 
-    /// The first phase, under the block's lock: the state the block runs in when it is due
-    /// and its record can be written, `nil` when it is not due.
-    /// - Throws: when the store cannot be read or written, or a mark is unusable.
-    func decide(_ step: BlockStep) throws -> MigrationState? {
+    /// What ``decide(_:)`` found: the state the block runs in, the store's attempts when it
+    /// records them, and the block's interrupted attempts that count.
+    struct Decision {
+        let state: MigrationState
+        let attempts: [MigrationAttempt]?
+        let interruptions: [MigrationAttempt]
+    }
+
+    /// The first phase, under the block's lock: what the block runs in when it is due, not
+    /// held back, and its record can be written; `nil` when it is not due.
+    /// - Throws: when the store cannot be read or written, or a mark is unusable;
+    ///   ``HeldBack`` or ``InterruptedHoldBack`` when the block is held back.
+    func decide(_ step: BlockStep) throws -> Decision? {
         let state = try currentState(full: step.needsHistory)
         let marks = RecordedMarks(state)
         guard try step.isDue(marks: marks, history: state.history, app: app(of: step)) else { return nil }
@@ -119,18 +157,61 @@ struct ExactlyOnce {
            let failed = failures.holdingBack(version, on: track, lastMigrated: try marks.lastMigrated(track)) {
             throw HeldBack(step: step, failed: .migration(track, failed))
         }
+        let attempts = try (store as? any RecordsAttempts)?.loadAttempts()
+        let interruptions = try interruptions(of: step, among: attempts ?? [], state: state)
         try store.prepareToWrite()
-        return state
+        return Decision(state: state, attempts: attempts, interruptions: interruptions)
+    }
+
+    /// The interrupted attempts of `step` that count at this build, the history read only when
+    /// it has attempts at all.
+    /// - Throws: ``InterruptedHoldBack`` when they hold it back and this runner does not retry.
+    private func interruptions(of step: BlockStep, among attempts: [MigrationAttempt], state: MigrationState) throws -> [MigrationAttempt] {
+        guard case .migration(let track, let version) = step, attempts.contains(where: { $0.isOf(track, version) }),
+              let target = try? target.get() else { return [] }
+        var full = step.needsHistory ? state : try store.load()
+        full.attempts = attempts
+        let counted = MigrationRule.interruptions(of: version, on: track, in: full, at: target)
+        if MigrationRule.isHeldBack(interruptions: counted.count, limit: interruptionLimit), !retryInterrupted {
+            throw InterruptedHoldBack(track: track, version: version, attempts: counted)
+        }
+        return counted
+    }
+
+    /// Records, durably, that `step` starts now; `nil` for a hook, or when the store does not
+    /// record attempts (`attempts` is `nil`).
+    private func openAttempt(_ step: BlockStep, title: String, after attempts: [MigrationAttempt]?) throws -> MigrationAttempt? {
+        guard case .migration(let track, let version) = step, let attempts, let recorder = store as? any RecordsAttempts else { return nil }
+        let attempt = MigrationAttempt(track: track, identifier: version.text, title: title,
+                                       appVersion: app.version?.text, appBuild: app.build?.text, date: Date())
+        try recorder.saveAttempts(Array((attempts + [attempt]).suffix(MigrationRule.attemptsKept)))
+        return attempt
+    }
+
+    /// Takes back the attempt of a block that ended without a record of it: cancelled (in the
+    /// block's own write), or its record could not be saved (its changes rolled back, or it
+    /// runs again as if it never ran). Nothing interrupted it.
+    private func close(_ attempt: MigrationAttempt?) throws {
+        guard let attempt, let recorder = store as? any RecordsAttempts else { return }
+        let attempts = try recorder.loadAttempts()
+        if attempts.contains(where: { $0.matches(attempt) }) { try recorder.saveAttempts(attempts.filter { !$0.matches(attempt) }) }
+    }
+
+    /// ``close(_:)`` in a write of its own, after a block whose record was not saved; a store
+    /// that cannot write it leaves the attempt counted as interrupted.
+    private func closeUnrecorded(_ attempt: MigrationAttempt?) {
+        guard attempt != nil else { return }
+        _ = try? store.withExclusiveAccess { try close(attempt) }
     }
 
     /// The second phase, under the block's lock once the body is done: its record merged into
     /// the store's current records (none for a cancelled body).
     /// - Throws: the record's error, for a store whose transaction must then undo the block.
-    func record(_ step: BlockStep, title: String, failure: (any Error)?, duration: Double) throws -> Outcome {
+    func record(_ step: BlockStep, title: String, failure: (any Error)?, duration: Double, attempt: MigrationAttempt? = nil) throws -> Outcome {
         // The failure rule holds the blocks above this one back unless it ran and was recorded:
         // a body that threw or was cancelled, or whose record could not be saved, runs again.
         let outcome: Outcome
-        do { outcome = try save(step, title: title, failure: failure, duration: duration) } catch {
+        do { outcome = try save(step, title: title, failure: failure, duration: duration, attempt: attempt) } catch {
             noteForFailureRule(step, succeeded: false)
             throw error
         }
@@ -145,13 +226,22 @@ struct ExactlyOnce {
         failures.record(version, on: track, failed: !succeeded)
     }
 
-    /// ``record(_:title:failure:duration:)`` without the failure rule's bookkeeping.
-    private func save(_ step: BlockStep, title: String, failure: (any Error)?, duration: Double) throws -> Outcome {
-        guard MigrationRule.isRecorded(failure: failure) else { return .cancelled(duration: duration) }
+    /// ``record(_:title:failure:duration:attempt:)`` without the failure rule's bookkeeping. The
+    /// record takes the block's attempt back in the same write; so does a cancellation.
+    private func save(_ step: BlockStep, title: String, failure: (any Error)?, duration: Double, attempt: MigrationAttempt?) throws -> Outcome {
+        guard MigrationRule.isRecorded(failure: failure) else {
+            try store.withExclusiveAccess { try close(attempt) }
+            return .cancelled(duration: duration)
+        }
         let app = app(of: step)
         do {
-            let saved = try store.recordStep {
-                MigrationRule.record(step, title: title, failure: failure, duration: duration, app: app, in: &$0)
+            let change = { (state: inout MigrationState) in
+                MigrationRule.record(step, title: title, failure: failure, duration: duration, app: app, in: &state)
+            }
+            let saved = if let attempt, let recorder = store as? any RecordsAttempts {
+                try recorder.recordStep(change, closing: attempt)
+            } else {
+                try store.recordStep(change)
             }
             if let failure { return .threw(failure, duration: duration, recordError: nil) }
             return .ran(duration: duration, state: saved)

@@ -63,7 +63,7 @@ extension MigrationRunner {
     ) async throws -> RunReport {
         if let unchanged = try reportIfNothingToDo(on: store) { return unchanged }
         return try await store.withRun { writeProblem in
-            var walk = PlanWalk(plan: try plan(store.load()), store: store)
+            var walk = PlanWalk(plan: try plan(store.load()), store: store, holdBack: holdBack)
             try walk.refuseToWrite(despite: writeProblem)
             await walk.walk(budgetSpent: budgetSpent, observer: observer)
             return walk.report

@@ -19,6 +19,16 @@ public struct MigrationRunner: Sendable {
     public let target: AppTarget
     /// What a fresh install does.
     public let policy: FreshInstallPolicy
+    /// Whether a migration held back by its interruptions (``InterruptedHoldBack``) runs all
+    /// the same: for a debug menu's "try again", or `run --retry-interrupted`. Its body is
+    /// told how many attempts were interrupted (``MigrationContext/interruptedAttempts``).
+    ///
+    /// ```swift
+    /// var runner = MigrationRunner(registry: registry, target: target)
+    /// runner.retriesInterrupted = true
+    /// let report = try runner.run(store: store)
+    /// ```
+    public var retriesInterrupted = false
 
     /// A runner of `registry` for an app at `target`.
     ///
@@ -29,6 +39,11 @@ public struct MigrationRunner: Sendable {
         self.registry = registry
         self.target = target
         self.policy = policy
+    }
+
+    /// When interrupted migrations are held back: the registry's limit, unless retried.
+    var holdBack: PlanWalk.HoldBack {
+        PlanWalk.HoldBack(limit: registry.interruptionLimit, retry: retriesInterrupted)
     }
 
     /// The plan for a device in `state`.
@@ -73,7 +88,7 @@ public struct MigrationRunner: Sendable {
     public func run(store: any MigrationStore, observer: @escaping (RunEvent) -> Void = { _ in }) throws -> RunReport {
         if let unchanged = try reportIfNothingToDo(on: store) { return unchanged }
         return try store.withRun { writeProblem in
-            var walk = PlanWalk(plan: try plan(store.load()), store: store)
+            var walk = PlanWalk(plan: try plan(store.load()), store: store, holdBack: holdBack)
             try walk.refuseToWrite(despite: writeProblem)
             walk.walk(observer: observer)
             return walk.report
@@ -88,7 +103,7 @@ public struct MigrationRunner: Sendable {
     /// this run before it or after it, never between its steps.
     func reportIfNothingToDo(on store: any MigrationStore) throws -> RunReport? {
         let found = try plan(store.load())
-        return found.changesRecords ? nil : PlanWalk(plan: found, store: store).report
+        return found.changesRecords ? nil : PlanWalk(plan: found, store: store, holdBack: holdBack).report
     }
 
     /// What ``run(store:observer:)-3an0q`` would do now, without running or writing anything.

@@ -27,10 +27,10 @@ extension PlanWalk {
         }
         let (target, started) = (plan.target, plan.state)
         let context = Locked<MigrationContext?>(nil)
-        let outcome = await once.perform(subject.blockStep, title: subject.title, willRun: { observer(.started(subject)) }) { current in
-            let begun = Self.context(for: subject, in: current, startedIn: started, target: target) { observer(.progress(subject, $0)) }
-            context.withLock { $0 = begun }
-            try await subject.work.run(begun)
+        let outcome = await once.perform(subject.blockStep, title: subject.title, willRun: { observer(.started(subject)) }) { begun in
+            let running = Self.context(for: subject, in: begun, startedIn: started, target: target) { observer(.progress(subject, $0)) }
+            context.withLock { $0 = running }
+            try await subject.work.run(running)
         }
         return finish(subject, outcome, log: context.withLock { $0 }?.logLines ?? [], observer: observer)
     }

@@ -27,10 +27,23 @@ struct PlanWalk {
     private var deferred: [RegisteredMigration] = []
     private var heldBack: [RegisteredMigration] = []
     private var wasCancelled = false
+    /// The tracks whose migration was held back by its interruptions: what is left of them
+    /// waits behind it, the other track goes on.
+    private var heldTracks: Set<MigrationTrack> = []
 
-    init(plan: MigrationPlan, store: (any MigrationStore)?) {
+    /// When a migration's interruptions hold it back (see ``InterruptedHoldBack``).
+    struct HoldBack {
+        var limit = MigrationRule.defaultInterruptionLimit
+        /// Run it all the same.
+        var retry = false
+    }
+
+    private let holdBack: HoldBack
+
+    init(plan: MigrationPlan, store: (any MigrationStore)?, holdBack: HoldBack = HoldBack()) {
         self.plan = plan
         self.store = store
+        self.holdBack = holdBack
         self.state = plan.state
         var items = plan.pending.map { Item.step(.migration($0.migration)) }
         for track in plan.updatedTracks {
@@ -104,8 +117,8 @@ struct PlanWalk {
         var started: MigrationContext?
         let outcome: ExactlyOnce.Outcome
         if case .sync(let body) = subject.work {
-            outcome = once.perform(subject.blockStep, title: subject.title, willRun: { observer(.started(subject)) }) { current in
-                let context = Self.context(for: subject, in: current, startedIn: plan.state, target: plan.target) {
+            outcome = once.perform(subject.blockStep, title: subject.title, willRun: { observer(.started(subject)) }) { begun in
+                let context = Self.context(for: subject, in: begun, startedIn: plan.state, target: plan.target) {
                     onProgress(.progress(subject, $0))
                 }
                 started = context
@@ -131,12 +144,21 @@ struct PlanWalk {
             return nil
         }
         next += 1
-        return items[next - 1]
+        let item = items[next - 1]
+        if case .step(let subject) = item, heldTracks.contains(subject.track) {
+            if case .migration(let migration) = subject { heldBack.append(migration) }
+            return nextItem(budgetSpent: budgetSpent)
+        }
+        if case .recordApp(let track) = item, heldTracks.contains(track) { return nextItem(budgetSpent: budgetSpent) }
+        return item
     }
 
     /// The step's exactly-once runner; `nil` in a dry-run.
     var exactlyOnce: ExactlyOnce? {
-        store.map { ExactlyOnce(store: $0, target: .success(plan.target), app: (plan.target.version, plan.target.build), policy: plan.policy) }
+        store.map {
+            ExactlyOnce(store: $0, target: .success(plan.target), app: (plan.target.version, plan.target.build), policy: plan.policy,
+                        interruptionLimit: holdBack.limit, retryInterrupted: holdBack.retry)
+        }
     }
 
     /// The context a body runs in, on a device in `current` that was in `started` when the
@@ -144,12 +166,13 @@ struct PlanWalk {
     /// alone, not a copy of the walk: a copy would share the walk's list of steps, and the next
     /// step's append would then copy the whole list.
     static func context(
-        for subject: RunStep.Subject, in current: MigrationState, startedIn started: MigrationState, target: AppTarget,
+        for subject: RunStep.Subject, in begun: ExactlyOnce.Begun, startedIn started: MigrationState, target: AppTarget,
         onProgress: @escaping @Sendable (Double) -> Void
     ) -> MigrationContext {
+        let current = begun.state
         let from = subject.isHook ? current.lastApp(subject.track) : current.lastMigrated(subject.track)
         return MigrationContext(from: from, upgradingFrom: started.lastApp(subject.track), to: target.value(on: subject.track)?.text ?? "",
-                                onProgress: onProgress)
+                                interruptedAttempts: begun.interruptedAttempts, onProgress: onProgress)
     }
 
     /// A dry-run step: it would run, and the walk goes on as if it had.
@@ -178,6 +201,9 @@ struct PlanWalk {
             saveError = error
             finished = RunStep(subject: subject, outcome: .failed("ran, but could not be recorded: it will run again next launch: \(error)"),
                                duration: duration, log: log)
+        case .refused(let held as InterruptedHoldBack):
+            heldTracks.insert(held.track)
+            finished = RunStep(subject: subject, outcome: .heldBack(held), duration: 0, log: [])
         case .refused(let error):
             saveError = error as? MigrationStoreError
             finished = RunStep(subject: subject, outcome: .failed("did not run: \(error)"), duration: 0, log: [])
@@ -185,6 +211,7 @@ struct PlanWalk {
         steps.append(finished)
         observer(.finished(finished))
         if case .threw = outcome { heldBack = pendingMigrations(from: next) }
+        if case .heldBack = finished.outcome { return true }
         return finished.outcome == .succeeded
     }
 

@@ -31,7 +31,8 @@ public struct RunReport: Sendable {
     /// Pending migrations that did not run because a body before them failed: a run stops at
     /// its first failure. Those of the failed one's track run after it once it has succeeded
     /// (the failure rule, ``MigrationRule/isHeldBack(_:byFailureOf:)``); those of the other
-    /// track, on the next run.
+    /// track, on the next run. Also those of the track of a migration held back by its
+    /// interruptions (``interruptedHoldBacks``), which wait behind it.
     public internal(set) var heldBack: [RegisteredMigration] = []
     /// Whether the task awaiting the run was cancelled (or a body threw `CancellationError`):
     /// the run stopped there, and every success before it stays recorded.
@@ -40,6 +41,17 @@ public struct RunReport: Sendable {
     /// The step that stopped the run, if one did.
     public var failure: RunStep? {
         steps.first { if case .failed = $0.outcome { true } else { false } }
+    }
+
+    /// The migrations held back because earlier attempts of them were interrupted too often at
+    /// this build (``InterruptedHoldBack``): not run, their track waiting behind them, the
+    /// rest of the launch done. An app reports them to its own telemetry.
+    ///
+    /// ```swift
+    /// for held in report.interruptedHoldBacks { log.error("\(held.version): \(held)") }   // 1.0: interrupted 3 times at build 120, held back
+    /// ```
+    public var interruptedHoldBacks: [InterruptedHoldBack] {
+        steps.compactMap { if case .heldBack(let held) = $0.outcome { held } else { nil } }
     }
 
     /// Whether no step failed and every record was saved.
@@ -91,6 +103,9 @@ public struct RunStep: Sendable {
         /// The body was cancelled (it threw `CancellationError`): nothing was recorded, so it
         /// runs again next time.
         case cancelled
+        /// Not run: earlier attempts of it were interrupted too often at this build; its track
+        /// waits behind it, the other track went on.
+        case heldBack(InterruptedHoldBack)
     }
 
     /// The migration or hook.

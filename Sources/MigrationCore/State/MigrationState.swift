@@ -28,6 +28,10 @@ public struct MigrationState: Sendable, Equatable {
     /// of the app's releases up to that version never runs it; otherwise it is assumed to have
     /// run (see ``NeverRan``).
     public var historyIsComplete: Bool
+    /// The migrations' recorded starts (see ``MigrationAttempt``), oldest first: with the
+    /// history they tell which attempts were interrupted. Read by `load()` of a store that
+    /// records them (``RecordsAttempts``), not by `loadMarks()`; empty otherwise.
+    public var attempts: [MigrationAttempt] = []
     /// Where a store read each mark (a `UserDefaults` key, a file's field), so that a
     /// diagnostic can name it. Not saved, and not part of equality.
     public var markSources: [RecordedMark: String] = [:]
@@ -111,11 +115,11 @@ public struct MigrationState: Sendable, Equatable {
     /// that update hooks compare against.
     public func lastApp(_ track: MigrationTrack) -> String? { self[.lastApp(track)] }
 
-    /// Whether the marks, the history and ``historyIsComplete`` are equal (``markSources``
-    /// does not count).
+    /// Whether the marks, the history, ``historyIsComplete`` and the attempts are equal
+    /// (``markSources`` does not count).
     public static func == (lhs: MigrationState, rhs: MigrationState) -> Bool {
         lhs.lastMigratedVersion == rhs.lastMigratedVersion && lhs.lastMigratedBuild == rhs.lastMigratedBuild
             && lhs.lastAppVersion == rhs.lastAppVersion && lhs.lastAppBuild == rhs.lastAppBuild
-            && lhs.history == rhs.history && lhs.historyIsComplete == rhs.historyIsComplete
+            && lhs.history == rhs.history && lhs.historyIsComplete == rhs.historyIsComplete && lhs.attempts == rhs.attempts
     }
 }

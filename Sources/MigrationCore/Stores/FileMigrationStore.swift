@@ -70,8 +70,14 @@ public final class FileMigrationStore: MigrationStore {
 
     /// Appends one line and flushes it; rewrites the file, compacted, when it is due.
     public func saveMarks(_ marks: MigrationState, appending appended: [MigrationRecord]) throws {
+        try saveMarks(marks, appending: appended, attempts: nil)
+    }
+
+    /// ``saveMarks(_:appending:)`` that replaces the attempts too (`nil`: keeps them), in the
+    /// same line.
+    private func saveMarks(_ marks: MigrationState, appending appended: [MigrationRecord], attempts: [MigrationAttempt]?) throws {
         try withExclusiveAccess {
-            if try records.append(domain: domain, marks: marks, records: appended) {
+            if try records.append(domain: domain, marks: marks, records: appended, attempts: attempts) {
                 var written = marks
                 written.history = []
                 return cache.remember(sourced(written), stamp: FileStamp.of(records.path))
@@ -82,6 +88,7 @@ public final class FileMigrationStore: MigrationStore {
             for mark in RecordedMark.allCases { state[mark] = marks[mark] }
             state.historyIsComplete = marks.historyIsComplete
             state.history.append(contentsOf: appended)
+            if let attempts { state.attempts = attempts }
             domains[domain] = state
             try records.rewrite(domains, bounded: true)
         }
@@ -155,5 +162,32 @@ public final class FileMigrationStore: MigrationStore {
     /// - Throws: ``MigrationStoreError`` when the file cannot be read or parsed.
     public func domains() throws -> [String] {
         try records.read().keys.sorted()
+    }
+}
+
+extension FileMigrationStore: RecordsAttempts {
+    /// The domain's attempts, from its last line of attempts (the whole file is read: only a
+    /// run that has a migration to start asks).
+    public func loadAttempts() throws -> [MigrationAttempt] {
+        try load().attempts
+    }
+
+    /// A step's marks, records and attempts in one appended line.
+    public func saveMarks(_ state: MigrationState, appending records: [MigrationRecord], attempts: [MigrationAttempt]) throws {
+        try saveMarks(state, appending: records, attempts: Optional(attempts))
+    }
+
+    /// Appends one line with the domain's attempts and flushes it; rewrites the file when it
+    /// is due.
+    public func saveAttempts(_ attempts: [MigrationAttempt]) throws {
+        try withExclusiveAccess {
+            defer { cache.invalidate() }
+            if try records.append(domain: domain, attempts: attempts) { return }
+            var domains = try records.read()
+            var state = domains[domain] ?? .freshInstall
+            state.attempts = attempts
+            domains[domain] = state
+            try records.rewrite(domains, bounded: true)
+        }
     }
 }

@@ -60,3 +60,11 @@ public final class InMemoryMigrationStore: MigrationStore {
         try resource.withBlock(block, body)
     }
 }
+
+extension InMemoryMigrationStore: RecordsAttempts {
+    public func loadAttempts() -> [MigrationAttempt] { load().attempts }
+
+    public func saveAttempts(_ attempts: [MigrationAttempt]) {
+        state.withLock { $0.attempts = attempts }
+    }
+}

@@ -41,6 +41,13 @@ public protocol MigrationStore: Sendable {
     /// store through ``withExclusiveAccess(_:)``.
     func withExclusiveAccess<T>(toBlock block: String, _ body: (_ alreadyRunning: Bool) throws -> T) throws -> T
 
+    /// Runs `body`, a block's body and then its record, inside
+    /// ``withExclusiveAccess(toBlock:_:)``, as one unit: a store that commits a block with its
+    /// record (``TransactionalMigrationStore``) runs it in one transaction, which commits when
+    /// `body` returns and rolls back when it throws. What a run writes before it (the block's
+    /// attempt, see ``RecordsAttempts``) is then committed already. The default runs `body`.
+    func withBlockCommit<T>(_ body: () throws -> T) throws -> T
+
     /// Waits, without taking it, while another process holds `block` (named as in
     /// ``withExclusiveAccess(toBlock:_:)``), and returns whether it waited. A run that waited
     /// reads the records again before taking the block, and finds it done without queueing for
@@ -98,6 +105,9 @@ extension MigrationStore {
     public func withExclusiveAccess<T>(toBlock block: String, _ body: (_ alreadyRunning: Bool) throws -> T) throws -> T {
         try withExclusiveAccess { try body(false) }
     }
+
+    /// Runs `body`: the block's lock is all it takes.
+    public func withBlockCommit<T>(_ body: () throws -> T) throws -> T { try body() }
 
     /// Does not wait: the block's own lock does.
     public func waitWhileAnotherHolds(block: String) throws -> Bool { false }

@@ -144,3 +144,35 @@ public final class PropertyListMigrationStore: MigrationStore {
         return (values, try keys.state(in: values, location: location, source: source))
     }
 }
+
+extension PropertyListMigrationStore: RecordsAttempts {
+    /// The attempts, under their own key (the whole file is read: only a run that has a
+    /// migration to start asks).
+    public func loadAttempts() throws -> [MigrationAttempt] {
+        try load().attempts
+    }
+
+    /// A step's marks, records and attempts in one rewrite of the file.
+    public func saveMarks(_ state: MigrationState, appending records: [MigrationRecord], attempts: [MigrationAttempt]) throws {
+        try update { current in
+            for mark in RecordedMark.allCases { current[mark] = state[mark] }
+            current.historyIsComplete = state.historyIsComplete
+            current.history.append(contentsOf: records)
+            current.attempts = attempts
+        }
+    }
+
+    /// Replaces the attempts; the file is rewritten whole (atomic replace, flushed).
+    public func saveAttempts(_ attempts: [MigrationAttempt]) throws {
+        try withExclusiveAccess {
+            let (values, _) = try read()
+            try keys.write(attempts: attempts, to: values, location: location)
+            let data: Data
+            do { data = try values.encoded() } catch {
+                throw MigrationStoreError(location: location, problem: .unwritable(String(describing: error)))
+            }
+            try file.replace(with: data)
+            cache.invalidate()
+        }
+    }
+}

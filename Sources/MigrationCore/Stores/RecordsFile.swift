@@ -13,6 +13,8 @@ import Darwin
 /// {"domain":"default","records":[…]}                              the history when compacted
 /// {"domain":"default","marks":{"historyIsComplete":true,…}}       the marks when compacted
 /// {"domain":"default","marks":{…},"records":[{…}]}                a step: the marks after it, its record
+/// {"domain":"default","started":[{…}]}                            the migrations' recorded starts
+/// {"domain":"default","marks":{…},"records":[{…}],"started":[…]}  a step that takes its start back
 /// ```
 /// A step appends one line and flushes it (one `fdatasync`), so its cost does not grow with
 /// the history. A domain's marks are those of its last line with marks; its history is its
@@ -46,9 +48,10 @@ struct RecordsFile: Sendable {
         try checkHeader(lines.first ?? Data())
         for (number, text) in lines.enumerated().dropFirst() {
             let line = try decode(Line.self, text, number: number + 1)
-            var state = domains[line.domain] ?? MigrationState()
+            var state = domains[line.domain] ?? .freshInstall
             if let marks = line.marks { marks.apply(to: &state) }
             if let records = line.records { state.history.append(contentsOf: records) }
+            if let attempts = line.attempts { state.attempts = attempts }
             domains[line.domain] = state
         }
         return domains
@@ -101,7 +104,7 @@ struct RecordsFile: Sendable {
     /// Appends one step: `marks` for `domain` and the `records` it added, flushed before it
     /// returns. Returns `false`, having written nothing, when the file must be rewritten
     /// instead: it is missing, in format 1, ends in a cut-short line or is due for compaction.
-    func append(domain: String, marks: MigrationState, records: [MigrationRecord]) throws -> Bool {
+    func append(domain: String, marks: MigrationState, records: [MigrationRecord], attempts: [MigrationAttempt]? = nil) throws -> Bool {
         let descriptor = open(path, O_RDWR | O_APPEND | O_CLOEXEC)
         guard descriptor >= 0 else {
             if errno == ENOENT { return false }
@@ -109,7 +112,26 @@ struct RecordsFile: Sendable {
         }
         defer { close(descriptor) }
         guard let size = Self.appendableSize(descriptor) else { return false }
-        let line = try encodeLine(Line(domain: domain, marks: Marks(marks), records: records))
+        return try append(Line(domain: domain, marks: Marks(marks), records: records, attempts: attempts), to: descriptor, size: size)
+    }
+
+    /// Appends `domain`'s attempts (see ``MigrationAttempt``), all of them, flushed before it
+    /// returns; `false`, having written nothing, when the file must be rewritten instead.
+    func append(domain: String, attempts: [MigrationAttempt]) throws -> Bool {
+        let descriptor = open(path, O_RDWR | O_APPEND | O_CLOEXEC)
+        guard descriptor >= 0 else {
+            if errno == ENOENT { return false }
+            throw MigrationStoreError(location: location, problem: .unwritable("open: \(errnoText())"))
+        }
+        defer { close(descriptor) }
+        guard let size = Self.appendableSize(descriptor) else { return false }
+        return try append(Line(domain: domain, marks: nil, records: nil, attempts: attempts), to: descriptor, size: size)
+    }
+
+    /// Writes `line` at the end of the file open as `descriptor`, whose size is `size`, and
+    /// flushes it; cut back to `size` when that fails.
+    private func append(_ line: Line, to descriptor: Int32, size: Int) throws -> Bool {
+        let line = try encodeLine(line)
         if let failure = AtomicFile.writeAll(line, to: descriptor, path: path) ?? Self.flush(descriptor) {
             _ = ftruncate(descriptor, off_t(size))
             throw MigrationStoreError(location: location, problem: .unwritable(failure))
@@ -140,6 +162,7 @@ struct RecordsFile: Sendable {
                 if !complete { state.historyIsComplete = false }
             }
             if !state.history.isEmpty { body.append(try encodeLine(Line(domain: name, marks: nil, records: state.history))) }
+            if !state.attempts.isEmpty { body.append(try encodeLine(Line(domain: name, marks: nil, records: nil, attempts: state.attempts))) }
             body.append(try encodeLine(Line(domain: name, marks: Marks(state), records: nil)))
         }
         var data = Data("{\"format\":\(Self.format),\"compactedBytes\":\(body.count)}\n".utf8)
@@ -284,23 +307,33 @@ struct RecordsFile: Sendable {
         }
     }
 
-    /// One line after the header: a domain's marks, records, or both.
+    /// One line after the header: a domain's marks, records, or both; or its attempts.
     private struct Line: Codable {
         let domain: String
         let marks: Marks?
         let records: [MigrationRecord]?
+        let attempts: [MigrationAttempt]?
 
-        init(domain: String, marks: Marks?, records: [MigrationRecord]?) {
+        init(domain: String, marks: Marks?, records: [MigrationRecord]?, attempts: [MigrationAttempt]? = nil) {
             self.domain = domain
             self.marks = marks
             self.records = records
+            self.attempts = attempts
+        }
+
+        /// The attempts' key sorts after the others, so that a line with marks still starts
+        /// with them (see ``marksPrefix(of:)``).
+        private enum CodingKeys: String, CodingKey {
+            case domain, marks, records
+            case attempts = "started"
         }
 
         init(from decoder: any Decoder) throws {
-            let container = try decoder.strictContainer(known: ["domain", "marks", "records"])
+            let container = try decoder.strictContainer(known: ["domain", "marks", "records", "started"])
             domain = try container.required(String.self, "domain")
             marks = try container.optional(Marks.self, "marks")
             records = try container.optional([MigrationRecord].self, "records")
+            attempts = try container.optional([MigrationAttempt].self, "started")
         }
     }
 

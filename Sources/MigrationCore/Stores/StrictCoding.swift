@@ -92,3 +92,40 @@ extension MigrationRecord: Codable {
         try container.encodeIfPresent(error, forKey: AnyCodingKey("error"))
     }
 }
+
+extension MigrationAttempt: Codable {
+    private static let fields: Set<String> = ["track", "identifier", "title", "appVersion", "appBuild", "date"]
+    /// Its start to the millisecond (records keep whole seconds): what tells two attempts of
+    /// one second apart.
+    private static let dateStyle = Date.ISO8601FormatStyle(includingFractionalSeconds: true)
+
+    /// Decodes an attempt strictly: an unknown field, a missing required one or a wrong type is
+    /// an error naming it.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.strictContainer(known: Self.fields)
+        let text = try container.required(String.self, "date")
+        guard let date = try? Self.dateStyle.parse(text) else {
+            throw DecodingError.dataCorrupted(DecodingError.Context(
+                codingPath: decoder.codingPath + [AnyCodingKey("date")], debugDescription: "not a date: \(text)"))
+        }
+        self.init(
+            track: try container.required(MigrationTrack.self, "track"),
+            identifier: try container.required(String.self, "identifier"),
+            title: try container.required(String.self, "title"),
+            appVersion: try container.optional(String.self, "appVersion"),
+            appBuild: try container.optional(String.self, "appBuild"),
+            date: date
+        )
+    }
+
+    /// Encodes the attempt, its start to the millisecond.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: AnyCodingKey.self)
+        try container.encode(track, forKey: AnyCodingKey("track"))
+        try container.encode(identifier, forKey: AnyCodingKey("identifier"))
+        try container.encode(title, forKey: AnyCodingKey("title"))
+        try container.encodeIfPresent(appVersion, forKey: AnyCodingKey("appVersion"))
+        try container.encodeIfPresent(appBuild, forKey: AnyCodingKey("appBuild"))
+        try container.encode(Self.dateStyle.format(date), forKey: AnyCodingKey("date"))
+    }
+}

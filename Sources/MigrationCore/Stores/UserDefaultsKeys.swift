@@ -18,6 +18,8 @@ struct UserDefaultsKeys {
     /// written one first.
     private let keysByMark: [[String]]
     let history, recentHistory, historyIsComplete: String
+    /// The migrations' recorded starts (see ``MigrationAttempt``): a JSON list.
+    let attempts: String
     /// A key earlier releases wrote; removed at the next join.
     let historyBoundedBytes: String
 
@@ -33,6 +35,7 @@ struct UserDefaultsKeys {
             recentHistory = "MigrationExplorer.recentHistory"
             historyBoundedBytes = "MigrationExplorer.historyBoundedBytes"
             historyIsComplete = "MigrationExplorer.historyIsComplete"
+            attempts = "MigrationExplorer.attempts"
             return
         }
         let prefix = "MigrationExplorer.\(domain)."
@@ -41,6 +44,7 @@ struct UserDefaultsKeys {
         recentHistory = prefix + "recentHistory"
         historyBoundedBytes = prefix + "historyBoundedBytes"
         historyIsComplete = prefix + "historyIsComplete"
+        attempts = prefix + "attempts"
     }
 
     /// Every key read for `mark`, the written one first.
@@ -60,7 +64,7 @@ struct UserDefaultsKeys {
 
     /// The named domains whose keys (``init(domain:)``) appear among `keys`, sorted.
     static func namedDomains(in keys: some Sequence<String>) -> [String] {
-        let fields = ["lastMigrationVersion", "lastMigrationBuild", "lastAppVersion", "lastAppBuild", "history", "historyIsComplete"]
+        let fields = ["lastMigrationVersion", "lastMigrationBuild", "lastAppVersion", "lastAppBuild", "history", "historyIsComplete", "attempts"]
         let prefix = "MigrationExplorer."
         var domains: Set<String> = []
         for key in keys where key.hasPrefix(prefix) {
@@ -99,7 +103,27 @@ struct UserDefaultsKeys {
         for mark in RecordedMark.allCases { state.markSources[mark] = key(of: mark, in: values).map(source) }
         state.history = try storedHistory(in: values, location: location)
         state.historyIsComplete = values.object(forKey: historyIsComplete) as? Bool ?? state.isFreshInstall
+        state.attempts = try storedAttempts(in: values, location: location)
         return state
+    }
+
+    /// The attempts in `values`, oldest first.
+    /// - Throws: ``MigrationStoreError`` (corrupt, at `location`) when they cannot be read.
+    func storedAttempts(in values: some PreferenceValues, location: String) throws -> [MigrationAttempt] {
+        guard let stored = values.object(forKey: attempts) else { return [] }
+        do {
+            guard let data = stored as? Data else { throw HistoryError.notData }
+            return try JSONDecoder.migrationRecords.decode([MigrationAttempt].self, from: data)
+        } catch {
+            throw MigrationStoreError(location: "\(location) \(attempts)", problem: .corrupt(LegacyDocument.describe(error)))
+        }
+    }
+
+    /// Writes `list` as the attempts in `values`; none removes the key.
+    /// - Throws: ``MigrationStoreError`` (unwritable, at `location`) when they cannot be encoded.
+    func write(attempts list: [MigrationAttempt], to values: some PreferenceValues, location: String) throws {
+        guard !list.isEmpty else { return values.object(forKey: attempts) == nil ? () : values.removeObject(forKey: attempts) }
+        values.set(try encode(list, location: location), forKey: attempts)
     }
 
     /// The most history records a domain keeps in `UserDefaults` (besides the hook records
@@ -119,6 +143,7 @@ struct UserDefaultsKeys {
         writeMarks(state, to: values)
         values.set(encodedHistory, forKey: history)
         values.removeObject(forKey: recentHistory)
+        try write(attempts: state.attempts, to: values, location: location)
     }
 
     /// Writes the marks of `state` (its history is not read) and adds `records` to the recent

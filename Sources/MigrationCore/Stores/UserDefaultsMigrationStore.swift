@@ -112,3 +112,18 @@ public final class UserDefaultsMigrationStore: MigrationStore, @unchecked Sendab
         try resource.withBlock(block, body)
     }
 }
+
+extension UserDefaultsMigrationStore: RecordsAttempts {
+    /// The attempts, under their own key.
+    public func loadAttempts() throws -> [MigrationAttempt] {
+        try keys.storedAttempts(in: defaults, location: location)
+    }
+
+    /// Replaces the attempts, as durably as `UserDefaults` keeps what it is given.
+    public func saveAttempts(_ attempts: [MigrationAttempt]) throws {
+        try withExclusiveAccess {
+            try keys.write(attempts: attempts, to: defaults, location: location)
+            cache.invalidate()
+        }
+    }
+}

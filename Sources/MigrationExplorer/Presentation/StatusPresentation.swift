@@ -22,6 +22,7 @@ struct Glyphs: Sendable {
         case .wouldRun: unicode ? "▸" : ">"
         case .baselined: unicode ? "≡" : "="
         case .cancelled: unicode ? "⊘" : "/"
+        case .heldBack: unicode ? "‖" : "#"
         }
     }
 
@@ -55,7 +56,8 @@ extension MigrationStatus {
 }
 
 extension RunStep.Outcome {
-    /// "succeeded", "failed", "would-run", "baselined" or "cancelled", as reports and JSON name it.
+    /// "succeeded", "failed", "would-run", "baselined", "cancelled" or "held-back", as reports
+    /// and JSON name it.
     var word: String {
         switch self {
         case .succeeded: "succeeded"
@@ -63,19 +65,22 @@ extension RunStep.Outcome {
         case .wouldRun: "would-run"
         case .baselined: "baselined"
         case .cancelled: "cancelled"
+        case .heldBack: "held-back"
         }
     }
 
     var role: StyleRole {
         switch self {
         case .succeeded, .baselined: .applied
-        case .failed: .failed
+        case .failed, .heldBack: .failed
         case .wouldRun, .cancelled: .pending
         }
     }
 
+    /// What went wrong: a failure's message, or why a migration was held back.
     var errorMessage: String? {
         if case .failed(let message) = self { return message }
+        if case .heldBack(let held) = self { return held.description }
         return nil
     }
 }
