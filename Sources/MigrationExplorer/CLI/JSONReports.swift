@@ -81,6 +81,9 @@ enum JSONReports {
             writer.object { fields in
                 if migration.track == .build { fields.field("build") { $0.string(migration.declared) } }
                 if let failed = plan.heldBack(entry) { fields.field("heldBackBy") { $0.string(failed.declared) } }
+                if let held = plan.interruptionHoldBack(of: migration) { fields.field("heldBackByInterruptions") { $0.integer(held.attempts.count) } }
+                let interrupted = plan.interruptedAttempts(of: migration)
+                if !interrupted.isEmpty { fields.field("interruptedAttempts") { $0.array(interrupted) { InterruptedPhrase.write($1, to: &$0) } } }
                 fields.field("reason") { $0.string(reason) }
                 fields.field("status") { $0.string(entry.status.word) }
                 fields.field("title") { $0.string(migration.title) }
@@ -246,6 +249,8 @@ enum JSONReports {
         let durationMs: Double
         let output: String
         let error: String?
+        /// A migration held back by its interruptions: those attempts.
+        let interruptedAttempts: [InterruptedPhrase.Attempt]?
 
         /// `steps` as run documents list them: the migrations' under `ran`, the hooks' under `hooks`.
         static func split(_ steps: [RunStep]) -> (ran: [Step], hooks: [Step]) {
@@ -274,9 +279,10 @@ enum JSONReports {
             durationMs = (step.duration * 1_000_000).rounded() / 1000
             output = step.log.joined(separator: "\n")
             error = step.outcome.errorMessage
+            interruptedAttempts = if case .heldBack(let held) = step.outcome { held.attempts.map(InterruptedPhrase.Attempt.init) } else { nil }
         }
 
-        enum CodingKeys: String, CodingKey { case version, build, kind, title, result, durationMs, output, error }
+        enum CodingKeys: String, CodingKey { case version, build, kind, title, result, durationMs, output, error, interruptedAttempts }
 
         func encode(to encoder: Encoder) throws {
             var container = encoder.container(keyedBy: CodingKeys.self)
@@ -286,6 +292,7 @@ enum JSONReports {
             try container.encode(durationMs, forKey: .durationMs)
             try container.encode(output, forKey: .output)
             try container.encode(Nullable(error), forKey: .error)
+            try container.encodeIfPresent(interruptedAttempts, forKey: .interruptedAttempts)
         }
     }
 

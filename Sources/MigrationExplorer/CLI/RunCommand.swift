@@ -27,6 +27,9 @@ struct RunCommand: AsyncParsableCommand {
     @Option(parsing: .unconditional,
             help: ArgumentHelp("Stop a manifest's command still running after this many seconds (a migration's own \"timeout\" comes first); a Swift body is never interrupted.", valueName: "seconds"))
     var timeout: Double?
+    @Flag(name: .customLong("retry-interrupted"),
+          help: "Run a migration held back because earlier attempts of it were interrupted three times at this build (the process died inside it); its command is told how many in MIGRATION_INTERRUPTED_ATTEMPTS.")
+    var retryInterrupted = false
     @OptionGroup var waiting: WaitOptions
 
     /// `run --watch` (and `run --dry-run --watch`): the usage error that says a run happens
@@ -75,7 +78,7 @@ struct RunCommand: AsyncParsableCommand {
                 try await withStandardOutputOnStandardError(if: json) { output in
                     let signals = SignalCancellation(cancellation, json: json ? output : nil)
                     defer { signals.stop() }
-                    let report = try await explorer.run { event in
+                    let report = try await explorer.run(retryingInterrupted: retryInterrupted) { event in
                         signals.observe(event)
                         live?.show(event)
                         progress.show(event)
@@ -114,6 +117,10 @@ struct RunCommand: AsyncParsableCommand {
             return CommandFailure(.cancelled, stopped, status: ExitStatus.stopped(bySignal: signal))
         }
         if let reason { return CommandFailure(.migrationFailed, reason) }
+        if let held = report.interruptedLines.first {
+            let more = report.interruptedLines.count > 1 ? " (and \(report.interruptedLines.count - 1) more)" : ""
+            return CommandFailure(.migrationFailed, "held back: \(held)\(more)")
+        }
         // A body gave up by throwing `CancellationError`: what it was to do is not done.
         return report.cancellationSummary.map { CommandFailure(.cancelled, "the run was \($0)") }
     }

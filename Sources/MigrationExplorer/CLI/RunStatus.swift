@@ -73,9 +73,11 @@ struct RunStatus: Equatable {
 }
 
 extension RunStatus {
-    /// The plain line a finished step leaves: `✓ [1/3] 0.9 Import notes: succeeded in 1.20 s`.
+    /// The plain line a finished step leaves: `✓ [1/3] 0.9 Import notes: succeeded in 1.20 s`;
+    /// one held back says why: `‖ [1/3] 0.9 Import notes: interrupted 3 times at build 120, held back`.
     static func finished(_ step: RunStep, number: Int, of count: Int, glyphs: Glyphs) -> String {
         let name = LiveOutput.name(step.subject)
-        return "\(glyphs.outcome(step.outcome)) [\(number)/\(count)] \(name) \(step.subject.title): \(step.outcome.word) in \(formatDuration(step.duration))".drawable
+        let how = if case .heldBack(let held) = step.outcome { held.description } else { "\(step.outcome.word) in \(formatDuration(step.duration))" }
+        return "\(glyphs.outcome(step.outcome)) [\(number)/\(count)] \(name) \(step.subject.title): \(how)".drawable
     }
 }

@@ -31,6 +31,8 @@ enum TextReports {
             }
             lines += ["", "Hooks"] + hooks.render(style)
         }
+        let interrupted = plan.interruptedLines
+        if !interrupted.isEmpty { lines += ["", "Interrupted"] + interrupted.map { "  " + style.paint($0, $0.hasPrefix(" ") ? .dim : .warning) } }
         let problems = PlanProblem.all(in: plan)
         if !problems.isEmpty {
             lines += ["", "Problems"] + problems.map { "  " + style.paint("\($0.severity): \($0.message)", $0.severity == .error ? .failed : .warning) }
@@ -54,19 +56,22 @@ enum TextReports {
         if report.steps.isEmpty { lines.append("  nothing to do") }
         var table = TextTable()
         for step in report.steps {
+            let ran = report.mode == .run && !step.outcome.isHeldBack
             table.add([(glyphs.outcome(step.outcome), step.outcome.role), (step.outcome.word, step.outcome.role),
-                       (step.subject.label, .normal), (report.mode == .dryRun ? "" : formatDuration(step.duration), .dim)])
+                       (step.subject.label, .normal), (ran ? formatDuration(step.duration) : "", .dim)])
         }
         let rendered = table.render(style)
         for (step, line) in zip(report.steps, rendered) {
             lines.append(line)
             if report.mode == .dryRun { lines += explorer.app.actions.lines(for: step.subject).map { "      " + style.paint($0, .dim) } }
-            if let error = step.outcome.errorMessage { lines.append("      " + style.paint("error: \(error)", .failed)) }
+            // A held-back step is said, with what to do, below the table.
+            if let error = step.outcome.errorMessage, !step.outcome.isHeldBack { lines.append("      " + style.paint("error: \(error)", .failed)) }
         }
         if let saveError = report.saveError, report.failure == nil {
             lines.append(style.paint("error: \(saveError)", .failed))
         }
         lines += report.heldBackLines.map { style.paint($0, .failed) }
+        lines += report.interruptedLines.map { style.paint($0, .failed) }
         if let cancelled = report.cancellationSummary {
             lines.append(style.paint(cancelled.capitalisingFirst, .failed))
         }

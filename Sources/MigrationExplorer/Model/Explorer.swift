@@ -162,15 +162,20 @@ public struct Explorer: Sendable {
     /// that awaits the run, or the run's `RunCancellation`, ends the running command's process
     /// group and stops the run before the next migration (`RunReport.wasCancelled`).
     ///
+    /// A migration held back by its interrupted attempts (`InterruptedHoldBack`) runs only
+    /// when `retryingInterrupted`.
+    ///
     /// ```swift
     /// let report = try await explorer.run { event in print(event) }
     /// ```
     /// - Throws: the store's error when it cannot be read: then nothing ran.
-    public func run(observer: @escaping @Sendable (RunEvent) -> Void = { _ in }) async throws -> RunReport {
+    public func run(retryingInterrupted: Bool = false, observer: @escaping @Sendable (RunEvent) -> Void = { _ in }) async throws -> RunReport {
         var settings = CommandSettings.current.against(real: isSandbox ? nil : realStore)
         let cancellation = settings.cancellation ?? RunCancellation()
         settings.cancellation = cancellation
-        let (runner, store) = (runner, store)
+        var runner = runner
+        runner.retriesInterrupted = retryingInterrupted
+        let store = store
         let walk = Task {
             try await CommandSettings.$current.withValue(settings) {
                 try await OwnThread.preferred { try await runner.run(store: store, observer: observer) }

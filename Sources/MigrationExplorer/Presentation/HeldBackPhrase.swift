@@ -4,8 +4,10 @@ extension MigrationPlan {
     /// An entry's status as the command line's plan and the details pane say it, with what the
     /// failure rule adds: "failed: runs on the next launch" for a migration whose last run
     /// failed, "pending: held back until version 1.0 succeeds" for one above it on its track.
+    /// One held back by its interrupted attempts: "pending: held back, interrupted 3 times at build 120".
     func phrase(of entry: PlanEntry) -> String {
         if entry.status == .failed { return "failed: runs on the next launch" }
+        if let held = interruptionHoldBack(of: entry.migration) { return "pending: held back, \(held.attempts.count.counting("interruption")) at \(held.attempts.last?.appName ?? "this build")" }
         if let failed = heldBack(entry) { return "pending: held back until \(failed.trackAndVersion) succeeds" }
         return entry.status.phrase
     }

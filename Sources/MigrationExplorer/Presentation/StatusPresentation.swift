@@ -77,6 +77,12 @@ extension RunStep.Outcome {
         }
     }
 
+    /// Whether the migration was held back by its interruptions.
+    var isHeldBack: Bool {
+        if case .heldBack = self { return true }
+        return false
+    }
+
     /// What went wrong: a failure's message, or why a migration was held back.
     var errorMessage: String? {
         if case .failed(let message) = self { return message }

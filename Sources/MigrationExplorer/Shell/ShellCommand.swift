@@ -12,8 +12,9 @@ import Darwin
 ///
 /// - Its environment adds `MIGRATION_VERSION` (or `MIGRATION_BUILD`), `MIGRATION_FROM`,
 ///   `MIGRATION_UPGRADE_FROM` (the device's version when the upgrade started),
-///   `MIGRATION_TO`, `MIGRATION_SANDBOX` (`1` or `0`) and `MIGRATION_STORE` (the store's
-///   path, or `memory`). It inherits the rest of this process's environment, but for the
+///   `MIGRATION_TO`, `MIGRATION_SANDBOX` (`1` or `0`), `MIGRATION_STORE` (the store's
+///   path, or `memory`) and `MIGRATION_INTERRUPTED_ATTEMPTS` (how many earlier attempts of
+///   the migration were interrupted at this build). It inherits the rest of this process's environment, but for the
 ///   store's secret (``CommandSettings/withheldVariables``: `PGPASSWORD` when it is the
 ///   PostgreSQL store's password).
 /// - Output (standard output and error together) is streamed to
@@ -76,6 +77,7 @@ struct ShellCommand: Sendable {
         var values: [Environment.Key: String?] = [
             "MIGRATION_FROM": context.from ?? "", "MIGRATION_UPGRADE_FROM": context.upgradingFrom ?? "", "MIGRATION_TO": context.to,
             "MIGRATION_SANDBOX": settings.sandbox ? "1" : "0", "MIGRATION_STORE": settings.storeName,
+            "MIGRATION_INTERRUPTED_ATTEMPTS": String(context.interruptedAttempts),
         ]
         if let identity, let key = Environment.Key(rawValue: identity.name) { values[key] = identity.value }
         for name in settings.withheldVariables {

@@ -24,7 +24,7 @@ enum DetailsText {
         var lines: [StyledLine] = []
         lines.appendWrapped("\(migration.trackAndVersion) \(glyphs.separator) \(migration.title)", width: width, role: .title)
         var status = "\(glyphs.status(entry.status)) \(state.plan?.phrase(of: entry) ?? entry.status.phrase)"
-        if let position = state.runPosition[migration.id] {
+        if let position = state.runPosition[migration.id], !state.heldByInterruptions.contains(migration.id) {
             status += " \(glyphs.separator) runs \(position) of \(state.plan?.pending.count ?? 0)"
         }
         if let live = state.liveStatus(of: .migration(entry), glyphs: glyphs) {
@@ -33,6 +33,7 @@ enum DetailsText {
             lines.appendWrapped(status, width: width, role: entry.status.role)
         }
         if case .skipped(let reason) = entry.status { lines.appendWrapped(explanation(reason), width: width, role: .dim) }
+        if let plan = state.plan { lines += interrupted(migration, in: plan, width: width) }
         for problem in state.problems where problem.migrationID == migration.id {
             lines.appendWrapped("\(glyphs.warning) \(problem.severity): \(problem.message)", width: width, role: problem.severity == .error ? .failed : .warning)
             lines.appendWrapped(problem.hint, width: width, indent: "  ", role: .dim)
@@ -47,6 +48,23 @@ enum DetailsText {
             if let error = record.error { lines.appendWrapped("Error: \(error)", width: width, role: .failed) }
         }
         return lines + about(migration, width: width, glyphs: glyphs)
+    }
+
+    /// A migration's interrupted attempts: whether they hold it back, and each with its date
+    /// and app build.
+    private static func interrupted(_ migration: RegisteredMigration, in plan: MigrationPlan, width: Int) -> [StyledLine] {
+        let attempts = plan.interruptedAttempts(of: migration)
+        guard !attempts.isEmpty else { return [] }
+        var lines: [StyledLine] = []
+        if let held = plan.interruptionHoldBack(of: migration) {
+            lines.appendWrapped("\(held.description.capitalisingFirst): a run leaves it and its track for now; "
+                + InterruptedPhrase.retryHint + " (command line)", width: width, role: .failed)
+        } else {
+            lines.appendWrapped("Interrupted \(attempts.count == 1 ? "once" : "\(attempts.count) times") (the process died inside it):",
+                                width: width, role: .warning)
+        }
+        for attempt in attempts { lines.appendWrapped(InterruptedPhrase.attempt(attempt), width: width, indent: "  ", role: .dim) }
+        return lines
     }
 
     private static func unplanned(_ migration: RegisteredMigration, state: ViewState, width: Int, glyphs: Glyphs) -> [StyledLine] {

@@ -62,9 +62,11 @@ package enum Render {
             let version: String, title: String
             switch state.items[index] {
             case .migration(let entry):
-                (status, role) = ("\(glyphs.status(entry.status)) \(state.items[index].statusPhrase(compact: statusColumn.compact))", entry.status.role)
+                let held = state.heldByInterruptions.contains(entry.migration.id)
+                (status, role) = ("\(glyphs.status(entry.status)) \(state.items[index].statusPhrase(compact: statusColumn.compact, held: held))",
+                                  held ? .failed : entry.status.role)
                 (version, title) = (entry.migration.trackAndVersion, entry.migration.title)
-                if let position = state.runPosition[entry.migration.id] {
+                if let position = state.runPosition[entry.migration.id], !held {
                     let text = String(position)
                     screen.write(text, row: row, column: versionColumn - 1 - text.count, role: .pending)
                 }

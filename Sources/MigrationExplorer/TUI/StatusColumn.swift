@@ -32,11 +32,13 @@ package struct TableWidths: Equatable, Sendable {
     var compact = 0
     var title = 0
 
-    /// The widths of `items`' statuses and titles.
-    init(_ items: [ViewState.Item]) {
+    /// The widths of `items`' statuses and titles; `held`: the migrations held back by their
+    /// interruptions, by id.
+    init(_ items: [ViewState.Item], held: Set<Int> = []) {
         for item in items {
-            whole = max(whole, 2 + item.statusPhrase(compact: false).count)
-            compact = max(compact, 2 + item.statusPhrase(compact: true).count)
+            let isHeld = item.migration.map { held.contains($0.id) } ?? false
+            whole = max(whole, 2 + item.statusPhrase(compact: false, held: isHeld).count)
+            compact = max(compact, 2 + item.statusPhrase(compact: true, held: isHeld).count)
             title = max(title, item.title.displayWidth)
         }
     }
@@ -52,10 +54,13 @@ extension ViewState.Item {
         }
     }
 
-    /// The row's status in words: "pending", "skipped: above app", "fires"; `compact` drops
-    /// "skipped: ", which the glyph says.
-    func statusPhrase(compact: Bool) -> String {
+    /// The row's status in words: "pending", "skipped: above app", "fires", "held back" (a
+    /// pending migration `held` back by its interrupted attempts); `compact` drops "skipped: ",
+    /// which the glyph says.
+    func statusPhrase(compact: Bool, held: Bool = false) -> String {
         switch self {
+        case .migration where held:
+            return "held back"
         case .migration(let entry):
             guard case .skipped(let reason) = entry.status else { return entry.status.word }
             let why = switch reason {

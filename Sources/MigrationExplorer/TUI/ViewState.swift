@@ -90,6 +90,8 @@ package struct ViewState: Sendable {
     package private(set) var items: [Item] = []
     /// The widest status and title of the rows, for the table's status column.
     package private(set) var tableWidths = TableWidths([])
+    /// The migrations a run would hold back for their interrupted attempts, by id.
+    package private(set) var heldByInterruptions: Set<Int> = []
     /// How many migrations have each status word, for the summary line.
     package private(set) var statusCounts: [String: Int] = [:]
     /// Each pending migration's place in the run (from 1), by migration id.
@@ -191,7 +193,10 @@ package struct ViewState: Sendable {
             ?? registry.migrations.map(Item.unplanned)
         let needle = filter.lowercased()
         items = needle.isEmpty ? all : all.filter { $0.searchText.contains(needle) }
-        tableWidths = TableWidths(items)
+        heldByInterruptions = plan.map { plan in
+            Set(plan.entries.lazy.filter { plan.interruptionHoldBack(of: $0.migration) != nil }.map(\.migration.id))
+        } ?? []
+        tableWidths = TableWidths(items, held: heldByInterruptions)
         if let selectedID, let index = items.firstIndex(where: { $0.migration?.id == selectedID }) { selection = index }
     }
 }
