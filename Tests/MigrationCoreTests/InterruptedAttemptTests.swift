@@ -147,6 +147,28 @@ struct InterruptedAttemptTests {
         #expect(store.load().attempts.isEmpty, "the cancelled attempt was taken back")
     }
 
+    /// A launch's budget (or its task) cancels the run: the running body stops unrecorded and
+    /// its attempt is taken back; the migrations the budget had no time for record none.
+    @Test func aRunCancelledAtLaunchLeavesNoInterruptedAttempt() async throws {
+        let store = InMemoryMigrationStore()
+        let inside = AsyncStream<Void>.makeStream()
+        var registry = MigrationRegistry()
+        registry.migrate(toVersion: "0.9", title: "Long") { _ async throws in
+            inside.continuation.yield()
+            try await Task.sleep(for: .seconds(3600))   // ends only by the cancellation
+        }
+        registry.migrate(toVersion: "1.0", title: "Next") { _ in }
+        let runner = MigrationRunner(registry: registry, target: try AppTarget(version: "1.0"))
+        let run = Task { try await runner.run(store: store) }
+        for await _ in inside.stream { break }
+        run.cancel()
+        let report = try await run.value
+        #expect(report.wasCancelled && report.deferred.map(\.declared).contains("1.0"))
+        #expect(store.load().attempts.isEmpty, "a cancelled attempt is no interruption")
+        let spent = try await runner.run(store: store, budget: .zero)
+        #expect(spent.deferred.count == 2 && store.load().attempts.isEmpty, "a migration the budget had no time for never started")
+    }
+
     @Test func aFailedBodyEndsItsAttempt() throws {
         struct Oops: Error {}
         let store = InMemoryMigrationStore()
