@@ -6,11 +6,14 @@ import MigrationCore
 /// A store in the app's own SQLite database: a block's changes to that database commit in the
 /// same transaction as its record, so a crash at any moment leaves both or neither.
 ///
-/// The marks (one row per domain) and the history live in two tables of their own
-/// (`migration_explorer_marks`, `migration_explorer_history`), created by the first write.
-/// The database is put in WAL mode. Each block runs inside one `BEGIN IMMEDIATE` transaction:
-/// it decides, runs and records under SQLite's own write lock, so threads and processes on one
-/// database never run a block twice. A registry run also holds the database file itself (a
+/// The marks (one row per domain), the history and the migrations' starts live in tables of
+/// their own (`migration_explorer_marks`, `migration_explorer_history`,
+/// `migration_explorer_attempts`), created by the first write. The database is put in WAL
+/// mode. A block is held across processes by a byte lock on the database file that its shell
+/// command inherits (so a command of a killed runner is waited for); it decides and records
+/// its start in one `BEGIN IMMEDIATE` transaction, then runs and records in another, under
+/// SQLite's own write lock, so threads and processes on one database never run a block twice.
+/// A registry run also holds the database file itself (a
 /// shared `flock`, on Linux; `<database>.run.lock` on Apple's systems) from its plan to its last
 /// step, which a reset or set waits for (see `MigrationStore.withoutRuns(onWait:_:)`):
 /// the store adds no file beside the database. A body declared with
@@ -102,11 +105,11 @@ public final class SQLiteMigrationStore: TransactionalMigrationStore {
         try write { _ in try body() }
     }
 
-    /// Runs `body` inside one `BEGIN IMMEDIATE` transaction (or the one this thread is already
-    /// in): it commits when `body` returns and rolls back when it throws. Bodies declared with
-    /// a database find the transaction's connection here. Across processes the block is held
-    /// first by a lock that a shell command of the block inherits (``heldBlockDescriptor``), so
-    /// a command orphaned by a killed runner is waited for, never run beside.
+    /// Runs `body` holding `block`: across processes by a lock that a shell command of the
+    /// block inherits (``heldBlockDescriptor``), so a command orphaned by a killed runner is
+    /// waited for, never run beside; in this process on the store's one connection, which no
+    /// other thread uses meanwhile. `body` writes the block's start in a transaction of its
+    /// own, then its body and record in ``withBlockCommit(_:)``.
     public func withExclusiveAccess<T>(toBlock block: String, _ body: (_ alreadyRunning: Bool) throws -> T) throws -> T {
         try heldAcrossProcesses(block) {
             // The connection stays this thread's from the block's decision to its record: the

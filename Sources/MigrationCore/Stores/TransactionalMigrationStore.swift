@@ -1,17 +1,18 @@
 /// A store whose block exclusion is one database transaction that commits a block's changes
 /// together with its record, so that a crash leaves both or neither (SQLite, PostgreSQL).
 ///
-/// Conforming is all it takes: a run then throws a record that cannot be saved out of
-/// ``MigrationStore/withExclusiveAccess(toBlock:_:)``, so the transaction rolls the block's
-/// changes back instead of keeping them without their record; and since the transaction
-/// belongs to the thread that opened it, a block with an asynchronous body is refused rather
-/// than run outside it.
+/// It implements ``MigrationStore/withBlockCommit(_:)`` as that transaction: a run then throws
+/// a record that cannot be saved out of it, so the transaction rolls the block's changes back
+/// instead of keeping them without their record; and since the transaction belongs to the
+/// thread that opened it, a block with an asynchronous body is refused rather than run outside
+/// it. What the run writes before the body (the block's start, see ``RecordsAttempts``) commits
+/// on its own first.
 ///
 /// ```swift
 /// final class DatabaseStore: TransactionalMigrationStore {
 ///     // load, save, withExclusiveAccess(_:) as for any store, and:
-///     func withExclusiveAccess<T>(toBlock block: String, _ body: (Bool) throws -> T) throws -> T {
-///         try database.inTransaction { try body(false) }   // commits when body returns
+///     func withBlockCommit<T>(_ body: () throws -> T) throws -> T {
+///         try database.inTransaction { try body() }   // commits when body returns
 ///     }
 /// }
 /// ```
