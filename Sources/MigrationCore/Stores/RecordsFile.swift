@@ -105,19 +105,18 @@ struct RecordsFile: Sendable {
     /// returns. Returns `false`, having written nothing, when the file must be rewritten
     /// instead: it is missing, in format 1, ends in a cut-short line or is due for compaction.
     func append(domain: String, marks: MigrationState, records: [MigrationRecord], attempts: [MigrationAttempt]? = nil) throws -> Bool {
-        let descriptor = open(path, O_RDWR | O_APPEND | O_CLOEXEC)
-        guard descriptor >= 0 else {
-            if errno == ENOENT { return false }
-            throw MigrationStoreError(location: location, problem: .unwritable("open: \(errnoText())"))
-        }
-        defer { close(descriptor) }
-        guard let size = Self.appendableSize(descriptor) else { return false }
-        return try append(Line(domain: domain, marks: Marks(marks), records: records, attempts: attempts), to: descriptor, size: size)
+        try append(Line(domain: domain, marks: Marks(marks), records: records, attempts: attempts))
     }
 
     /// Appends `domain`'s attempts (see ``MigrationAttempt``), all of them, flushed before it
     /// returns; `false`, having written nothing, when the file must be rewritten instead.
     func append(domain: String, attempts: [MigrationAttempt]) throws -> Bool {
+        try append(Line(domain: domain, marks: nil, records: nil, attempts: attempts))
+    }
+
+    /// Appends `line` and flushes it; `false`, having written nothing, when the file must be
+    /// rewritten instead.
+    private func append(_ line: Line) throws -> Bool {
         let descriptor = open(path, O_RDWR | O_APPEND | O_CLOEXEC)
         guard descriptor >= 0 else {
             if errno == ENOENT { return false }
@@ -125,7 +124,7 @@ struct RecordsFile: Sendable {
         }
         defer { close(descriptor) }
         guard let size = Self.appendableSize(descriptor) else { return false }
-        return try append(Line(domain: domain, marks: nil, records: nil, attempts: attempts), to: descriptor, size: size)
+        return try append(line, to: descriptor, size: size)
     }
 
     /// Writes `line` at the end of the file open as `descriptor`, whose size is `size`, and
