@@ -130,7 +130,7 @@ final class BlockRangeLock: @unchecked Sendable {
             }
         }
         let named = LockHolder.of(byte: byte, of: path) ?? holder
-        throw MigrationStoreError(location: location, problem: .busy("a block is held by \(named?.description ?? "another process") (a run, or the command of a killed one); \(patience.gaveUp)"))
+        throw MigrationStoreError(location: location, problem: .busy("held by \(named?.description ?? "another process"), in a block (a run's, or the command of a killed run); \(patience.gaveUp)"))
     }
 
     private static let setLock = Int32(37)        // F_OFD_SETLK

@@ -54,15 +54,15 @@ enum RecordTables {
     /// any table of ours that does is ours.
     /// - Throws: ``ForeignTable`` for a table of our name with other columns.
     static func exist(in db: Database) throws -> Bool {
-        let found = try existing(in: db)
-        return found.contains(marks) && found.contains(history)
+        try existing([history, marks], in: db).count == 2
     }
 
-    /// The tables of ours that exist, each checked.
+    /// The tables of ours among `tables` (all of them by default) that exist, each checked.
     /// - Throws: ``ForeignTable`` for a table of our name with other columns.
-    private static func existing(in db: Database) throws -> Set<String> {
+    private static func existing(_ tables: [String] = shapes.keys.sorted(), in db: Database) throws -> Set<String> {
         var found: Set<String> = []
-        for (table, expected) in shapes.sorted(by: { $0.key < $1.key }) {
+        for table in tables {
+            let expected = shapes[table]!
             let columns = try Row.fetchAll(db, sql: "PRAGMA table_info(\(table))").map { row in
                 Column(row["name"], (row["type"] as String).uppercased(), notNull: row["notnull"] as Int != 0,
                        primaryKey: row["pk"] as Int != 0)
@@ -116,7 +116,7 @@ enum RecordTables {
 
     /// The attempts of `domain`, oldest first; none when the table is not there yet.
     static func readAttempts(of domain: String, in db: Database) throws -> [MigrationAttempt] {
-        guard try existing(in: db).contains(attempts) else { return [] }
+        guard try !existing([attempts], in: db).isEmpty else { return [] }
         return try Row.fetchAll(
             db, sql: "SELECT track, identifier, title, appVersion, appBuild, date FROM \(attempts) WHERE domain = ? ORDER BY position",
             arguments: [domain]

@@ -320,13 +320,16 @@ import Testing
         #expect(try fixture.isExactlyOnce(), "\(fixture.tally())")
     }
 
-    @Test func aShellCommandInheritsNoDatabaseSocket() throws {
+    /// The block's connection, on purpose (it keeps the block's lock as long as the command
+    /// lives), as descriptor 7; no other socket, and standard input is `/dev/null`.
+    @Test func aShellCommandInheritsTheBlocksConnectionAsDescriptor7AndNoOtherSocket() throws {
         let fixture = try Fixture(command: "ls -l /proc/$$/fd > fds.txt")
         let result = try Executable.run(fixture.arguments(), in: fixture.folder)
         #expect(result.status == 0, "\(result.stderr)")
-        let descriptors = try fixture.folder.appendingPathComponent("fds.txt").read()
-        #expect(!descriptors.isEmpty)
-        #expect(!descriptors.contains("socket:"), "\(descriptors)")
+        let descriptors = try fixture.folder.appendingPathComponent("fds.txt").read().split(separator: "\n")
+        let sockets = descriptors.filter { $0.contains("socket:") }
+        #expect(sockets.count == 1 && sockets.first?.contains(" 7 -> socket:") == true, "\(descriptors)")
+        #expect(descriptors.contains { $0.contains(" 0 -> /dev/null") }, "\(descriptors)")
     }
 
     @Test func anUnreachableServerIsExit69NamingHostPortAndDatabase() throws {

@@ -1,6 +1,7 @@
 import Foundation
 import MigrationTestSupport
 import Testing
+import MigrationCore
 @testable import MigrationExplorer
 
 /// The built binary in a real terminal (tmux): what a person sees and types.
@@ -372,7 +373,9 @@ struct TmuxTerminalDefectTests {
         #expect(kill(shell, 0) != 0, "the running command's group is ended")
         let recorded = try store.read()
         #expect(recorded.contains(#""lastMigratedVersion":"2.5""#), "the finished step is recorded: \(recorded)")
-        #expect(!recorded.contains(#""2.6""#), "the cancelled step is not recorded: \(recorded)")
+        let state = try FileMigrationStore(url: store).load()
+        #expect(!state.history.contains { $0.identifier == "2.6" }, "the cancelled step is not recorded: \(recorded)")
+        #expect(state.attempts.isEmpty, "its start was taken back: a cancellation is no interruption: \(recorded)")
         #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("after").path))
     }
 
