@@ -260,7 +260,7 @@ public final class PostgresMigrationStore: TransactionalMigrationStore, Sendable
 
     /// Takes `key`, a block's lock, for the session: held from the block's decision to its
     /// record, and as long as the connection lives (a shell command of the block inherits it,
-    /// see ``heldBlockDescriptor``); after telling ``onWait`` who holds it when another does,
+    /// see `heldBlockDescriptor`); after telling ``onWait`` who holds it when another does,
     /// waiting no longer than ``lockPatience``.
     private func takeBlockLock(_ key: AdvisoryKey) throws {
         if waiting.triesFirst(telling: onWait),

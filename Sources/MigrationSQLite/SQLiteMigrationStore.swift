@@ -106,7 +106,7 @@ public final class SQLiteMigrationStore: TransactionalMigrationStore {
     }
 
     /// Runs `body` holding `block`: across processes by a lock that a shell command of the
-    /// block inherits (``heldBlockDescriptor``), so a command orphaned by a killed runner is
+    /// block inherits (`heldBlockDescriptor`), so a command orphaned by a killed runner is
     /// waited for, never run beside; in this process on the store's one connection, which no
     /// other thread uses meanwhile. `body` writes the block's start in a transaction of its
     /// own, then its body and record in ``withBlockCommit(_:)``.
