@@ -160,9 +160,17 @@ public final class PostgresMigrationStore: TransactionalMigrationStore, Sendable
             let alreadyRunning = !session.runningBlocks.insert(block).inserted
             if alreadyRunning { return try body(true) }
             defer { session.runningBlocks.remove(block) }
+            // Called from inside another block's body: the outer transaction holds the domain's
+            // lock, which keeps every other instance's blocks out; a lock of its own could not
+            // be let go once a failed statement had aborted that transaction.
+            if session.depth > 0 { return try body(false) }
             let key = AdvisoryKey(schema: schema, domain: domain, purpose: "block " + block)
             try storeErrors(writing: true) { try takeBlockLock(key) }
-            defer { _ = try? session.query("SELECT pg_advisory_unlock(\(key.value))") }
+            session.blockLocks += 1
+            defer {
+                _ = try? session.query("SELECT pg_advisory_unlock(\(key.value))")
+                session.blockLocks -= 1
+            }
             return try body(false)
         }
     }

@@ -25,6 +25,9 @@ final class PostgresSession: @unchecked Sendable {
     var runningBlocks: Set<String> = []
     /// Whether the record tables are known to exist.
     var tablesReady = false
+    /// How many block locks (session advisory locks) the connection holds: a connection lost
+    /// meanwhile is not opened again silently, as a new one would hold none of them.
+    var blockLocks = 0
 
     let server: PostgresServer
     /// How `pg_stat_activity` names this session: `migration-explorer <pid> <host>`.
@@ -120,6 +123,7 @@ final class PostgresSession: @unchecked Sendable {
         // A transaction lives and dies with its connection: a new one would run the rest of it
         // outside the transaction and without its lock.
         if depth > 0 { throw PostgresConnectionError(server: server, kind: .lost, reason: "it closed inside a transaction") }
+        if blockLocks > 0 { throw PostgresConnectionError(server: server, kind: .lost, reason: "it closed while it held a migration's lock") }
         let opened = try server.openConnectionAndSocket(applicationName: applicationName, logger: logger)
         connection = opened.connection
         socket = opened.socket

@@ -52,8 +52,10 @@ final class BlockRangeLock: @unchecked Sendable {
     func withLock<T>(_ block: String, in domain: String, patience: LockPatience, location: String, _ body: () throws -> T) throws -> T {
         #if os(Linux)
         let byte = Self.byte(of: block, in: domain)
-        try enter(byte, patience: patience, location: location)
-        defer { leave(byte) }
+        if try enter(byte, patience: patience, location: location) {
+            defer { leave(byte) }
+            return try body()
+        }
         #endif
         return try body()
     }
@@ -67,8 +69,8 @@ final class BlockRangeLock: @unchecked Sendable {
     }
 
     #if os(Linux)
-    private func enter(_ byte: Int64, patience: LockPatience, location: String) throws {
-        let descriptor = try openedDescriptor(location: location)
+    private func enter(_ byte: Int64, patience: LockPatience, location: String) throws -> Bool {
+        guard let descriptor = try openedDescriptor(location: location) else { return false }
         while true {
             try wait(for: byte, on: descriptor, patience: patience, location: location)
             // Counted under the mutex, where a release of the byte by another thread of this
@@ -78,7 +80,7 @@ final class BlockRangeLock: @unchecked Sendable {
             if holds[byte] != nil || (try? Self.lock(byte, on: descriptor, waiting: false)) == true {
                 holds[byte, default: 0] += 1
                 mutex.unlock()
-                return
+                return true
             }
             mutex.unlock()
         }
@@ -95,12 +97,14 @@ final class BlockRangeLock: @unchecked Sendable {
     }
 
     /// The process's descriptor on the database, opened (and the file created, as SQLite
-    /// creates a database) by the first block.
-    private func openedDescriptor(location: String) throws -> Int32 {
+    /// creates a database) by the first block; `nil` for a database this process may not
+    /// write, where no block can record anything and the store says why.
+    private func openedDescriptor(location: String) throws -> Int32? {
         mutex.lock()
         defer { mutex.unlock() }
         if descriptor >= 0 { return descriptor }
         let opened = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
+        if opened < 0, [EACCES, EPERM, EROFS].contains(errno) { return nil }
         guard opened >= 0 else {
             throw MigrationStoreError(location: location, problem: .unlockable("cannot open \(path) to lock a block: \(String(cString: strerror(errno)))"))
         }

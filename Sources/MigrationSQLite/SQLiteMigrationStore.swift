@@ -130,9 +130,12 @@ public final class SQLiteMigrationStore: TransactionalMigrationStore {
     /// block to inherit (its lock then lasts as long as the command); `nil` outside blocks.
     package var heldBlockDescriptor: Int32? { connection.blockLock.heldDescriptor }
 
-    /// Runs `body` holding `block` across processes, for a database kept in a file.
+    /// Runs `body` holding `block` across processes, for a database kept in a file. A block
+    /// called from inside another block's body takes no such lock: the outer block's
+    /// transaction holds SQLite's write lock, which keeps every other process's blocks out
+    /// (and waiting for a lock there could wait for a process that waits for that write lock).
     private func heldAcrossProcesses<T>(_ block: String, _ body: () throws -> T) throws -> T {
-        guard !path.isEmpty, path != ":memory:", !path.hasPrefix("file:") else { return try body() }
+        guard !path.isEmpty, path != ":memory:", !path.hasPrefix("file:"), BlockTransaction.current == nil else { return try body() }
         return try connection.blockLock.withLock(block, in: domain, patience: lockPatience, location: location, body)
     }
 

@@ -187,11 +187,36 @@ struct InterruptedAttemptTests {
         let ran = Recorder<String>()
         let migrator = Migrator(appVersion: "1.0", appBuild: "120", store: store, onDiagnostic: { diagnostics.append($0.description) })
         migrator.migrateToVersion("0.9") { ran.append("0.9") }
-        #expect(ran.items.isEmpty)
+        migrator.migrateToVersion("1.0") { ran.append("1.0") }
+        #expect(ran.items.isEmpty, "1.0 waits behind 0.9: run, it would raise the mark past 0.9 for good")
+        #expect(store.load().lastMigratedVersion == nil)
         #expect(diagnostics.items.contains { $0.contains("migrateToVersion(\"0.9\")") && $0.contains("interrupted 3 times at build 120, held back") },
                 "\(diagnostics.items)")
         Migrator(appVersion: "1.0", appBuild: "120", store: store, retriesInterrupted: true).migrateToVersion("0.9") { ran.append("0.9") }
         #expect(ran.items == ["0.9"])
+    }
+
+    @Test func aDryRunSaysWhatARunWouldHoldBack() throws {
+        let store = InMemoryMigrationStore()
+        try store.saveAttempts([180, 120, 60].map { Self.killed("0.9", secondsAgo: $0) })
+        let log = Recorder<String>()
+        let preview = try Self.runner(log).dryRun(store.load())
+        #expect(preview.steps.map { if case .heldBack = $0.outcome { true } else { false } } == [true, false])
+        #expect(preview.heldBack.map(\.declared) == ["1.0"])
+        #expect(try Self.runner(log, retry: true).dryRun(store.load()).steps.count == 3)
+        #expect(log.items.isEmpty, "a dry-run runs nothing")
+    }
+
+    /// `UserDefaults` joins its recent records into the history every 64 steps: the attempts stay.
+    @Test func userDefaultsKeepsTheAttemptsWhenItJoinsItsHistory() throws {
+        let store = UserDefaultsMigrationStore(defaults: UserDefaults(suiteName: "attempts-join-\(UUID().uuidString)")!)
+        try store.saveAttempts([Self.killed("0.9")])
+        for index in 0..<70 {
+            let record = MigrationRecord(subject: .updateHook, identifier: "1.0", title: "hook \(index)", date: Date(), duration: 0, outcome: .succeeded)
+            try store.saveMarks(MigrationState(lastAppVersion: "1.0"), appending: [record])
+        }
+        #expect(try store.loadAttempts().map(\.identifier) == ["0.9"])
+        #expect(try store.load().history.count == 70)
     }
 
     @Test func aHookIsNeverHeldBackAndRecordsNoAttempt() throws {

@@ -6,7 +6,8 @@
 /// Every store of this package conforms. ``saveAttempts(_:)`` must be durable when it returns
 /// (a step's body starts right after it); a store's `load()` returns the attempts in
 /// ``MigrationState/attempts``. A run calls both inside
-/// ``MigrationStore/withExclusiveAccess(_:)``, outside any block transaction.
+/// ``MigrationStore/withExclusiveAccess(_:)``, outside the block's own transaction (a block
+/// called from inside another block's body writes within the outer one's).
 ///
 /// ```swift
 /// final class KeyValueStore: RecordsAttempts {

@@ -51,6 +51,15 @@ struct ExactlyOnce {
         case unrecorded(duration: Double, MigrationStoreError)
         /// Nothing ran: the store could not be read, locked or written, or a mark is unusable.
         case refused(any Error)
+
+        /// Whether the block ended without a record that took its attempt back: its record
+        /// could not be saved.
+        var leftItsAttempt: Bool {
+            switch self {
+            case .unrecorded, .threw(_, _, .some): true
+            default: false
+            }
+        }
     }
 
     /// - Parameters:
@@ -66,13 +75,20 @@ struct ExactlyOnce {
             return try store.withExclusiveAccess(toBlock: step.lockKey) { alreadyRunning in
                 guard let begun = try begin(step, title: title, alreadyRunning: alreadyRunning, willRun: willRun) else { return .notDue }
                 opened = begun.attempt
-                let outcome = try store.withBlockCommit {
+                let outcome = try store.withBlockCommit { () throws -> Outcome in
+                    // Decided again in the block's own commit: where nothing held the block
+                    // across processes between the two (SQLite on Apple's systems), another
+                    // process may have run it meanwhile.
+                    guard try stillDue(step) else {
+                        try close(begun.attempt)
+                        return .notDue
+                    }
                     let stopwatch = Stopwatch()
                     var failure: (any Error)?
                     do { try body(begun) } catch { failure = error }
                     return try record(step, title: title, failure: failure, duration: stopwatch.seconds, attempt: begun.attempt)
                 }
-                if case .unrecorded = outcome { closeUnrecorded(begun.attempt) }
+                if outcome.leftItsAttempt { closeUnrecorded(begun.attempt) }
                 opened = nil
                 return outcome
             }
@@ -97,7 +113,7 @@ struct ExactlyOnce {
                 var failure: (any Error)?
                 do { try await body(begun) } catch { failure = error }
                 let outcome = try record(step, title: title, failure: failure, duration: stopwatch.seconds, attempt: begun.attempt)
-                if case .unrecorded = outcome { closeUnrecorded(begun.attempt) }
+                if outcome.leftItsAttempt { closeUnrecorded(begun.attempt) }
                 return outcome
             }
         } catch {
@@ -137,6 +153,14 @@ struct ExactlyOnce {
         return begun
     }
 
+    /// Whether `step` is still due on the store's current marks (a fresh install that needs
+    /// its baseline counts as due: ``decide(_:)`` saw to it).
+    private func stillDue(_ step: BlockStep) throws -> Bool {
+        let state = try step.needsHistory ? store.load() : store.loadMarks()
+        if MigrationRule.mayNeedBaseline(marks: state, policy: policy) { return true }
+        return try step.isDue(marks: RecordedMarks(state), history: state.history, app: app(of: step))
+    }
+
     /// What ``decide(_:)`` found: the state the block runs in, the store's attempts when it
     /// records them, and the block's interrupted attempts that count.
     struct Decision {
@@ -173,6 +197,9 @@ struct ExactlyOnce {
         full.attempts = attempts
         let counted = MigrationRule.interruptions(of: version, on: track, in: full, at: target)
         if MigrationRule.isHeldBack(interruptions: counted.count, limit: interruptionLimit), !retryInterrupted {
+            // The drop-in's later calls of the track wait behind it, as behind a failure: one
+            // run above it would raise the mark past it for good.
+            failures?.record(version, on: track, failed: true)
             throw InterruptedHoldBack(track: track, version: version, attempts: counted)
         }
         return counted

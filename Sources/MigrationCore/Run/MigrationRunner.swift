@@ -121,7 +121,7 @@ public struct MigrationRunner: Sendable {
     /// let preview = try runner.dryRun(.freshInstall)
     /// ```
     public func dryRun(_ state: MigrationState) throws(MigrationStateError) -> RunReport {
-        var walk = PlanWalk(plan: try plan(state), store: nil)
+        var walk = PlanWalk(plan: try plan(state), store: nil, holdBack: holdBack)
         walk.walk(observer: { _ in })
         return walk.report
     }

@@ -98,7 +98,12 @@ struct PlanWalk {
             switch item {
             case .step(let subject):
                 guard let once = exactlyOnce else {
-                    wouldRun(subject)
+                    if case .migration(let migration) = subject, !holdBack.retry,
+                       let held = plan.interruptionHoldBack(of: migration, limit: holdBack.limit) {
+                        _ = finish(subject, .refused(held), log: [], observer: { _ in })
+                    } else {
+                        wouldRun(subject)
+                    }
                     continue
                 }
                 return .run(subject, once)

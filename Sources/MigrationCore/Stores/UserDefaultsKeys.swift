@@ -159,6 +159,7 @@ struct UserDefaultsKeys {
         }
         var joined = state
         joined.history = try storedHistory(in: values, location: location) + records
+        joined.attempts = try storedAttempts(in: values, location: location)
         try write(joined, to: values, location: location)
         if values.object(forKey: historyBoundedBytes) != nil { values.removeObject(forKey: historyBoundedBytes) }
     }
