@@ -139,7 +139,7 @@ enum Overlays {
         lines.append(StyledLine(report.steps.isEmpty ? "Nothing to do: every migration is applied or skipped." : header, .accent))
         for (index, step) in report.steps.enumerated() {
             // One line a step: when narrow, the label is cut, never the status or the time.
-            let duration = report.mode == .dryRun ? "" : "  " + formatDuration(step.duration)
+            let duration = report.mode == .dryRun || step.outcome.isHeldBack ? "" : "  " + formatDuration(step.duration)
             let head = "\(String(index + 1).leftPadded(to: 3)) \(glyphs.outcome(step.outcome)) \(step.outcome.word.padding(toLength: 9, withPad: " ", startingAt: 0)) "
             let label = step.subject.label.cut(toWidth: max(Self.shortestLabel, width - head.displayWidth - duration.displayWidth), ellipsis: glyphs.ellipsis)
             lines.append(StyledLine(head + label + duration, step.outcome.role))
@@ -147,8 +147,12 @@ enum Overlays {
                 for action in actions.lines(for: step.subject) { lines.appendWrapped(action, width: width, indent: "       ", role: .dim) }
             }
             for line in step.log { lines.appendWrapped(line, width: width, indent: "       ", role: .dim) }
-            if let error = step.outcome.errorMessage { lines.appendWrapped("error: \(error)", width: width, indent: "       ", role: .failed) }
+            if let error = step.outcome.errorMessage, !step.outcome.isHeldBack {
+                lines.appendWrapped("error: \(error)", width: width, indent: "       ", role: .failed)
+            }
         }
+        if !report.interruptedLines.isEmpty { lines.append(StyledLine("")) }
+        for line in report.interruptedLines { lines.appendWrapped(line + ".", width: width, role: .failed) }
         if report.failure != nil {
             lines.append(StyledLine(""))
             lines.appendWrapped("The run stopped at the first failure: what ran before it stays recorded, the failed migration stays pending.", width: width, role: .failed)
