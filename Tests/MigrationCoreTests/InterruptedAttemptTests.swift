@@ -103,7 +103,7 @@ struct InterruptedAttemptTests {
 
     @Test func aNewBuildTriesTheMigrationAgain() throws {
         let store = InMemoryMigrationStore()
-        try store.saveAttempts([180, 120, 60].map { Self.killed("0.9", secondsAgo: $0) })
+        store.saveAttempts([180, 120, 60].map { Self.killed("0.9", secondsAgo: $0) })
         let log = Recorder<String>()
         #expect(try Self.runner(log, build: "121").run(store: store).interruptedHoldBacks.isEmpty)
         #expect(log.items == ["0.9:0", "1.0:0", "b120:0"], "at build 121 no attempt was interrupted")
@@ -111,7 +111,7 @@ struct InterruptedAttemptTests {
 
     @Test func theLimitIsTheRegistrysAndZeroNeverHoldsBack() throws {
         let store = InMemoryMigrationStore()
-        try store.saveAttempts([Self.killed("0.9")])
+        store.saveAttempts([Self.killed("0.9")])
         let log = Recorder<String>()
         var registry = Self.registry(log)
         registry.interruptionLimit = 1
@@ -134,7 +134,7 @@ struct InterruptedAttemptTests {
         let log = Recorder<String>()
         #expect(try Self.runner(log).run(store: store).succeeded)
         #expect(log.items.first == "0.9:1", "the two before the reset do not count")
-        #expect(MigrationRule.interruptedAttempts(of: try Version("0.9"), on: .version, in: try store.load()).count == 3,
+        #expect(MigrationRule.interruptedAttempts(of: try Version("0.9"), on: .version, in: store.load()).count == 3,
                 "yet each is still an interrupted attempt, in the history")
     }
 
@@ -182,7 +182,7 @@ struct InterruptedAttemptTests {
 
     @Test func theDropInKeepsTheRuleAndSaysWhy() throws {
         let store = InMemoryMigrationStore()
-        try store.saveAttempts([180, 120, 60].map { Self.killed("0.9", secondsAgo: $0) })
+        store.saveAttempts([180, 120, 60].map { Self.killed("0.9", secondsAgo: $0) })
         let diagnostics = Recorder<String>()
         let ran = Recorder<String>()
         let migrator = Migrator(appVersion: "1.0", appBuild: "120", store: store, onDiagnostic: { diagnostics.append($0.description) })
@@ -198,7 +198,7 @@ struct InterruptedAttemptTests {
 
     @Test func aDryRunSaysWhatARunWouldHoldBack() throws {
         let store = InMemoryMigrationStore()
-        try store.saveAttempts([180, 120, 60].map { Self.killed("0.9", secondsAgo: $0) })
+        store.saveAttempts([180, 120, 60].map { Self.killed("0.9", secondsAgo: $0) })
         let log = Recorder<String>()
         let preview = try Self.runner(log).dryRun(store.load())
         #expect(preview.steps.map { if case .heldBack = $0.outcome { true } else { false } } == [true, false])

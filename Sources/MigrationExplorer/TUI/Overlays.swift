@@ -76,12 +76,18 @@ enum Overlays {
     }
 
     /// The commands and SQL a run of the pending migrations would execute, one line each,
-    /// as many as `room` lines hold; the dry-run (`d`) lists them all.
+    /// as many as `room` lines hold; the dry-run (`d`) lists them all. A migration held back by
+    /// its interruptions runs nothing, nor does its track after it.
     private static func commandLines(_ state: ViewState, width: Int, room: Int, glyphs: Glyphs) -> [StyledLine] {
-        let migrations = (state.plan?.pending ?? []).flatMap { entry in
+        var held: Set<MigrationTrack> = []
+        let runnable = (state.plan?.pending ?? []).filter { entry in
+            if state.heldByInterruptions.contains(entry.migration.id) { held.insert(entry.migration.track) }
+            return !held.contains(entry.migration.track)
+        }
+        let migrations = runnable.flatMap { entry in
             state.actions.lines(for: .migration(entry.migration)).map { "\(entry.migration.declared): \($0)" }
         }
-        let hooks = (state.plan?.hooks ?? []).filter(\.fires).flatMap { hookPlan in
+        let hooks = (state.plan?.hooks ?? []).filter { $0.fires && !held.contains($0.hook.track) }.flatMap { hookPlan in
             state.actions.lines(for: .hook(hookPlan.hook)).map { "\(hookPlan.hook.kind): \($0)" }
         }
         let actions = migrations + hooks
