@@ -55,6 +55,21 @@ extension PostgresCommandTests {
         #expect(exposed.stderr.contains("password file \(passwordFile.path) has group or world access (mode 644)"), "\(exposed.stderr)")
     }
 
+    /// libpq reads `$HOME/.pgpass`: with `HOME` pointing at a folder whose `.pgpass` holds the
+    /// password, no password is asked for (or given) anywhere else.
+    @Test func thePasswordFileIsReadFromHOMEAsLibpqReadsIt() throws {
+        let fixture = try Fixture()
+        let server = fixture.server
+        let passwordFile = fixture.folder.appendingPathComponent(".pgpass")
+        try passwordFile.write("\(server.host):\(server.port):*:\(server.appUser):\(server.appPassword)\n")
+        #expect(chmod(passwordFile.path, 0o600) == 0)
+        let environment = ["PGHOST": server.host, "PGPORT": "\(server.port)", "PGUSER": server.appUser, "PGDATABASE": fixture.database,
+                           "PGPASSWORD": "", "PGPASSFILE": "", "HOME": fixture.folder.path]
+        let result = try Executable.run(fixture.arguments(url: "postgres://"), in: fixture.folder, environment: environment)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(try fixture.isExactlyOnce(), "\(fixture.tally())")
+    }
+
     @Test func PGSSLMODEVerifyFullRefusesAServerWithoutTLSInsteadOfGoingOutInPlainText() throws {
         let fixture = try Fixture()
         let result = try Executable.run(fixture.arguments("plan"), in: fixture.folder, environment: ["PGSSLMODE": "verify-full"])

@@ -21,10 +21,18 @@ struct PostgresURL: ExpressibleByArgument, Sendable {
     /// `--postgres: …`, rather than as a value the parser refused.
     init?(argument: String) {
         var warnings: [String] = []
+        let environment = ProcessInfo.processInfo.environment
         server = Result { () throws(PostgresURLError) in
-            try PostgresServer(url: argument, environment: ProcessInfo.processInfo.environment, home: NSHomeDirectory(), warn: { warnings.append($0) })
+            try PostgresServer(url: argument, environment: environment, home: Self.home(in: environment), warn: { warnings.append($0) })
         }
         self.warnings = warnings
+    }
+
+    /// The home folder as libpq finds it, for `~/.pgpass` and `~/.postgresql/root.crt`: `HOME`
+    /// when it is set, else the user's home in the password database.
+    static func home(in environment: [String: String]) -> String {
+        if let home = environment["HOME"], !home.isEmpty { return home }
+        return NSHomeDirectory()
     }
 }
 #endif
