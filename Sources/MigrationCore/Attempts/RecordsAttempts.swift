@@ -38,13 +38,7 @@ extension RecordsAttempts {
 
     /// ``MigrationStore/recordStep(_:)`` that takes `attempt` back in the same write.
     func recordStep(_ change: (inout MigrationState) -> Void, closing attempt: MigrationAttempt) throws -> MigrationState {
-        try withExclusiveAccess {
-            var state = try loadMarks()
-            state.history = []
-            change(&state)
-            try saveMarks(state, appending: state.history, attempts: try loadAttempts().filter { !$0.matches(attempt) })
-            return state
-        }
+        try recordStep(change) { try saveMarks($0, appending: $0.history, attempts: try loadAttempts().filter { !$0.matches(attempt) }) }
     }
 }
 

@@ -25,11 +25,16 @@ extension MigrationStore {
     ///
     /// - Returns: the marks as saved, with only the appended records as history.
     func recordStep(_ change: (inout MigrationState) -> Void) throws -> MigrationState {
+        try recordStep(change) { try saveMarks($0, appending: $0.history) }
+    }
+
+    /// ``recordStep(_:)`` that writes the changed marks and appended records with `save`.
+    func recordStep(_ change: (inout MigrationState) -> Void, saving save: (MigrationState) throws -> Void) throws -> MigrationState {
         try withExclusiveAccess {
             var state = try loadMarks()
             state.history = []
             change(&state)
-            try saveMarks(state, appending: state.history)
+            try save(state)
             return state
         }
     }

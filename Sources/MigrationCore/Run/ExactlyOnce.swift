@@ -52,8 +52,8 @@ struct ExactlyOnce {
         /// Nothing ran: the store could not be read, locked or written, or a mark is unusable.
         case refused(any Error)
 
-        /// Whether the block ended without a record that took its attempt back: its record
-        /// could not be saved.
+        /// Whether the block ended without a record that took its attempt back: its record (of
+        /// a success or a failure) could not be saved.
         var leftItsAttempt: Bool {
             switch self {
             case .unrecorded, .threw(_, _, .some): true
@@ -79,7 +79,8 @@ struct ExactlyOnce {
                     // Decided again in the block's own commit: where nothing held the block
                     // across processes between the two (SQLite on Apple's systems), another
                     // process may have run it meanwhile.
-                    guard try stillDue(step) else {
+                    // (A fresh install that needs its baseline: ``decide(_:)`` saw to it.)
+                    guard try currentlyDue(step) ?? true else {
                         try close(begun.attempt)
                         return .notDue
                     }
@@ -128,10 +129,16 @@ struct ExactlyOnce {
     /// block the full way, where ``decide(_:)`` decides under the lock.
     private func foundDoneAfterWaiting(_ step: BlockStep) throws -> Bool {
         guard try store.waitWhileAnotherHolds(block: step.lockKey) else { return false }
-        guard let state = try? (step.needsHistory ? store.load() : store.loadMarks()),
-              !MigrationRule.mayNeedBaseline(marks: state, policy: policy),
-              let due = try? step.isDue(marks: RecordedMarks(state), history: state.history, app: app(of: step)) else { return false }
-        return !due
+        return (try? currentlyDue(step)) == false
+    }
+
+    /// Whether `step` is due on the store's current records, by the rule ``decide(_:)`` keeps;
+    /// `nil` when a read cannot tell (a fresh install that may need its baseline).
+    /// - Throws: when the store cannot be read or a mark is unusable.
+    private func currentlyDue(_ step: BlockStep) throws -> Bool? {
+        let state = try step.needsHistory ? store.load() : store.loadMarks()
+        guard !MigrationRule.mayNeedBaseline(marks: state, policy: policy) else { return nil }
+        return try step.isDue(marks: RecordedMarks(state), history: state.history, app: app(of: step))
     }
 
     /// The app's value on `step`'s track: its version or its build.
@@ -151,14 +158,6 @@ struct ExactlyOnce {
         }) else { return nil }
         willRun()
         return begun
-    }
-
-    /// Whether `step` is still due on the store's current marks (a fresh install that needs
-    /// its baseline counts as due: ``decide(_:)`` saw to it).
-    private func stillDue(_ step: BlockStep) throws -> Bool {
-        let state = try step.needsHistory ? store.load() : store.loadMarks()
-        if MigrationRule.mayNeedBaseline(marks: state, policy: policy) { return true }
-        return try step.isDue(marks: RecordedMarks(state), history: state.history, app: app(of: step))
     }
 
     /// What ``decide(_:)`` found: the state the block runs in, the store's attempts when it

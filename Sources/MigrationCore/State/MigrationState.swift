@@ -123,3 +123,13 @@ public struct MigrationState: Sendable, Equatable {
             && lhs.history == rhs.history && lhs.historyIsComplete == rhs.historyIsComplete && lhs.attempts == rhs.attempts
     }
 }
+
+extension MigrationState {
+    /// Takes in a step: `marks`' four marks and ``historyIsComplete``, and `records` appended to
+    /// the history (what every store's `saveMarks(_:appending:)` writes).
+    mutating func takeStep(_ marks: MigrationState, appending records: [MigrationRecord]) {
+        for mark in RecordedMark.allCases { self[mark] = marks[mark] }
+        historyIsComplete = marks.historyIsComplete
+        history.append(contentsOf: records)
+    }
+}

@@ -85,9 +85,7 @@ public final class FileMigrationStore: MigrationStore {
             defer { cache.invalidate() }
             var domains = try records.read()
             var state = domains[domain] ?? MigrationState()
-            for mark in RecordedMark.allCases { state[mark] = marks[mark] }
-            state.historyIsComplete = marks.historyIsComplete
-            state.history.append(contentsOf: appended)
+            state.takeStep(marks, appending: appended)
             if let attempts { state.attempts = attempts }
             domains[domain] = state
             try records.rewrite(domains, bounded: true)

@@ -34,9 +34,7 @@ public final class InMemoryMigrationStore: MigrationStore {
     /// Sets the marks and appends `records` to the history.
     public func saveMarks(_ marks: MigrationState, appending records: [MigrationRecord]) {
         let written = state.withLock { state in
-            for mark in RecordedMark.allCases { state[mark] = marks[mark] }
-            state.historyIsComplete = marks.historyIsComplete
-            state.history.append(contentsOf: records)
+            state.takeStep(marks, appending: records)
             return Self.withoutHistory(state)
         }
         cache.remember(written)

@@ -121,11 +121,7 @@ extension MigrationStore {
     /// The whole state merged and saved under the store's lock: the history is read and
     /// rewritten.
     public func saveMarks(_ state: MigrationState, appending records: [MigrationRecord]) throws {
-        try update { current in
-            for mark in RecordedMark.allCases { current[mark] = state[mark] }
-            current.historyIsComplete = state.historyIsComplete
-            current.history.append(contentsOf: records)
-        }
+        try update { $0.takeStep(state, appending: records) }
     }
 
     /// A store's record is saved after the block.

@@ -155,9 +155,7 @@ extension PropertyListMigrationStore: RecordsAttempts {
     /// A step's marks, records and attempts in one rewrite of the file.
     public func saveMarks(_ state: MigrationState, appending records: [MigrationRecord], attempts: [MigrationAttempt]) throws {
         try update { current in
-            for mark in RecordedMark.allCases { current[mark] = state[mark] }
-            current.historyIsComplete = state.historyIsComplete
-            current.history.append(contentsOf: records)
+            current.takeStep(state, appending: records)
             current.attempts = attempts
         }
     }

@@ -9,8 +9,8 @@ enum InterruptedPhrase {
     static let retryHint = "run --retry-interrupted to try again"
 
     /// `version 1.0 "Import the archive": interrupted 3 times at build 120, held back; run --retry-interrupted to try again`.
-    static func heldBack(_ label: String, _ held: InterruptedHoldBack, hint: String = retryHint) -> String {
-        "\(label): \(held); \(hint)"
+    static func heldBack(_ label: String, _ held: InterruptedHoldBack) -> String {
+        "\(label): \(held); \(retryHint)"
     }
 
     /// One attempt: `2026-11-28 09:00:01 UTC, build 120`.
@@ -72,7 +72,7 @@ extension RunReport {
         steps.compactMap { step -> String? in
             guard case .heldBack(let held) = step.outcome else { return nil }
             let waiting = heldBack.filter { $0.track == held.track }.map(\.trackAndVersion)
-            let behind = waiting.isEmpty ? "" : " (\(waiting.joined(separator: ", ")) wait\(waiting.count == 1 ? "s" : "") behind it)"
+            let behind = waiting.isEmpty ? "" : " (\(waiting.joined(separator: ", ")) \(waiting.count.agreeing("waits", "wait")) behind it)"
             return InterruptedPhrase.heldBack(step.subject.label.drawable, held) + behind
         }
     }
