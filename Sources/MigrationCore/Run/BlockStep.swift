@@ -20,6 +20,12 @@ enum BlockStep: Sendable {
         }
     }
 
+    /// Whether it is a migration (which records its attempts), not an update block.
+    var isMigration: Bool {
+        if case .migration = self { return true }
+        return false
+    }
+
     /// Whether deciding needs the history (registry hooks, which are recorded one by one).
     var needsHistory: Bool {
         if case .update(_, hook: .some) = self { return true }

@@ -180,7 +180,8 @@ struct ExactlyOnce {
            let failed = failures.holdingBack(version, on: track, lastMigrated: try marks.lastMigrated(track)) {
             throw HeldBack(step: step, failed: .migration(track, failed))
         }
-        let attempts = try (store as? any RecordsAttempts)?.loadAttempts()
+        // Only a migration has attempts: a hook's decision reads no more than it did.
+        let attempts = step.isMigration ? try (store as? any RecordsAttempts)?.loadAttempts() : nil
         let interruptions = try interruptions(of: step, among: attempts ?? [], state: state)
         try store.prepareToWrite()
         return Decision(state: state, attempts: attempts, interruptions: interruptions)

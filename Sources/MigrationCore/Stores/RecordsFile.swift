@@ -62,10 +62,60 @@ struct RecordsFile: Sendable {
     /// further back), and the history is left unread, so the state has none. `nil` when
     /// nothing is recorded.
     func readMarks(of domain: String) throws -> MigrationState? {
+        let prefix = try Self.domainPrefix(of: domain) + Array(",\"marks\":".utf8)
+        switch try lastLine(where: { $0.starts(with: prefix) }) {
+        case .legacy(let domains): return domains[domain]
+        case .none: return nil
+        case .found(let line):
+            var state = MigrationState()
+            if let plain = PlainMarksObject.parse(line.dropFirst(prefix.count)) {
+                Marks(values: plain.values, historyIsComplete: plain.historyIsComplete).apply(to: &state)
+                return state
+            }
+            guard let marks = try? JSONDecoder.migrationRecords.decode(Line.self, from: line).marks,
+                  StrictJSON.problem(in: line) == nil else {
+                _ = try read()  // names the line and what is wrong with it
+                throw MigrationStoreError(location: location, problem: .corrupt("the marks of \"\(domain)\" cannot be read"))
+            }
+            marks.apply(to: &state)
+            return state
+        }
+    }
+
+    /// The attempts of `domain` alone, from its last line with attempts: what a step reads,
+    /// from the end of the file, so that it costs the same however long the history is.
+    func readAttempts(of domain: String) throws -> [MigrationAttempt] {
+        let prefix = try Self.domainPrefix(of: domain)
+        // The attempts' key sorts last, and a string value never holds it unescaped.
+        let key = Data(",\"started\":".utf8)
+        switch try lastLine(where: { $0.starts(with: prefix) && $0.range(of: key) != nil }) {
+        case .legacy(let domains): return domains[domain]?.attempts ?? []
+        case .none: return []
+        case .found(let line):
+            guard let attempts = try? JSONDecoder.migrationRecords.decode(Line.self, from: line).attempts,
+                  StrictJSON.problem(in: line) == nil else {
+                _ = try read()  // names the line and what is wrong with it
+                throw MigrationStoreError(location: location, problem: .corrupt("the attempts of \"\(domain)\" cannot be read"))
+            }
+            return attempts
+        }
+    }
+
+    /// What ``lastLine(where:)`` found.
+    private enum LastLine {
+        case found(Data)
+        case none
+        /// A file in format 1, read whole.
+        case legacy([String: MigrationState])
+    }
+
+    /// The last complete line that `matches`, found from the end of the file: only its end is
+    /// read (more only when the line is further back). A file in format 1 is read whole.
+    private func lastLine(where matches: (Data) -> Bool) throws -> LastLine {
         // Without blocking: a FIFO is refused below, never waited on.
         let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC)
         guard descriptor >= 0 else {
-            if errno == ENOENT { return nil }
+            if errno == ENOENT { return .none }
             throw MigrationStoreError(location: location, problem: .unreadable(errnoText()))
         }
         defer { close(descriptor) }
@@ -76,27 +126,13 @@ struct RecordsFile: Sendable {
         let size = Int(info.st_size)
         let head = Self.bytes(of: descriptor, from: 0, count: min(size, 128))
         // The header's start says format 2; every other read checks the rest of it.
-        guard Self.isLines(head) else { return try LegacyDocument.decode(try contents() ?? Data(), location: location)[domain] }
-        let prefix = try Self.marksPrefix(of: domain)
+        guard Self.isLines(head) else { return .legacy(try LegacyDocument.decode(try contents() ?? Data(), location: location)) }
         var window = 64 * 1024
         while true {
             let start = max(0, size - window)
             let chunk = Self.bytes(of: descriptor, from: start, count: size - start)
-            if let line = Self.lastCompleteLine(startingWith: prefix, in: chunk, startsALine: start == 0) {
-                var state = MigrationState()
-                if let plain = PlainMarksObject.parse(line.dropFirst(prefix.count)) {
-                    Marks(values: plain.values, historyIsComplete: plain.historyIsComplete).apply(to: &state)
-                    return state
-                }
-                guard let marks = try? JSONDecoder.migrationRecords.decode(Line.self, from: line).marks,
-                      StrictJSON.problem(in: line) == nil else {
-                    _ = try read()  // names the line and what is wrong with it
-                    throw MigrationStoreError(location: location, problem: .corrupt("the marks of \"\(domain)\" cannot be read"))
-                }
-                marks.apply(to: &state)
-                return state
-            }
-            if start == 0 { return nil }
+            if let line = Self.lastCompleteLine(in: chunk, startsALine: start == 0, where: matches) { return .found(line) }
+            if start == 0 { return .none }
             window *= 4
         }
     }
@@ -190,30 +226,29 @@ struct RecordsFile: Sendable {
     /// The last complete line of `chunk` that starts with `prefix`, found from the end without
     /// splitting the rest; the first line counts only when `chunk` `startsALine` (a chunk read
     /// from the middle of the file may begin mid-line).
-    private static func lastCompleteLine(startingWith prefix: [UInt8], in chunk: Data, startsALine: Bool) -> Data? {
+    private static func lastCompleteLine(in chunk: Data, startsALine: Bool, where matches: (Data) -> Bool) -> Data? {
         let newline = UInt8(ascii: "\n")
         guard var end = chunk.lastIndex(of: newline) else { return nil }
         while true {
             let previous = chunk[..<end].lastIndex(of: newline)
             guard previous != nil || startsALine else { return nil }
             let start = previous.map { $0 + 1 } ?? chunk.startIndex
-            if chunk[start..<end].starts(with: prefix) { return chunk[start..<end] }
+            if matches(chunk[start..<end]) { return chunk[start..<end] }
             guard let previous else { return nil }
             end = previous
         }
     }
 
-    /// How a domain's lines with marks start, as ``encodeLine(_:)`` writes them. A name of
+    /// How a domain's lines start, as ``encodeLine(_:)`` writes them. A name of
     /// printable ASCII without `"`, `\\` or `/` is written as it is; any other is encoded.
     /// Bytes rather than `Data`, for the launch fast path (see ``LaunchCheck``).
-    private static func marksPrefix(of domain: String) throws -> [UInt8] {
+    private static func domainPrefix(of domain: String) throws -> [UInt8] {
         var prefix = Array("{\"domain\":".utf8)
         if domain.utf8.allSatisfy({ (0x20...0x7E).contains($0) && !"\"\\/".utf8.contains($0) }) {
             prefix += "\"\(domain)\"".utf8
         } else {
             prefix += try JSONEncoder.migrationLines.encode(domain)
         }
-        prefix += ",\"marks\":".utf8
         return prefix
     }
 
@@ -321,7 +356,7 @@ struct RecordsFile: Sendable {
         }
 
         /// The attempts' key sorts after the others, so that a line with marks still starts
-        /// with them (see ``marksPrefix(of:)``).
+        /// with them (see ``readMarks(of:)``).
         private enum CodingKeys: String, CodingKey {
             case domain, marks, records
             case attempts = "started"
