@@ -6,7 +6,7 @@ import MigrationCore
 /// Each kind lives in a folder of its own under `Backends/`: its value conforming to this
 /// protocol, a ``StoreLocation`` factory (``StoreLocation/jsonFile(_:domain:)``, …), the store it
 /// opens as a ``RealStore``, and its command-line options (a `StoreBackendOptions` group, listed
-/// once in `StoreBackends`).
+/// once in `StoreOptions`).
 ///
 /// ```swift
 /// let location = StoreLocation.jsonFile("state.json", domain: "beta")

@@ -55,7 +55,7 @@ struct PlanWatch {
         guard source.stores.namesStore || source.app.manifest != nil else {
             let sandbox = EmbeddedApp.current == nil ? "the built-in demo's sandbox" : "the app's sandbox"
             throw CommandFailure(.usage, "--watch follows a store or a manifest, and \(sandbox) changes only within one command: "
-                + "give a store (\(source.stores.backends.optionList)) or --manifest FILE")
+                + "give a store (\(source.stores.optionList)) or --manifest FILE")
         }
         var watch = PlanWatch(request: source.request, json: json, explorer: try source.explorer())
         try await watch.follow()

@@ -27,7 +27,7 @@ struct ResetCommand: AsyncParsableCommand {
     @OptionGroup var waiting: WaitOptions
 
     func validate() throws {
-        guard stores.namesStore else { throw ValidationError("name the store to reset: \(stores.backends.optionList)") }
+        guard stores.namesStore else { throw ValidationError("name the store to reset: \(stores.optionList)") }
         if stores.domain != nil, allDomains { throw ValidationError("give --domain or --all-domains, not both") }
         if force, stores.namesDatabase { throw ValidationError("--force moves a corrupt file aside; a database is never moved") }
     }

@@ -30,7 +30,7 @@ struct SetCommand: AsyncParsableCommand {
     @Flag(help: "Write JSON instead of text.") var json = false
 
     func validate() throws {
-        guard stores.namesStore else { throw ValidationError("name the store to set: \(stores.backends.optionList)") }
+        guard stores.namesStore else { throw ValidationError("name the store to set: \(stores.optionList)") }
         if version == nil, build == nil { throw ValidationError("give the device's --version, its --build, or both") }
     }
 
