@@ -25,31 +25,39 @@ struct RootCommand: AsyncParsableCommand {
     }
 }
 
-struct TUICommand: AsyncParsableCommand {
+struct TUICommand: AsyncParsableCommand, LooksAtOneUpgrade {
     static let configuration = CommandConfiguration(commandName: "tui", abstract: "Open the interactive explorer (the default).")
 
-    @OptionGroup var source: SourceOptions
+    @OptionGroup var app: AppOptions
+    @OptionGroup var upgrade: UpgradeOptions
+    @OptionGroup var stores: StoreOptions
+
+    func validate() throws { try validateSource() }
 
     func run() async throws {
-        try await reportingFailures(json: false, store: source.stores.path) {
-            try await TerminalApp.launch(explorer: try source.explorer(), manifestPath: source.app.manifest)
+        try await reportingFailures(json: false, store: stores.path) {
+            try await TerminalApp.launch(explorer: try explorer(), manifestPath: app.manifest)
         }
     }
 }
 
-struct PlanCommand: AsyncParsableCommand {
+struct PlanCommand: AsyncParsableCommand, LooksAtOneUpgrade {
     static let configuration = CommandConfiguration(
         commandName: "plan", abstract: "List every migration with its status, and the hooks that fire.",
         discussion: PlanWatch.helpText)
 
-    @OptionGroup var source: SourceOptions
+    @OptionGroup var app: AppOptions
+    @OptionGroup var upgrade: UpgradeOptions
+    @OptionGroup var stores: StoreOptions
     @Flag(help: "Write JSON instead of a table.") var json = false
     @Flag(help: "Print the plan again each time the store or the manifest changes, until Ctrl-C.") var watch = false
 
+    func validate() throws { try validateSource() }
+
     func run() async throws {
-        try await reportingFailures(json: json, store: source.stores.path) {
-            if watch { return try await PlanWatch.start(source: source, json: json) }
-            let shown = try PlanShown(try source.explorer())
+        try await reportingFailures(json: json, store: stores.path) {
+            if watch { return try await PlanWatch.start(source: self, json: json) }
+            let shown = try PlanShown(try explorer())
             shown.reportRunsGoingOn()
             if json {
                 JSONReports.writeToStandardOutput(shown.json)

@@ -51,7 +51,7 @@ struct PlanWatch {
     /// - Throws: ``CommandFailure``: a usage error without a store or a manifest; what `plan`
     ///   would fail with at start; a store or manifest whose folder cannot be watched; and,
     ///   once neither can be followed any more, that the watch ended.
-    static func start(source: SourceOptions, json: Bool) async throws(CommandFailure) {
+    static func start(source: some LooksAtOneUpgrade, json: Bool) async throws(CommandFailure) {
         guard source.stores.namesStore || source.app.manifest != nil else {
             let sandbox = EmbeddedApp.current == nil ? "the built-in demo's sandbox" : "the app's sandbox"
             throw CommandFailure(.usage, "--watch follows a store or a manifest, and \(sandbox) changes only within one command: "

@@ -5,7 +5,7 @@ import MigrationManifest
 
 /// `run`: runs the pending migrations and firing hooks (or, with `--dry-run`, lists them),
 /// streaming commands' output as it comes.
-struct RunCommand: AsyncParsableCommand {
+struct RunCommand: AsyncParsableCommand, LooksAtOneUpgrade {
     static let configuration = CommandConfiguration(
         commandName: "run", abstract: "Run the pending migrations and the hooks that fire (or, with --dry-run, list them).",
         discussion: """
@@ -18,7 +18,9 @@ struct RunCommand: AsyncParsableCommand {
         store; elsewhere (a pipe, --json) stderr gets a plain line as each step finishes.
         """)
 
-    @OptionGroup var source: SourceOptions
+    @OptionGroup var app: AppOptions
+    @OptionGroup var upgrade: UpgradeOptions
+    @OptionGroup var stores: StoreOptions
     @Flag(name: .customLong("dry-run"), help: "Run nothing and write nothing: list exactly what a run would execute.")
     var dryRun = false
     @Flag(help: "Write JSON instead of a table.") var json = false
@@ -43,14 +45,15 @@ struct RunCommand: AsyncParsableCommand {
     }
 
     func validate() throws {
+        try validateSource()
         if let timeout, !ManifestCommand.isUsableTimeout(timeout) { throw ValidationError("--timeout must be \(ManifestCommand.timeoutRule)") }
     }
 
     func run() async throws {
-        try await reportingFailures(json: json, store: source.stores.path) {
+        try await reportingFailures(json: json, store: stores.path) {
             // Before the store opens: a database's store takes its wait limit when it is made.
             waiting.apply()
-            let explorer = try source.explorer()
+            let explorer = try explorer()
             if dryRun { return try write(explorer.dryRun(), explorer: explorer, failure: nil, unwritable: JSONReports.UnwritableStore(explorer)) }
             if let work = explorer.app.sandboxRunsForReal, explorer.isSandbox, !yes,
                MigrationRule.sandboxRunNeedsConsent(try explorer.plan(), bodiesActForReal: true) {
@@ -87,7 +90,7 @@ struct RunCommand: AsyncParsableCommand {
                 }
             }
             progress.stop()
-            var failure = Self.failure(of: report, signal: signal, store: source.stores.path)
+            var failure = Self.failure(of: report, signal: signal, store: stores.path)
             failure?.reported = json
             try write(report, explorer: explorer, failure: failure)
             if let failure { throw failure }

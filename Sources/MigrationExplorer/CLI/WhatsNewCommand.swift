@@ -3,21 +3,24 @@ import Foundation
 import MigrationCore
 
 /// `whats-new`: the What's New of one upgrade, for release notes or an in-app screen.
-struct WhatsNewCommand: AsyncParsableCommand {
+struct WhatsNewCommand: AsyncParsableCommand, LooksAtOneUpgrade {
     static let configuration = CommandConfiguration(
         commandName: "whats-new", abstract: "Print the What's New of one upgrade: text, JSON or Markdown.")
 
-    @OptionGroup var source: SourceOptions
+    @OptionGroup var app: AppOptions
+    @OptionGroup var upgrade: UpgradeOptions
+    @OptionGroup var stores: StoreOptions
     @Flag(help: "Write JSON.") var json = false
     @Flag(help: "Write Markdown, for release notes.") var markdown = false
 
     func validate() throws {
+        try validateSource()
         if json && markdown { throw ValidationError("give --json or --markdown, not both") }
     }
 
     func run() async throws {
-        try await reportingFailures(json: json, store: source.stores.path) {
-            let explorer = try source.explorer()
+        try await reportingFailures(json: json, store: stores.path) {
+            let explorer = try explorer()
             let plan = try explorer.plan()
             let app = explorer.app.registry.appName
             if json {

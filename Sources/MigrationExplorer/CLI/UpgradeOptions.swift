@@ -2,27 +2,37 @@ import ArgumentParser
 import Foundation
 import MigrationCore
 
-/// Where migrations come from and which upgrade to look at: the options of the commands that
-/// look at one upgrade (`tui`, `plan`, `run`, `whats-new`).
-struct SourceOptions: ParsableArguments {
-    @OptionGroup var app: AppOptions
-
+/// Which upgrade to look at, past what the store recorded: the options of the commands that
+/// look at one upgrade (`tui`, `plan`, `run`, `whats-new`), beside ``AppOptions`` and
+/// ``StoreOptions``.
+struct UpgradeOptions: ParsableArguments {
     @Option(name: .long, help: ArgumentHelp("Simulate a device that last migrated at this version (overrides what the store recorded).", valueName: "version"))
     var from: VersionArgument?
 
     @Option(name: .customLong("from-build"), help: ArgumentHelp("Simulate a device that last migrated at this build.", valueName: "build"))
     var fromBuild: VersionArgument?
 
-    @OptionGroup var stores: StoreOptions
-
     @Option(name: .customLong("fresh-install"), help: FreshInstallOption.help)
     var freshInstall: FreshInstallOption?
 
     @Option(name: .long, help: ArgumentHelp("Built-in demo only: make the demo migration at this version throw, to show a failure.", valueName: "version"))
     var fail: VersionArgument?
+}
 
-    func validate() throws {
-        if fail != nil, app.manifest != nil || EmbeddedApp.current != nil {
+/// A command that looks at one upgrade: where migrations come from (``AppOptions``), which
+/// upgrade (``UpgradeOptions``) and which store (``StoreOptions``), three option groups side by
+/// side. (Side by side, not nested in one group: each level of nesting multiplies what
+/// ArgumentParser's debug build checks at every start.)
+protocol LooksAtOneUpgrade: ParsableArguments {
+    var app: AppOptions { get }
+    var upgrade: UpgradeOptions { get }
+    var stores: StoreOptions { get }
+}
+
+extension LooksAtOneUpgrade {
+    /// Checks what the groups cannot check alone.
+    func validateSource() throws {
+        if upgrade.fail != nil, app.manifest != nil || EmbeddedApp.current != nil {
             throw ValidationError("--fail applies to the built-in demo only")
         }
     }
@@ -33,7 +43,8 @@ struct SourceOptions: ParsableArguments {
 
     /// What the options ask about, for an explorer made again later (`plan --watch`).
     var request: ExplorerRequest {
-        ExplorerRequest(app: app, from: from, fromBuild: fromBuild, stores: stores, freshInstall: freshInstall, fail: fail)
+        ExplorerRequest(app: app, from: upgrade.from, fromBuild: upgrade.fromBuild, stores: stores,
+                        freshInstall: upgrade.freshInstall, fail: upgrade.fail)
     }
 }
 
