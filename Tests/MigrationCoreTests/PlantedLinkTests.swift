@@ -132,7 +132,7 @@ struct PlantedLinkTests {
     }
 
     @Test("lock files are made readable by their owner alone, so no other user can hold them", arguments: Kind.allCases)
-    func lockFilesAreReadableByTheirOwnerAlone(kind: Kind) throws {
+    func lockFilesAreReadableByTheirOwnerAlone(kind: Kind) async throws {
         let folder = try SharedFolder()
         defer { folder.remove() }
         let store = kind.store(at: folder.file(kind.file))
@@ -144,7 +144,7 @@ struct PlantedLinkTests {
     }
 
     @Test("a link the user made at the store's own path still names the store", arguments: Kind.allCases)
-    func aLinkAtTheStorePathStillNamesTheStore(kind: Kind) throws {
+    func aLinkAtTheStorePathStillNamesTheStore(kind: Kind) async throws {
         let folder = try SharedFolder()
         defer { folder.remove() }
         try folder.plant(kind.file, to: folder.file("real-\(kind.file)"))

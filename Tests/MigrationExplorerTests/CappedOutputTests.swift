@@ -4,7 +4,7 @@ import Testing
 /// Output kept for reports: both ends, and how much was left out between them.
 @Suite("Capped output")
 struct CappedOutputTests {
-    func capture(_ chunks: [String], limit: Int) -> (lines: [String], streamed: [String]) {
+    func capture(_ chunks: [String], limit: Int) async -> (lines: [String], streamed: [String]) {
         let streamed = Lines()
         var output = CappedOutput(limit: limit) { streamed.append($0) }
         for chunk in chunks { Array(chunk.utf8).withUnsafeBytes { output.append($0) } }
@@ -12,19 +12,19 @@ struct CappedOutputTests {
         return (output.lines, streamed.all)
     }
 
-    @Test func shortOutputIsKeptWholeAndStreamedLineByLineAcrossChunks() {
-        let (lines, streamed) = capture(["one\ntw", "o\nthree"], limit: 64)
+    @Test func shortOutputIsKeptWholeAndStreamedLineByLineAcrossChunks() async {
+        let (lines, streamed) = await capture(["one\ntw", "o\nthree"], limit: 64)
         #expect(lines == ["one", "two", "three"])
         #expect(streamed == ["one", "two", "three"])
     }
 
-    @Test func longOutputKeepsTheFirstAndLastBytesAndSaysHowManyWereLeftOut() {
-        let (lines, _) = capture(["aaaa\n", String(repeating: "b", count: 100) + "\n", "cc\nzz\n"], limit: 5)
+    @Test func longOutputKeepsTheFirstAndLastBytesAndSaysHowManyWereLeftOut() async {
+        let (lines, _) = await capture(["aaaa\n", String(repeating: "b", count: 100) + "\n", "cc\nzz\n"], limit: 5)
         #expect(lines == ["aaaa", "… 102 bytes left out …", "c", "zz"])
     }
 
-    @Test func aLineLongerThanTheLimitIsStreamedInPieces() {
-        let (_, streamed) = capture([String(repeating: "x", count: 10)], limit: 4)
+    @Test func aLineLongerThanTheLimitIsStreamedInPieces() async {
+        let (_, streamed) = await capture([String(repeating: "x", count: 10)], limit: 4)
         #expect(streamed == ["xxxx", "xxxx", "xx"])
     }
 }

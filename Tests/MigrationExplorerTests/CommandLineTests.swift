@@ -28,8 +28,8 @@ struct CommandLineTests {
         return url
     }
 
-    @Test func planJSONOnTheDemoHasEveryFieldScriptsRelyOn() throws {
-        let result = try Executable.run(["plan", "--json"])
+    @Test func planJSONOnTheDemoHasEveryFieldScriptsRelyOn() async throws {
+        let result = try await Executable.run(["plan", "--json"])
         #expect(result.status == 0)
         let json = try result.json()
         #expect(json["app"] as? String == "Notes")
@@ -52,23 +52,23 @@ struct CommandLineTests {
         #expect((json["problems"] as? [Any])?.count == 2)
     }
 
-    @Test func planTextIsAnAlignedTableWithoutEscapesWhenPiped() throws {
-        let result = try Executable.run(["plan", "--from", "0.9", "--to", "1.1"], environment: ["LANG": "C.UTF-8"])
+    @Test func planTextIsAnAlignedTableWithoutEscapesWhenPiped() async throws {
+        let result = try await Executable.run(["plan", "--from", "0.9", "--to", "1.1"], environment: ["LANG": "C.UTF-8"])
         #expect(result.status == 0)
         #expect(!result.stdout.contains("\u{1B}["))
         #expect(result.stdout.contains("Notes 0.9 → 1.1"))
         #expect(result.stdout.contains("●  pending                     3      version  1.1      Encrypt notes at rest"))
-        let ascii = try Executable.run(["plan"], environment: ["LANG": "C", "LC_ALL": "C"])
+        let ascii = try await Executable.run(["plan"], environment: ["LANG": "C", "LC_ALL": "C"])
         #expect(ascii.stdout.contains("*  pending"))
         #expect(!ascii.stdout.contains("●"))
     }
 
-    @Test func runExecutesShellCommandsWithTheirEnvironmentAndCapturesOutput() throws {
+    @Test func runExecutesShellCommandsWithTheirEnvironmentAndCapturesOutput() async throws {
         let folder = try makeTemporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let manifest = try manifest(in: folder)
         let store = folder.appendingPathComponent("state.json").path
-        let result = try Executable.run(["run", "--manifest", manifest.path, "--store", store, "--json"])
+        let result = try await Executable.run(["run", "--manifest", manifest.path, "--store", store, "--json"])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(try folder.appendingPathComponent("ran.txt").read() == "0.9 from= to=1.0\n0.10 from=0.9 to=1.0\n1.0 from=0.10 to=1.0\n")
         #expect(try folder.appendingPathComponent("hooks.txt").read() == "hook\n")
@@ -84,100 +84,99 @@ struct CommandLineTests {
         #expect(state["lastMigratedBuild"] as? String == "118")
         #expect(state["lastAppVersion"] as? String == "1.0")
         #expect(state["lastAppBuild"] as? String == "120")
-        let again = try Executable.run(["run", "--manifest", manifest.path, "--store", store, "--json"])
+        let again = try await Executable.run(["run", "--manifest", manifest.path, "--store", store, "--json"])
         #expect((try again.json()["ran"] as? [Any])?.isEmpty == true)
     }
 
-    @Test func aFailingCommandStopsTheRunKeepsEarlierRecordsAndASecondRunResumes() throws {
+    @Test func aFailingCommandStopsTheRunKeepsEarlierRecordsAndASecondRunResumes() async throws {
         let folder = try makeTemporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let store = folder.appendingPathComponent("state.json").path
         let failing = try manifest(in: folder, failing: "0.10")
-        let first = try Executable.run(["run", "--manifest", failing.path, "--store", store, "--json"])
+        let first = try await Executable.run(["run", "--manifest", failing.path, "--store", store, "--json"])
         #expect(first.status == 1)
         let ran = try #require(try first.json()["ran"] as? [[String: Any]])
         try #require(ran.map { $0["result"] as? String } == ["succeeded", "failed"])
         #expect(ran[1]["output"] as? String == "about to fail")
         #expect((ran[1]["error"] as? String)?.contains("exited with status 3") == true)
         #expect(try folder.appendingPathComponent("ran.txt").read() == "0.9 from= to=1.0\n")
-        let plan = try Executable.run(["plan", "--manifest", failing.path, "--store", store, "--json"]).json()
+        let plan = try await Executable.run(["plan", "--manifest", failing.path, "--store", store, "--json"]).json()
         let statuses = (plan["migrations"] as? [[String: Any]])?.map { $0["status"] as? String }
         #expect(statuses == ["applied", "failed", "pending", "skipped", "pending"])
 
         let fixed = try manifest(in: folder)
-        let second = try Executable.run(["run", "--manifest", fixed.path, "--store", store])
+        let second = try await Executable.run(["run", "--manifest", fixed.path, "--store", store])
         #expect(second.status == 0, "\(second.stderr)")
         #expect(try folder.appendingPathComponent("ran.txt").read() == "0.9 from= to=1.0\n0.10 from=0.9 to=1.0\n1.0 from=0.10 to=1.0\n")
     }
 
-    @Test func aDryRunRunsNothingWritesNothingAndListsWhatARunWould() throws {
+    @Test func aDryRunRunsNothingWritesNothingAndListsWhatARunWould() async throws {
         let folder = try makeTemporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let manifest = try manifest(in: folder)
         let store = folder.appendingPathComponent("state.json")
-        let result = try Executable.run(["run", "--dry-run", "--manifest", manifest.path, "--store", store.path, "--json"])
+        let result = try await Executable.run(["run", "--dry-run", "--manifest", manifest.path, "--store", store.path, "--json"])
         #expect(result.status == 0)
         #expect(!FileManager.default.fileExists(atPath: store.path))
         #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("ran.txt").path))
         let ran = try #require(try result.json()["ran"] as? [[String: Any]])
         #expect(ran.map { $0["result"] as? String } == ["would-run", "would-run", "would-run", "would-run"])
-        let real = try Executable.run(["run", "--manifest", manifest.path, "--store", store.path, "--json"])
+        let real = try await Executable.run(["run", "--manifest", manifest.path, "--store", store.path, "--json"])
         #expect((try real.json()["ran"] as? [[String: Any]])?.map { $0["title"] as? String } == ran.map { $0["title"] as? String })
     }
 
-    @Test func resetForgetsEveryRecord() throws {
+    @Test func resetForgetsEveryRecord() async throws {
         let folder = try makeTemporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let manifest = try manifest(in: folder)
         let store = folder.appendingPathComponent("state.json").path
-        _ = try Executable.run(["run", "--manifest", manifest.path, "--store", store])
-        let reset = try Executable.run(["reset", "--store", store])
+        _ = try await Executable.run(["run", "--manifest", manifest.path, "--store", store])
+        let reset = try await Executable.run(["reset", "--store", store])
         #expect(reset.status == 0)
-        let plan = try Executable.run(["plan", "--manifest", manifest.path, "--store", store, "--json"]).json()
+        let plan = try await Executable.run(["plan", "--manifest", manifest.path, "--store", store, "--json"]).json()
         #expect(plan["from"] is NSNull)
         #expect((plan["migrations"] as? [[String: Any]])?.filter { $0["status"] as? String == "pending" }.count == 4)
     }
 
-    @Test func fromOverridesTheStoreForASimulationThatWritesNothing() throws {
+    @Test func fromOverridesTheStoreForASimulationThatWritesNothing() async throws {
         let folder = try makeTemporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let manifest = try manifest(in: folder)
         let store = folder.appendingPathComponent("state.json")
-        _ = try Executable.run(["run", "--manifest", manifest.path, "--store", store.path])
+        _ = try await Executable.run(["run", "--manifest", manifest.path, "--store", store.path])
         let recorded = try store.read()
-        let simulated = try Executable.run(["run", "--manifest", manifest.path, "--store", store.path, "--from", "0.9", "--yes", "--json"])
+        let simulated = try await Executable.run(["run", "--manifest", manifest.path, "--store", store.path, "--from", "0.9", "--yes", "--json"])
         #expect(simulated.status == 0)
         #expect((try simulated.json()["ran"] as? [[String: Any]])?.compactMap { $0["version"] as? String } == ["0.10", "1.0"])
         #expect(try store.read() == recorded)
-        let text = try Executable.run(["plan", "--manifest", manifest.path, "--store", store.path, "--from", "0.9"])
+        let text = try await Executable.run(["plan", "--manifest", manifest.path, "--store", store.path, "--from", "0.9"])
         #expect(text.stdout.contains("store: sandbox over \(store.path)"))
     }
 
-    @Test func twoProcessesRacingOnOneStoreNeverRunAMigrationTwice() throws {
+    @Test func twoProcessesRacingOnOneStoreNeverRunAMigrationTwice() async throws {
         let folder = try makeTemporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let url = folder.appendingPathComponent("manifest.json")
         let migrations = (1...6).map { "{ \"version\": \"0.\($0)\", \"title\": \"m\($0)\", \"run\": \"echo $MIGRATION_VERSION >> ran.txt; sleep 0.05\" }" }
         try url.write("{ \"appVersion\": \"1.0\", \"migrations\": [\(migrations.joined(separator: ","))] }")
         let store = folder.appendingPathComponent("state.json").path
-        let racers = try (0..<3).map { _ in try Executable.start(["run", "--manifest", url.path, "--store", store]) }
-        let results = racers.map(Executable.finish)
+        let results = try await Executable.race(3, ["run", "--manifest", url.path, "--store", store])
         #expect(results.allSatisfy { $0.status == 0 })
         #expect(try folder.appendingPathComponent("ran.txt").read() == (1...6).map { "0.\($0)\n" }.joined())
     }
 
-    @Test func aCorruptStoreIsExit65AndLeftUntouched() throws {
+    @Test func aCorruptStoreIsExit65AndLeftUntouched() async throws {
         let folder = try makeTemporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let store = folder.appendingPathComponent("state.json")
         try store.write("{ broken")
-        let result = try Executable.run(["run", "--store", store.path])
+        let result = try await Executable.run(["run", "--store", store.path])
         #expect(result.status == 65)
         #expect(result.stderr.contains("state.json: is not a migration record"))
         #expect(try store.read() == "{ broken")
     }
 
-    @Test func everyManifestProblemIsListedInOnePassWithItsFieldPath() throws {
+    @Test func everyManifestProblemIsListedInOnePassWithItsFieldPath() async throws {
         let folder = try makeTemporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let url = folder.appendingPathComponent("bad.json")
@@ -196,7 +195,7 @@ struct CommandLineTests {
           "onUpdate": [ { "run": "true" } ]
         }
         """)
-        let result = try Executable.run(["plan", "--manifest", url.path])
+        let result = try await Executable.run(["plan", "--manifest", url.path])
         #expect(result.status == 65)
         #expect(result.stdout.isEmpty)
         let expected = [
@@ -217,8 +216,8 @@ struct CommandLineTests {
     @Test("unusable input exits 65", arguments: [
         ["plan", "--from", "v2"], ["plan", "--to", "1..2"], ["plan", "--manifest", "/nonexistent/manifest.json"], ["plan", "--fail", "x"],
     ])
-    func unusableInput(arguments: [String]) throws {
-        let result = try Executable.run(arguments)
+    func unusableInput(arguments: [String]) async throws {
+        let result = try await Executable.run(arguments)
         #expect(result.status == 65)
         #expect(result.stderr.hasPrefix("migration-explorer: "))
     }
@@ -226,87 +225,87 @@ struct CommandLineTests {
     @Test("bad usage exits 64", arguments: [
         ["plan", "--nope"], ["frobnicate"], ["reset"], ["plan", "--fresh-install", "sometimes"],
     ])
-    func badUsage(arguments: [String]) throws {
-        #expect(try Executable.run(arguments).status == 64)
+    func badUsage(arguments: [String]) async throws {
+        #expect(try await Executable.run(arguments).status == 64)
     }
 
-    @Test func failIsForTheDemoOnly() throws {
+    @Test func failIsForTheDemoOnly() async throws {
         let folder = try makeTemporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let manifest = try manifest(in: folder)
-        let result = try Executable.run(["plan", "--manifest", manifest.path, "--fail", "0.9"])
+        let result = try await Executable.run(["plan", "--manifest", manifest.path, "--fail", "0.9"])
         #expect(result.status == 64)
         #expect(result.stderr.contains("--fail applies to the built-in demo only"))
     }
 
-    @Test func theDemoFailurePathExits1() throws {
-        let result = try Executable.run(["run", "--fail", "0.10"])
+    @Test func theDemoFailurePathExits1() async throws {
+        let result = try await Executable.run(["run", "--fail", "0.10"])
         #expect(result.status == 1)
         #expect(result.stdout.contains("failed: the demo was started with --fail 0.10"))
     }
 
-    @Test func theInteractiveExplorerWithoutATerminalExits2AndWritesNothing() throws {
-        let result = try Executable.run([])
+    @Test func theInteractiveExplorerWithoutATerminalExits2AndWritesNothing() async throws {
+        let result = try await Executable.run([])
         #expect(result.status == 2)
         #expect(result.stdout.isEmpty)
         #expect(result.stderr.contains("needs a terminal"))
         #expect(result.stderr.contains("migration-explorer plan"))
     }
 
-    @Test func helpListsEveryCommand() throws {
-        let result = try Executable.run(["--help"])
+    @Test func helpListsEveryCommand() async throws {
+        let result = try await Executable.run(["--help"])
         #expect(result.status == 0)
         for command in ["tui", "plan", "run", "reset"] { #expect(result.stdout.contains(command)) }
     }
 
     @Test("a negative --timeout is refused as such, written either way", arguments: [["--timeout", "-1"], ["--timeout=-1"]])
-    func aNegativeTimeoutIsRefusedAsSuch(option: [String]) throws {
-        let result = try Executable.run(["run"] + option)
+    func aNegativeTimeoutIsRefusedAsSuch(option: [String]) async throws {
+        let result = try await Executable.run(["run"] + option)
         #expect(result.status == 64)
         #expect(result.stderr.contains("--timeout must be a positive number of seconds"), "\(result.stderr)")
     }
 
-    @Test func aStoreLinkedIntoAMissingFolderIsRefusedBeforeAnythingRuns() throws {
+    @Test func aStoreLinkedIntoAMissingFolderIsRefusedBeforeAnythingRuns() async throws {
         let folder = try makeTemporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let link = folder.appendingPathComponent("state.json")
         try FileManager.default.createSymbolicLink(atPath: link.path, withDestinationPath: "/nowhere/state.json")
-        let result = try Executable.run(["run", "--store", link.path])
+        let result = try await Executable.run(["run", "--store", link.path])
         #expect(result.status == 65, "\(result.stdout)\(result.stderr)")
         #expect(result.stderr.contains("the folder /nowhere does not exist; create it first"), "\(result.stderr)")
     }
 
     @Test("a --timeout too long to keep is refused before anything runs", arguments: ["99999999999999999999", "1e300", "31536001"])
-    func aTimeoutTooLongIsRefused(seconds: String) throws {
+    func aTimeoutTooLongIsRefused(seconds: String) async throws {
         let folder = try makeTemporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let manifest = folder.appendingPathComponent("m.json")
         try manifest.write(#"{ "appVersion": "1.0", "migrations": [ { "version": "0.9", "title": "t", "run": "echo ran > ran" } ] }"#)
-        let result = try Executable.run(["run", "--manifest", manifest.path, "--yes", "--timeout", seconds])
+        let result = try await Executable.run(["run", "--manifest", manifest.path, "--yes", "--timeout", seconds])
         #expect(result.status == 64, "\(result.stderr)")
         #expect(result.stderr.contains("--timeout must be a positive number of seconds up to a year (31536000)"), "\(result.stderr)")
         #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("ran").path))
     }
 
-    @Test func controlCharactersInDeclaredTextCannotActOnTheTerminal() throws {
+    @Test func controlCharactersInDeclaredTextCannotActOnTheTerminal() async throws {
         let folder = try makeTemporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let manifest = folder.appendingPathComponent("m.json")
         try manifest.write(#"{ "appVersion": "1.0", "migrations": [ { "version": "1.0", "title": "Clear\u001b[2J\u001b]0;owned\u0007 the\nscreen" } ] }"#)
         for command in [["plan"], ["run", "--dry-run"]] {
-            let result = try Executable.run(command + ["--manifest", manifest.path])
+            let result = try await Executable.run(command + ["--manifest", manifest.path])
             #expect(result.status == 0)
             #expect(!result.stdout.contains("\u{1B}") && !result.stdout.contains("\u{07}"), "\(command): \(result.stdout)")
             #expect(result.stdout.contains("Clear\u{FFFD}[2J\u{FFFD}]0;owned\u{FFFD} the\u{FFFD}screen"), "\(command): \(result.stdout)")
         }
     }
 
-    @Test func baselineOnAFreshInstallRecordsWithoutRunning() throws {
+    @Test func baselineOnAFreshInstallRecordsWithoutRunning() async throws {
         let folder = try makeTemporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let manifest = try manifest(in: folder)
         let store = folder.appendingPathComponent("state.json").path
-        let result = try Executable.run(["run", "--manifest", manifest.path, "--store", store, "--fresh-install", "baseline", "--json"])
+        let result = try await Executable.run(["run", "--manifest", manifest.path, "--store", store, "--fresh-install", "baseline", "--json"])
         #expect(result.status == 0)
         #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("ran.txt").path))
         #expect((try result.json()["state"] as? [String: Any])?["lastMigratedVersion"] as? String == "1.0")
@@ -334,20 +333,14 @@ struct EmbeddingTests {
     }
 
     /// Runs the embedding example on `store` and sends it SIGINT once 2.0's log is out.
-    func interruptedOnceTheFirstStepLogs(store: String) throws -> Executable.Result {
-        let running = try Executable.start(["run", "--store", store], binary: Executable.embeddedExample)
-        var output = Data()
-        while !String(decoding: output, as: UTF8.self).contains("converted 42 recipes") {
-            let chunk = running.stdout.fileHandleForReading.availableData
-            if chunk.isEmpty { break }
-            output += chunk
-        }
-        kill(running.process.processIdentifier, SIGINT)
-        let result = Executable.finish(running)
-        return Executable.Result(status: result.status, stdout: String(decoding: output, as: UTF8.self) + result.stdout, stderr: result.stderr)
+    func interruptedOnceTheFirstStepLogs(store: String) async throws -> Executable.Result {
+        let running = try await Executable.start(["run", "--store", store], binary: Executable.embeddedExample)
+        _ = await running.stdout(contains: "converted 42 recipes")
+        kill(running.pid, SIGINT)
+        return await running.finish()
     }
 
-    @Test func sigintDuringAnAsyncBodyCancelsItAndKeepsTheStepsBeforeIt() throws {
+    @Test func sigintDuringAnAsyncBodyCancelsItAndKeepsTheStepsBeforeIt() async throws {
         let folder = try makeTemporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let store = folder.appendingPathComponent("state.json").path
@@ -357,7 +350,7 @@ struct EmbeddingTests {
         var interrupted: Executable.Result?
         for _ in 1...5 where interrupted == nil {
             try? FileManager.default.removeItem(atPath: store)
-            let attempt = try interruptedOnceTheFirstStepLogs(store: store)
+            let attempt = try await interruptedOnceTheFirstStepLogs(store: store)
             if !attempt.stdout.contains("indexed 4 batches") { interrupted = attempt }
         }
         let result = try #require(interrupted, "in 5 tries, SIGINT never stopped 2.1's body before its end")
@@ -366,7 +359,7 @@ struct EmbeddingTests {
         let state = try FileMigrationStore(url: URL(fileURLWithPath: store)).load()
         #expect(state.lastMigratedVersion == "2.0")
         #expect(state.history.map(\.identifier) == ["2.0"], "the cancelled body is not recorded")
-        let resumed = try Executable.run(["run", "--store", store], binary: Executable.embeddedExample)
+        let resumed = try await Executable.run(["run", "--store", store], binary: Executable.embeddedExample)
         #expect(resumed.status == 0)
         #expect(resumed.stdout.contains("indexed 4 batches") && !resumed.stdout.contains("converted 42 recipes"))
         let progress = resumed.stdout.split(separator: "\n").filter { $0.hasSuffix("%") }.map { $0.split(separator: " ").last ?? "" }
@@ -385,35 +378,35 @@ struct EmbeddingTests {
     /// Sends SIGINT to `running`, waits until the first one has reached the stubborn command
     /// in `folder` (the run is cancelling), then sends the second.
     func signalTwice(_ running: Executable.Running, stubbornIn folder: URL) throws {
-        kill(running.process.processIdentifier, SIGINT)
+        kill(running.pid, SIGINT)
         let cancelling = waitUntil { folder.appendingPathComponent("term").textIfAny.contains("stopping") }
         try #require(cancelling, "the first SIGINT did not reach the running command")
-        kill(running.process.processIdentifier, SIGINT)
+        kill(running.pid, SIGINT)
     }
 
-    @Test func aSecondSignalWhileTheRunningStepIgnoresCancellingExitsAtOnce() throws {
+    @Test func aSecondSignalWhileTheRunningStepIgnoresCancellingExitsAtOnce() async throws {
         let folder = try makeTemporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let manifest = folder.appendingPathComponent("manifest.json"), store = folder.appendingPathComponent("state.json")
         try manifest.write(#"{ "appVersion": "3.0", "migrations": [ { "version": "2.5", "title": "Quick", "run": "true" }, { "version": "2.6", "title": "Stubborn", "run": "\#(Self.stubborn)" } ] }"#)
-        let running = try Executable.start(["run", "--manifest", manifest.path, "--store", store.path])
+        let running = try await Executable.start(["run", "--manifest", manifest.path, "--store", store.path])
         let shell = try pidWritten(to: folder.appendingPathComponent("pid"))
         try signalTwice(running, stubbornIn: folder)
-        let result = Executable.finish(running)
+        let result = await running.finish()
         #expect(result.status == 130)
         #expect(result.stderr.contains("stopped by a second signal 2 before the running step stopped"), "\(result.stderr)")
         #expect(processIsGone(shell), "the stubborn command's group is killed")
     }
 
-    @Test func aSecondSignalUnderJSONStillListsTheStepsThatFinished() throws {
+    @Test func aSecondSignalUnderJSONStillListsTheStepsThatFinished() async throws {
         let folder = try makeTemporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let manifest = folder.appendingPathComponent("manifest.json"), store = folder.appendingPathComponent("state.json")
         try manifest.write(#"{ "appVersion": "3.0", "migrations": [ { "version": "2.5", "title": "Quick", "run": "echo done" }, { "version": "2.6", "title": "Stubborn", "run": "\#(Self.stubborn)" } ] }"#)
-        let running = try Executable.start(["run", "--manifest", manifest.path, "--store", store.path, "--json"])
+        let running = try await Executable.start(["run", "--manifest", manifest.path, "--store", store.path, "--json"])
         _ = try pidWritten(to: folder.appendingPathComponent("pid"))
         try signalTwice(running, stubbornIn: folder)
-        let result = Executable.finish(running)
+        let result = await running.finish()
         #expect(result.status == 130)
         let json = try #require(try? result.json(), "\(result.stdout)")
         #expect((json["error"] as? [String: Any])?["kind"] as? String == "cancelled", "\(json)")
@@ -433,30 +426,30 @@ struct EmbeddingTests {
         }
     }
 
-    @Test func anAppsExplorerSpeaksOfItselfInHelpAndErrors() throws {
-        let help = try Executable.run(["--help"], binary: Executable.embeddedExample)
+    @Test func anAppsExplorerSpeaksOfItselfInHelpAndErrors() async throws {
+        let help = try await Executable.run(["--help"], binary: Executable.embeddedExample)
         #expect(help.status == 0)
         #expect(help.stdout.contains("USAGE: embedded-example"), "\(help.stdout)")
         #expect(help.stdout.contains("It shows the migrations of Recipes, upgrading to 2.1."))
         #expect(!help.stdout.contains("demo"))
-        let failed = try Executable.run(["plan", "--from", "x.y"], binary: Executable.embeddedExample)
+        let failed = try await Executable.run(["plan", "--from", "x.y"], binary: Executable.embeddedExample)
         #expect(failed.status == 65)
         #expect(failed.stderr.hasPrefix("embedded-example: "), "\(failed.stderr)")
     }
 
-    @Test func aSandboxRunOfAnAppsOwnCodeAsksForYesAsACommandsDoes() throws {
-        let refused = try Executable.run(["run", "--from", "2.0"], binary: Executable.embeddedExample)
+    @Test func aSandboxRunOfAnAppsOwnCodeAsksForYesAsACommandsDoes() async throws {
+        let refused = try await Executable.run(["run", "--from", "2.0"], binary: Executable.embeddedExample)
         #expect(refused.status == 64)
         #expect(refused.stderr.contains("this run executes the app's migrations against a sandbox: "
             + "the migrations' code runs for real and only the records are simulated; add --yes to run them, or use --dry-run"), "\(refused.stderr)")
         #expect(!refused.stdout.contains("indexed"), "nothing ran")
-        #expect(try Executable.run(["run", "--from", "2.0", "--dry-run"], binary: Executable.embeddedExample).status == 0)
+        #expect(try await Executable.run(["run", "--from", "2.0", "--dry-run"], binary: Executable.embeddedExample).status == 0)
     }
 
-    @Test func aSandboxRunThatRunsNoBodyNeedsNoYes() throws {
+    @Test func aSandboxRunThatRunsNoBodyNeedsNoYes() async throws {
         // A fresh install under the baseline policy records every migration without running it,
         // and no hook fires: nothing of the app's code runs, so there is nothing to confirm.
-        let result = try Executable.run(["run", "--fresh-install", "baseline", "--json"], binary: Executable.embeddedExample)
+        let result = try await Executable.run(["run", "--fresh-install", "baseline", "--json"], binary: Executable.embeddedExample)
         #expect(result.status == 0, "\(result.stderr)")
         let json = try result.json()
         #expect((json["ran"] as? [[String: Any]])?.allSatisfy { $0["result"] as? String == "baselined" } == true, "\(json)")
@@ -464,8 +457,8 @@ struct EmbeddingTests {
         #expect(!result.stderr.contains("--yes"))
     }
 
-    @Test func anAppsAsyncAndMainActorBodiesRunFromTheRunCommand() throws {
-        let result = try Executable.run(["run", "--json", "--yes"], binary: Executable.embeddedExample)
+    @Test func anAppsAsyncAndMainActorBodiesRunFromTheRunCommand() async throws {
+        let result = try await Executable.run(["run", "--json", "--yes"], binary: Executable.embeddedExample)
         #expect(result.status == 0, "\(result.stdout)\n\(result.stderr)")
         let json = try result.json()
         let ran = try #require(json["ran"] as? [[String: Any]]) + (try #require(json["hooks"] as? [[String: Any]]))

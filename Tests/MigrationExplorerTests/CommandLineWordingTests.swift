@@ -12,56 +12,56 @@ struct CommandLineWordingTests {
         ("matrix", ["--from ", "--from-build", "--fail"]),
         ("export", ["--from ", "--from-build", "--fail", "--fresh-install", "--store", "--defaults-plist", "--sqlite", "--simulator", "--device", "--domain"]),
     ])
-    func helpListsOnlyWhatTheCommandTakes(command: String, refused: [String]) throws {
-        let help = try Executable.run([command, "--help"])
+    func helpListsOnlyWhatTheCommandTakes(command: String, refused: [String]) async throws {
+        let help = try await Executable.run([command, "--help"])
         #expect(help.status == 0)
         for option in refused { #expect(!help.stdout.contains(option), "\(command) --help offers \(option)") }
         #expect(help.stdout.contains("--manifest") && help.stdout.contains("--to-build"))
     }
 
-    @Test func exportRefusesAStoreItWouldIgnore() throws {
-        let result = try Executable.run(["export", "--sqlite", "app.sqlite"])
+    @Test func exportRefusesAStoreItWouldIgnore() async throws {
+        let result = try await Executable.run(["export", "--sqlite", "app.sqlite"])
         #expect(result.status == 64, "\(result.stdout)")
     }
 
-    @Test func anUnknownCommandIsAnsweredWithTheCommandsThereAre() throws {
-        let result = try Executable.run(["bogus"])
+    @Test func anUnknownCommandIsAnsweredWithTheCommandsThereAre() async throws {
+        let result = try await Executable.run(["bogus"])
         #expect(result.status == 64)
         #expect(!result.stderr.contains("tui <options>"), "\(result.stderr)")
         #expect(result.stderr.contains("\"bogus\" is not a command"), "\(result.stderr)")
         #expect(result.stderr.contains("plan, run, reset, set, matrix, whats-new, export"), "\(result.stderr)")
-        let json = try Executable.run(["bogus", "--json"])
+        let json = try await Executable.run(["bogus", "--json"])
         #expect(json.status == 64)
         #expect(try (json.json()["error"] as? [String: Any])?["message"] as? String ?? "" != "")
     }
 
-    @Test func reportsHaveNoTrailingSpaces() throws {
+    @Test func reportsHaveNoTrailingSpaces() async throws {
         for arguments in [["run", "--dry-run"], ["plan"], ["matrix"], ["run", "--fail", "0.9"]] {
-            let result = try Executable.run(arguments)
+            let result = try await Executable.run(arguments)
             let padded = result.stdout.split(separator: "\n").filter { $0.hasSuffix(" ") }
             #expect(padded.isEmpty, "\(arguments): \(padded)")
         }
     }
 
-    @Test func aTitleWithQuotesIsNotQuotedInsideTheSameQuotes() throws {
+    @Test func aTitleWithQuotesIsNotQuotedInsideTheSameQuotes() async throws {
         let folder = try makeTemporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let manifest = folder.appendingPathComponent("m.json")
         try manifest.write(#"{ "appVersion": "1.0", "migrations": [ { "version": "0.9", "title": "Rename \"body\" to \"text\"", "run": "exit 3" } ] }"#)
-        let result = try Executable.run(["run", "--manifest", manifest.path, "--yes"])
+        let result = try await Executable.run(["run", "--manifest", manifest.path, "--yes"])
         #expect(result.status == 1)
         #expect(!result.stdout.contains(#""Rename "body" to "text"""#) && !result.stderr.contains(#""Rename "body" to "text"""#), "\(result.stdout)\(result.stderr)")
         #expect(result.stderr.contains(#"version 0.9 “Rename "body" to "text"” failed"#), "\(result.stderr)")
     }
 
-    @Test func aCorruptHistoryIsDescribedWithoutSwiftTypeNames() throws {
+    @Test func aCorruptHistoryIsDescribedWithoutSwiftTypeNames() async throws {
         let folder = try makeTemporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let plist = folder.appendingPathComponent("prefs.plist")
         let record = Data(#"[{"date": "2026-01-01T00:00:00Z"}]"#.utf8)
         try PropertyListSerialization.data(fromPropertyList: ["MTMigration.lastMigrationVersion": "0.8", "MigrationExplorer.history": record],
                                            format: .xml, options: 0).write(to: plist)
-        let result = try Executable.run(["plan", "--defaults-plist", plist.path])
+        let result = try await Executable.run(["plan", "--defaults-plist", plist.path])
         #expect(result.status == 65)
         for name in ["DecodingError", "AnyCodingKey", "Optional(", "intValue", "Debug description"] {
             #expect(!result.stderr.contains(name), "\(result.stderr)")
@@ -69,29 +69,29 @@ struct CommandLineWordingTests {
         #expect(result.stderr.contains("MigrationExplorer.history"), "\(result.stderr)")
     }
 
-    @Test func aPlistsMTMigrationKeysHaveOneNameInEveryCommand() throws {
+    @Test func aPlistsMTMigrationKeysHaveOneNameInEveryCommand() async throws {
         let folder = try makeTemporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let plist = folder.appendingPathComponent("prefs.plist").path
-        #expect(try Executable.run(["set", "--defaults-plist", plist, "--version", "1.0"]).status == 0)
-        let reset = try Executable.run(["reset", "--defaults-plist", plist])
+        #expect(try await Executable.run(["set", "--defaults-plist", plist, "--version", "1.0"]).status == 0)
+        let reset = try await Executable.run(["reset", "--defaults-plist", plist])
         #expect(reset.status == 0, "\(reset.stderr)")
         #expect(!reset.stdout.contains("\"default\""), "\(reset.stdout)")
         #expect(reset.stdout.contains("MTMigration's keys"), "\(reset.stdout)")
-        let json = try Executable.run(["reset", "--defaults-plist", plist, "--json"])
+        let json = try await Executable.run(["reset", "--defaults-plist", plist, "--json"])
         #expect(try (json.json()["domains"] as? [[String: Any]])?.first?["name"] is NSNull, "\(json.stdout)")
     }
 
-    @Test func setSaysWhichOlderKeysItRemovedAndWhy() throws {
+    @Test func setSaysWhichOlderKeysItRemovedAndWhy() async throws {
         let folder = try makeTemporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let plist = folder.appendingPathComponent("prefs.plist")
         try PropertyListSerialization.data(fromPropertyList: ["MTMigration.lastMigrationVersion": "0.9", "Migration.lastVersion": "1.0", "Theme": "dark"],
                                            format: .xml, options: 0).write(to: plist)
-        let result = try Executable.run(["set", "--defaults-plist", plist.path, "--version", "0.8"])
+        let result = try await Executable.run(["set", "--defaults-plist", plist.path, "--version", "0.8"])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout.contains("Removed Migration.lastVersion (1.0)"), "\(result.stdout)")
-        let help = try Executable.run(["set", "--help"])
+        let help = try await Executable.run(["set", "--help"])
         #expect(help.stdout.contains("older spellings"), "\(help.stdout)")
     }
 }

@@ -65,15 +65,15 @@ struct CountWordingTests {
         #expect(Render.screen(session.state, size: Size(width: 80, height: 24), unicode: true).text.contains("Ran 1 step:"))
     }
 
-    @Test func planFromTheCommandLineSaysOneHookFiresAndItsJSONKeepsItsFields() throws {
+    @Test func planFromTheCommandLineSaysOneHookFiresAndItsJSONKeepsItsFields() async throws {
         let folder = try makeTemporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let manifest = folder.appendingPathComponent("manifest.json")
         try manifest.write(#"{ "app": "Notes", "appVersion": "1.0", "migrations": [ { "version": "1.0", "title": "Import" } ], "onUpdate": [ { "title": "Stats" } ] }"#)
-        let text = try Executable.run(["plan", "--manifest", manifest.path], environment: ["LANG": "C.UTF-8"])
+        let text = try await Executable.run(["plan", "--manifest", manifest.path], environment: ["LANG": "C.UTF-8"])
         #expect(text.status == 0)
         #expect(text.stdout.hasSuffix("\n1 pending, 1 hook fires\n"), "\(text.stdout)")
-        let json = try Executable.run(["plan", "--manifest", manifest.path, "--json"])
+        let json = try await Executable.run(["plan", "--manifest", manifest.path, "--json"])
         #expect(json.status == 0)
         #expect(json.stdout == """
             {

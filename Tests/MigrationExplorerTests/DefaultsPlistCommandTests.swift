@@ -22,19 +22,19 @@ struct DefaultsPlistCommandTests {
         try #require(try result.json()["ran"] as? [[String: Any]]).compactMap { ($0["version"] ?? $0["build"]) as? String }
     }
 
-    @Test func setThenTheRealRunReplaysTheUpgradeFromThatDevice() throws {
+    @Test func setThenTheRealRunReplaysTheUpgradeFromThatDevice() async throws {
         let folder = try makeTemporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let plist = try upgradedPlist(in: folder)
-        #expect(try migrations(Executable.run(["run", "--defaults-plist", plist.path, "--json"])).isEmpty)
+        #expect(try migrations(await Executable.run(["run", "--defaults-plist", plist.path, "--json"])).isEmpty)
 
-        let set = try Executable.run(["set", "--defaults-plist", plist.path, "--version", "0.8", "--build", "90", "--json"])
+        let set = try await Executable.run(["set", "--defaults-plist", plist.path, "--version", "0.8", "--build", "90", "--json"])
         #expect(set.status == 0, "\(set.stderr)")
         #expect(try set.json()["state"] as? [String: String] == [
             "lastMigratedVersion": "0.8", "lastAppVersion": "0.8", "lastMigratedBuild": "90", "lastAppBuild": "90"])
         #expect(try values(of: plist)["MTMigration.lastAppVersion"] as? String == "0.8")
 
-        let run = try Executable.run(["run", "--defaults-plist", plist.path, "--json"])
+        let run = try await Executable.run(["run", "--defaults-plist", plist.path, "--json"])
         #expect(run.status == 0, "\(run.stderr)")
         #expect(try migrations(run) == ["0.9", "0.10", "1.0", "95", "100"])
         #expect(try (run.json()["hooks"] as? [[String: Any]])?.map { $0["result"] as? String } == ["succeeded", "succeeded"])
@@ -42,24 +42,24 @@ struct DefaultsPlistCommandTests {
         #expect(after["MTMigration.lastMigrationVersion"] as? String == "1.0")
         #expect(after["Theme"] as? String == "dark")
         #expect(try Data(contentsOf: plist).starts(with: Data("<?xml".utf8)))
-        #expect(try migrations(Executable.run(["run", "--defaults-plist", plist.path, "--json"])).isEmpty)
+        #expect(try migrations(await Executable.run(["run", "--defaults-plist", plist.path, "--json"])).isEmpty)
     }
 
-    @Test func setWithoutABuildSaysTheBuildMarksStayAsRecorded() throws {
+    @Test func setWithoutABuildSaysTheBuildMarksStayAsRecorded() async throws {
         let folder = try makeTemporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let plist = try upgradedPlist(in: folder)
-        let result = try Executable.run(["set", "--defaults-plist", plist.path, "--version", "0.8"])
+        let result = try await Executable.run(["set", "--defaults-plist", plist.path, "--version", "0.8"])
         #expect(result.status == 0)
         #expect(result.stdout.contains("Set \(plist.path), MTMigration's keys: last migrated version 0.8, last migrated build 100, last app version 0.8, last app build 100."))
         #expect(result.stdout.contains("give --build to set them too"))
-        let json = try Executable.run(["set", "--defaults-plist", plist.path, "--version", "0.9", "--domain", "database", "--json"]).json()
+        let json = try await Executable.run(["set", "--defaults-plist", plist.path, "--version", "0.9", "--domain", "database", "--json"]).json()
         #expect(json["domain"] as? String == "database")
         #expect(try values(of: plist)["MigrationExplorer.database.lastMigrationVersion"] as? String == "0.9")
     }
 
-    @Test func setReportsABadVersionAndABadStoreAtOnce() throws {
-        let result = try Executable.run(["set", "--defaults-plist", "/nowhere/p.plist", "--version", "v1", "--build", "9", "--json"])
+    @Test func setReportsABadVersionAndABadStoreAtOnce() async throws {
+        let result = try await Executable.run(["set", "--defaults-plist", "/nowhere/p.plist", "--version", "v1", "--build", "9", "--json"])
         #expect(result.status == 65)
         let message = try #require((try result.json()["error"] as? [String: Any])?["message"] as? String)
         #expect(message.contains("--version: \"v1\""))
@@ -67,20 +67,20 @@ struct DefaultsPlistCommandTests {
         #expect(!message.contains("--build"))
     }
 
-    @Test func setWorksOnAStateFileToo() throws {
+    @Test func setWorksOnAStateFileToo() async throws {
         let folder = try makeTemporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let store = folder.appendingPathComponent("state.json").path
-        _ = try Executable.run(["run", "--store", store])
-        #expect(try Executable.run(["set", "--store", store, "--version", "0.8", "--build", "90"]).status == 0)
-        #expect(try migrations(Executable.run(["run", "--store", store, "--json"])) == ["0.9", "0.10", "1.0", "95", "100"])
+        _ = try await Executable.run(["run", "--store", store])
+        #expect(try await Executable.run(["set", "--store", store, "--version", "0.8", "--build", "90"]).status == 0)
+        #expect(try migrations(await Executable.run(["run", "--store", store, "--json"])) == ["0.9", "0.10", "1.0", "95", "100"])
     }
 
-    @Test func resetForgetsAPlistsMarksAndKeepsItsOtherKeys() throws {
+    @Test func resetForgetsAPlistsMarksAndKeepsItsOtherKeys() async throws {
         let folder = try makeTemporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let plist = try upgradedPlist(in: folder)
-        let result = try Executable.run(["reset", "--defaults-plist", plist.path, "--json"])
+        let result = try await Executable.run(["reset", "--defaults-plist", plist.path, "--json"])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(try (result.json()["domains"] as? [[String: Any]])?.first?["forgotten"] as? [String] == [
             "last migrated version 1.0", "last migrated build 100", "last app version 1.0", "last app build 100"])
@@ -89,7 +89,7 @@ struct DefaultsPlistCommandTests {
         #expect(after["Theme"] as? String == "dark")
 
         let missing = folder.appendingPathComponent("missing.plist")
-        let nothing = try Executable.run(["reset", "--defaults-plist", missing.path])
+        let nothing = try await Executable.run(["reset", "--defaults-plist", missing.path])
         #expect(nothing.stdout.contains("records nothing: nothing to forget"))
         #expect(!FileManager.default.fileExists(atPath: missing.path))
     }
@@ -106,7 +106,7 @@ struct DefaultsPlistCommandTests {
         return bin
     }
 
-    @Test func simulatorResolvesTheAppsDataContainerWithXcrun() throws {
+    @Test func simulatorResolvesTheAppsDataContainerWithXcrun() async throws {
         let folder = try makeTemporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let container = folder.appendingPathComponent("Containers/Data/Application/1234")
@@ -115,13 +115,13 @@ struct DefaultsPlistCommandTests {
         let bin = try fakeXcrun(in: folder, "echo '\(container.path)'")
         let environment = ["PATH": bin.path + ":/usr/bin:/bin"]
 
-        let set = try Executable.run(["set", "--simulator", "com.example.notes", "--version", "0.8", "--build", "90"], environment: environment)
+        let set = try await Executable.run(["set", "--simulator", "com.example.notes", "--version", "0.8", "--build", "90"], environment: environment)
         #expect(set.status == 0, "\(set.stderr)")
         #expect(set.stderr.contains("quit com.example.notes in the simulator first"))
         let plist = preferences.appendingPathComponent("com.example.notes.plist")
         #expect(try values(of: plist)["MTMigration.lastMigrationVersion"] as? String == "0.8")
 
-        let run = try Executable.run(["run", "--simulator", "com.example.notes", "--device", "UDID-1", "--json"], environment: environment)
+        let run = try await Executable.run(["run", "--simulator", "com.example.notes", "--device", "UDID-1", "--json"], environment: environment)
         #expect(try migrations(run) == ["0.9", "0.10", "1.0", "95", "100"])
         #expect(try folder.appendingPathComponent("xcrun.log").read() == """
         simctl get_app_container booted com.example.notes data
@@ -135,11 +135,11 @@ struct DefaultsPlistCommandTests {
         ("failing", "echo 'No devices are booted.' >&2; exit 149", "exited with status 149: No devices are booted.; is the simulator booted"),
         ("no folder", "echo /nowhere/at/all", "printed \"/nowhere/at/all\", which is not a folder"),
     ])
-    func xcrunProblems(name: String, body: String?, message: String) throws {
+    func xcrunProblems(name: String, body: String?, message: String) async throws {
         let folder = try makeTemporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let bin = try body.map { try fakeXcrun(in: folder, $0) } ?? folder
-        let result = try Executable.run(["plan", "--simulator", "com.example.notes", "--json"], environment: ["PATH": bin.path])
+        let result = try await Executable.run(["plan", "--simulator", "com.example.notes", "--json"], environment: ["PATH": bin.path])
         #expect(result.status == 65)
         let error = try #require(try result.json()["error"] as? [String: Any])
         #expect(error["kind"] as? String == "store")

@@ -16,7 +16,7 @@ struct ExampleTests {
         return block.split(separator: "\n").map(String.init)
     }
 
-    @Test func everyREADMECommandOnTheNotesExampleWorksAsDocumented() throws {
+    @Test func everyREADMECommandOnTheNotesExampleWorksAsDocumented() async throws {
         let folder = try makeTemporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         try copyTrackedFiles(of: "Examples/notes", in: Self.repository, to: folder.appendingPathComponent("Examples/notes"))
@@ -45,7 +45,7 @@ struct ExampleTests {
             } else {
                 0
             }
-            let result = try Executable.run(arguments, in: folder)
+            let result = try await Executable.run(arguments, in: folder)
             #expect(result.status == expected, "\(line)\n\(result.stdout)\n\(result.stderr)")
         }
         let data = folder.appendingPathComponent("Examples/notes/data")
@@ -63,13 +63,13 @@ struct ExampleTests {
         #expect(source.split(separator: "\n", maxSplits: 1).last.map(String.init) == block)
     }
 
-    @Test func aSandboxRunFromAReleaseRewritesTheNotesOfADeviceAtThatRelease() throws {
+    @Test func aSandboxRunFromAReleaseRewritesTheNotesOfADeviceAtThatRelease() async throws {
         let folder = try makeTemporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let example = folder.appendingPathComponent("notes")
         try copyTrackedFiles(of: "Examples/notes", in: Self.repository, to: example)
         let manifest = example.appendingPathComponent("manifest.json").path
-        let result = try Executable.run(["run", "--manifest", manifest, "--from", "0.10", "--yes", "--json"])
+        let result = try await Executable.run(["run", "--manifest", manifest, "--from", "0.10", "--yes", "--json"])
         #expect(result.status == 0, "\(result.stdout)\n\(result.stderr)")
         let ran = try #require(try result.json()["ran"] as? [[String: Any]])
         try #require(ran.map { ($0["version"] ?? $0["build"]) as? String } == ["1.0", "118"], "\(ran)")
@@ -85,7 +85,7 @@ struct ExampleTests {
                 "the real notes stay as they are")
     }
 
-    @Test func aMigrationGivenNotesOfAnotherShapeFailsSayingWhichLine() throws {
+    @Test func aMigrationGivenNotesOfAnotherShapeFailsSayingWhichLine() async throws {
         let folder = try makeTemporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let example = folder.appendingPathComponent("notes")
@@ -95,7 +95,7 @@ struct ExampleTests {
         try notes.write("Groceries\t21/11/2026\thome errands\nTrip plan, no date\n")
         let manifest = example.appendingPathComponent("manifest.json").path
         let store = example.appendingPathComponent("state.json").path
-        let result = try Executable.run(["run", "--manifest", manifest, "--store", store, "--json"])
+        let result = try await Executable.run(["run", "--manifest", manifest, "--store", store, "--json"])
         #expect(result.status == 1)
         let ran = try #require(try result.json()["ran"] as? [[String: Any]])
         try #require(ran.map { $0["result"] as? String } == ["failed"], "\(ran)")
@@ -103,7 +103,7 @@ struct ExampleTests {
         #expect(try notes.read() == "Groceries\t21/11/2026\thome errands\nTrip plan, no date\n", "nothing is rewritten")
     }
 
-    @Test func theFailingAndSlowMigrationsDoWhatTheySay() throws {
+    @Test func theFailingAndSlowMigrationsDoWhatTheySay() async throws {
         let folder = try makeTemporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let example = folder.appendingPathComponent("notes")
@@ -111,13 +111,13 @@ struct ExampleTests {
         try example.appendingPathComponent("fail-split-tags").write("")
         let manifest = example.appendingPathComponent("manifest.json").path
         let store = example.appendingPathComponent("state.json").path
-        let failed = try Executable.run(["run", "--manifest", manifest, "--store", store, "--json"])
+        let failed = try await Executable.run(["run", "--manifest", manifest, "--store", store, "--json"])
         #expect(failed.status == 1)
         let ran = try #require(try failed.json()["ran"] as? [[String: Any]])
         try #require(ran.map { $0["result"] as? String } == ["succeeded", "succeeded", "failed"])
         #expect((ran[2]["output"] as? String)?.contains("failing on purpose") == true)
         try FileManager.default.removeItem(at: example.appendingPathComponent("fail-split-tags"))
-        let resumed = try Executable.run(["run", "--manifest", manifest, "--store", store], environment: ["LANG": "C.UTF-8"])
+        let resumed = try await Executable.run(["run", "--manifest", manifest, "--store", store], environment: ["LANG": "C.UTF-8"])
         #expect(resumed.status == 0)
         #expect(resumed.stdout.contains("build 118 │ indexing: 20%\nbuild 118 │ indexing: 40%"))
     }

@@ -57,7 +57,7 @@ struct ExitStatusTests {
     ]
 
     @Test("exit status, stderr and one JSON document", arguments: cases)
-    func outcome(_ testCase: Case) throws {
+    func outcome(_ testCase: Case) async throws {
         let folder = try makeTemporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         for (name, content) in testCase.files {
@@ -65,10 +65,10 @@ struct ExitStatusTests {
             if content == "DIR" { try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true) } else { try url.write(content) }
         }
         let before = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
-        let text = try Executable.run(testCase.arguments, in: folder)
+        let text = try await Executable.run(testCase.arguments, in: folder)
         #expect(text.status == testCase.status)
         #expect(!text.stderr.isEmpty)
-        let json = try Executable.run(testCase.arguments + ["--json"], in: folder)
+        let json = try await Executable.run(testCase.arguments + ["--json"], in: folder)
         #expect(json.status == testCase.status)
         let error = try #require(try json.json()["error"] as? [String: Any], "\(json.stdout)")
         #expect(error["kind"] as? String == testCase.kind)
@@ -79,8 +79,8 @@ struct ExitStatusTests {
         #expect(after.sorted() == before, "a file was left behind")
     }
 
-    @Test func everyBadVersionIsReportedAtOnce() throws {
-        let result = try Executable.run(["plan", "--from", "v2", "--to", "1..2", "--json"])
+    @Test func everyBadVersionIsReportedAtOnce() async throws {
+        let result = try await Executable.run(["plan", "--from", "v2", "--to", "1..2", "--json"])
         let message = try #require((try result.json()["error"] as? [String: Any])?["message"] as? String)
         #expect(message.contains("--from: \"v2\""))
         #expect(message.contains("--to: \"1..2\""))
@@ -92,13 +92,13 @@ struct ExitStatusTests {
         (["run", "--manifest", "bad-manifest.json", "--from", "v2"], ["bad-manifest.json", "--from: \"v2\""]),
         (["plan", "--store", "folder", "--to", "x"], ["folder: is a directory", "--to: \"x\""]),
     ])
-    func everyUnusableInputIsReportedAtOnce(arguments: [String], mentions: [String]) throws {
+    func everyUnusableInputIsReportedAtOnce(arguments: [String], mentions: [String]) async throws {
         let folder = try makeTemporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         try folder.appendingPathComponent("bad.json").write("{ broken")
         try folder.appendingPathComponent("bad-manifest.json").write(#"{ "appVersion": "1.0" }"#)
         try FileManager.default.createDirectory(at: folder.appendingPathComponent("folder"), withIntermediateDirectories: true)
-        let result = try Executable.run(arguments + ["--json"], in: folder)
+        let result = try await Executable.run(arguments + ["--json"], in: folder)
         #expect(result.status == 65)
         let message = try #require((try result.json()["error"] as? [String: Any])?["message"] as? String)
         for mention in mentions {
@@ -108,40 +108,40 @@ struct ExitStatusTests {
         #expect(try Data(contentsOf: folder.appendingPathComponent("bad.json")) == Data("{ broken".utf8))
     }
 
-    @Test func aStoreThatIsAFolderIsNamedAndNothingIsLeftBeside() throws {
+    @Test func aStoreThatIsAFolderIsNamedAndNothingIsLeftBeside() async throws {
         let folder = try makeTemporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let store = folder.appendingPathComponent("records")
         try FileManager.default.createDirectory(at: store, withIntermediateDirectories: true)
-        let result = try Executable.run(["plan", "--store", store.path, "--json"])
+        let result = try await Executable.run(["plan", "--store", store.path, "--json"])
         #expect(result.stderr.contains("\(store.path): is a directory"))
         #expect((try result.json()["error"] as? [String: Any])?["path"] as? String == store.path)
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["records"])
     }
 
-    @Test func aFailedRunSaysWhyOnStderrAndCarriesTheErrorBesideTheUsualFields() throws {
-        let result = try Executable.run(["run", "--fail", "0.10", "--json"])
+    @Test func aFailedRunSaysWhyOnStderrAndCarriesTheErrorBesideTheUsualFields() async throws {
+        let result = try await Executable.run(["run", "--fail", "0.10", "--json"])
         #expect(result.stderr.contains("version 0.10"))
         #expect(result.stderr.contains("the demo was started with --fail 0.10"))
         let json = try result.json()
         #expect((json["ran"] as? [Any])?.isEmpty == false)
         #expect(json["state"] is [String: Any])
         #expect((json["error"] as? [String: Any])?["kind"] as? String == "migration-failed")
-        let success = try Executable.run(["run", "--json"]).json()
+        let success = try await Executable.run(["run", "--json"]).json()
         #expect(success["error"] is NSNull)
     }
 
-    @Test func problemsNameTheirMigrationByTrack() throws {
-        let json = try Executable.run(["plan", "--json"]).json()
+    @Test func problemsNameTheirMigrationByTrack() async throws {
+        let json = try await Executable.run(["plan", "--json"]).json()
         let problem = try #require((json["problems"] as? [[String: Any]])?.first)
         #expect(problem["migration"] as? [String: String] == ["version": "0.7"])
     }
 
-    @Test func aBaselinedRunSaysBaselined() throws {
+    @Test func aBaselinedRunSaysBaselined() async throws {
         let folder = try makeTemporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let store = folder.appendingPathComponent("state.json").path
-        let json = try Executable.run(["run", "--store", store, "--fresh-install", "baseline", "--json"]).json()
+        let json = try await Executable.run(["run", "--store", store, "--fresh-install", "baseline", "--json"]).json()
         let results = (json["ran"] as? [[String: Any]])?.compactMap { $0["result"] as? String }
         #expect(results?.isEmpty == false)
         #expect(results?.allSatisfy { $0 == "baselined" } == true)
@@ -196,8 +196,8 @@ struct ExitStatusTests {
         }
     }
 
-    @Test func theHelpTextGivesEveryStatusAndItsMeaning() throws {
-        let help = try Executable.run(["--help"])
+    @Test func theHelpTextGivesEveryStatusAndItsMeaning() async throws {
+        let help = try await Executable.run(["--help"])
         #expect(help.status == 0)
         let words = help.stdout.split(whereSeparator: \.isWhitespace).joined(separator: " ")
         for status in ExitStatus.allCases {

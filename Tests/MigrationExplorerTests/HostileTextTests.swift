@@ -43,11 +43,11 @@ struct HostileTextTests {
         return url
     }
 
-    @Test func aCommandsOutputDuringRunReachesTheTerminalWithoutItsEscapes() throws {
+    @Test func aCommandsOutputDuringRunReachesTheTerminalWithoutItsEscapes() async throws {
         let folder = try makeTemporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let manifest = try hostileManifest(in: folder)
-        let result = try Executable.run(["run", "--manifest", manifest.path, "--store", folder.appendingPathComponent("state.json").path])
+        let result = try await Executable.run(["run", "--manifest", manifest.path, "--store", folder.appendingPathComponent("state.json").path])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout.contains("done"))
         Self.expectHarmless(result)
@@ -55,65 +55,65 @@ struct HostileTextTests {
 
     @Test(arguments: [["plan", "--from", "0.8"], ["run", "--dry-run", "--from", "0.8"], ["whats-new", "--from", "0.8"],
                       ["whats-new", "--markdown", "--from", "0.8"], ["matrix"]])
-    func reportsShowHostileTextWithoutItsEscapes(_ command: [String]) throws {
+    func reportsShowHostileTextWithoutItsEscapes(_ command: [String]) async throws {
         let folder = try makeTemporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let manifest = try hostileManifest(in: folder)
-        let result = try Executable.run(command + ["--manifest", manifest.path])
+        let result = try await Executable.run(command + ["--manifest", manifest.path])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout.contains("Notes"))
         Self.expectHarmless(result)
     }
 
-    @Test func anErrorNamingAHostileManifestKeyCarriesNoEscape() throws {
+    @Test func anErrorNamingAHostileManifestKeyCarriesNoEscape() async throws {
         let folder = try makeTemporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let manifest = try hostileManifest(in: folder, extraKey: true)
-        let result = try Executable.run(["plan", "--manifest", manifest.path])
+        let result = try await Executable.run(["plan", "--manifest", manifest.path])
         #expect(result.status == 65)
         #expect(result.stderr.contains("bad"))
         Self.expectHarmless(result)
     }
 
     @Test(arguments: [["reset", "--force"], ["set", "--version", "0.8"]])
-    func resetAndSetPrintAHostileDomainNameWithoutItsEscapes(_ command: [String]) throws {
+    func resetAndSetPrintAHostileDomainNameWithoutItsEscapes(_ command: [String]) async throws {
         let folder = try makeTemporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let store = folder.appendingPathComponent("state\(Self.hostile).json").path
-        _ = try Executable.run(["set", "--store", store, "--version", "1.0", "--domain", "app\(Self.hostile)"])
-        let result = try Executable.run(command + ["--store", store, "--domain", "app\(Self.hostile)"])
+        _ = try await Executable.run(["set", "--store", store, "--version", "1.0", "--domain", "app\(Self.hostile)"])
+        let result = try await Executable.run(command + ["--store", store, "--domain", "app\(Self.hostile)"])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout.contains("app"))
         Self.expectHarmless(result)
     }
 
-    @Test func planJSONKeepsHostileTextExactButEscaped() throws {
+    @Test func planJSONKeepsHostileTextExactButEscaped() async throws {
         let folder = try makeTemporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let manifest = try hostileManifest(in: folder)
-        let result = try Executable.run(["plan", "--json", "--manifest", manifest.path, "--from", "0.8"])
+        let result = try await Executable.run(["plan", "--json", "--manifest", manifest.path, "--from", "0.8"])
         #expect(result.status == 0, "\(result.stderr)")
         Self.expectHarmless(result)
         let migrations = try #require(try result.json()["migrations"] as? [[String: Any]])
         #expect(migrations.first?["title"] as? String == "Title \(Self.hostile)")
     }
 
-    @Test func exportKeepsHostileTextExactButEscaped() throws {
+    @Test func exportKeepsHostileTextExactButEscaped() async throws {
         let folder = try makeTemporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let manifest = try hostileManifest(in: folder)
-        let result = try Executable.run(["export", "--manifest", manifest.path])
+        let result = try await Executable.run(["export", "--manifest", manifest.path])
         #expect(result.status == 0, "\(result.stderr)")
         Self.expectHarmless(result)
         let json = try result.json()
         #expect(json["app"] as? String == "Notes\(Self.hostile)")
     }
 
-    @Test func theLockHoldersCommandLineIsNamedWithoutItsEscapes() throws {
+    @Test func theLockHoldersCommandLineIsNamedWithoutItsEscapes() async throws {
         let folder = try makeTemporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let store = folder.appendingPathComponent("state.json").path
-        #expect(try Executable.run(["set", "--store", store, "--version", "0.8"]).status == 0)
+        #expect(try await Executable.run(["set", "--store", store, "--version", "0.8"]).status == 0)
         let ready = folder.appendingPathComponent("locked")
         // Holds the store's lock as `migration-explorer` does, under a hostile command line.
         let holder = SpawnedProcess()
@@ -124,8 +124,8 @@ struct HostileTextTests {
         ]
         try holder.run()
         defer { holder.terminate(); holder.waitUntilExit() }
-        #expect(waitUntil(timeout: 30) { FileManager.default.fileExists(atPath: ready.path) }, "the holder never took the lock")
-        let result = try Executable.run(["run", "--store", store, "--no-wait"])
+        #expect(await waitUntil(timeout: 30) { FileManager.default.fileExists(atPath: ready.path) }, "the holder never took the lock")
+        let result = try await Executable.run(["run", "--store", store, "--no-wait"])
         #expect(result.status == 75, "\(result.stderr)")
         #expect(result.stderr.contains("python3"))
         Self.expectHarmless(result)
@@ -179,8 +179,8 @@ struct PasswordInAnyArgumentTests {
         ["plan", "--json", "--store", "postgres://ann:s3cret@db/notes"],
         ["plan", "--store", "postgres://db/notes?password=s3cret"],
     ])
-    func aPasswordInAnyArgumentIsNotShown(_ arguments: [String]) throws {
-        let result = try Executable.run(arguments)
+    func aPasswordInAnyArgumentIsNotShown(_ arguments: [String]) async throws {
+        let result = try await Executable.run(arguments)
         #expect(result.status != 0)
         #expect(!(result.stdout + result.stderr).contains("s3cret"), "\(result.stdout)\(result.stderr)")
     }

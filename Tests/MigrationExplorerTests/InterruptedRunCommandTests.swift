@@ -31,30 +31,30 @@ struct InterruptedRunCommandTests {
     }
 
     /// Kills the run, and the command it left, while the command runs: `times` times.
-    static func kill(_ arguments: [String], in folder: URL, times: Int) throws {
+    static func kill(_ arguments: [String], in folder: URL, times: Int) async throws {
         let ready = folder.appendingPathComponent("ready")
         for _ in 1...times {
             #expect(mkfifo(ready.path, 0o600) == 0)
-            let runner = try Executable.start(arguments, in: folder)
+            let runner = try await Executable.start(arguments, in: folder)
             #expect(try awaitLine(onFIFO: ready, within: 120) == "started", "the command never started")
             try FileManager.default.removeItem(at: ready)
-            Glibc.kill(runner.process.processIdentifier, SIGKILL)
-            _ = Executable.finish(runner)
+            Glibc.kill(runner.pid, SIGKILL)
+            _ = await runner.finish()
             let group = try #require(pid_t(folder.appendingPathComponent("group").read().trimmingCharacters(in: .whitespacesAndNewlines)))
             Glibc.kill(-group, SIGKILL)
         }
     }
 
     @Test(arguments: kinds)
-    func threeKillsHoldTheMigrationBackUntilARetryThatTellsItThree(_ kind: OrphanedStepTests.StoreKind) throws {
+    func threeKillsHoldTheMigrationBackUntilARetryThatTellsItThree(_ kind: OrphanedStepTests.StoreKind) async throws {
         let folder = try makeTemporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let arguments = ["run", "--manifest", try Self.manifest(in: folder).path] + (try kind.arguments(folder))
-        try Self.kill(arguments, in: folder, times: 3)
+        try await Self.kill(arguments, in: folder, times: 3)
         let log = folder.appendingPathComponent("log")
         #expect(log.textIfAny == "tries=0\ntries=1\ntries=2\n")
 
-        let held = try Executable.run(arguments + ["--json"], in: folder)
+        let held = try await Executable.run(arguments + ["--json"], in: folder)
         #expect(held.status == 1, "\(held.stderr)")
         let ran = try #require(try held.json()["ran"] as? [[String: Any]])
         #expect(ran.map { $0["result"] as? String } == ["held-back", "succeeded"])
@@ -66,28 +66,28 @@ struct InterruptedRunCommandTests {
         #expect(log.textIfAny.hasSuffix("tries=2\nran b120\n"), "nothing of the version track ran: \(log.textIfAny)")
 
         let planArguments = ["plan"] + arguments.dropFirst() + ["--json"]
-        let plan = try #require(try Executable.run(Array(planArguments), in: folder).json()["migrations"] as? [[String: Any]])
+        let plan = try #require(try await Executable.run(Array(planArguments), in: folder).json()["migrations"] as? [[String: Any]])
         #expect(plan.first?["heldBackByInterruptions"] as? Int == 3)
         #expect((plan.first?["interruptedAttempts"] as? [Any])?.count == 3)
-        let text = try Executable.run(Array(planArguments.dropLast()), in: folder).stdout
+        let text = try await Executable.run(Array(planArguments.dropLast()), in: folder).stdout
         #expect(text.contains("pending: held back, 3 interruptions at build 120"), "\(text)")
         #expect(text.contains("interrupted 3 times at build 120, held back; run --retry-interrupted to try again"), "\(text)")
 
         try folder.appendingPathComponent("ok").write("")
-        let retried = try Executable.run(arguments + ["--retry-interrupted"], in: folder)
+        let retried = try await Executable.run(arguments + ["--retry-interrupted"], in: folder)
         #expect(retried.status == 0, "\(retried.stderr)")
         #expect(log.textIfAny.hasSuffix("ran b120\ntries=3\nran 1.0\n"), "\(log.textIfAny)")
-        let after = try Executable.run(Array(planArguments.dropLast()), in: folder).stdout
+        let after = try await Executable.run(Array(planArguments.dropLast()), in: folder).stdout
         #expect(after.contains("version 0.9 \"Import the archive\": 3 interrupted attempts"), "the history keeps them: \(after)")
     }
 
-    @Test func aNewBuildTriesTheHeldBackMigrationAgainFromZero() throws {
+    @Test func aNewBuildTriesTheHeldBackMigrationAgainFromZero() async throws {
         let folder = try makeTemporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let arguments = ["run", "--manifest", try Self.manifest(in: folder).path, "--store", folder.appendingPathComponent("s.json").path]
-        try Self.kill(arguments, in: folder, times: 3)
+        try await Self.kill(arguments, in: folder, times: 3)
         try folder.appendingPathComponent("ok").write("")
-        let newBuild = try Executable.run(arguments + ["--to-build", "121"], in: folder)
+        let newBuild = try await Executable.run(arguments + ["--to-build", "121"], in: folder)
         #expect(newBuild.status == 0, "\(newBuild.stderr)")
         #expect(folder.appendingPathComponent("log").textIfAny.hasSuffix("tries=2\ntries=0\nran 1.0\nran b120\n"))
     }

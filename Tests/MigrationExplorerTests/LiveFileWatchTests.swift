@@ -33,7 +33,7 @@ import Testing
         defer { recorder.stop() }
 
         let command = change.command.map { $0 == "FILE" ? file.lastPathComponent : $0 }
-        let result = try Executable.run(Array(command.dropFirst()), in: folder, binary: URL(fileURLWithPath: command[0]))
+        let result = try await Executable.run(Array(command.dropFirst()), in: folder, binary: URL(fileURLWithPath: command[0]))
         try #require(result.status == 0, "\(result.stderr)")
 
         #expect(await waitUntil(timeout: 10) { recorder.count > 0 })
@@ -49,7 +49,7 @@ import Testing
         let recorder = ChangeRecorder(try FileWatch(files: [file]).changes())
         defer { recorder.stop() }
 
-        let result = try Executable.run(["set", "--version", "2.0", option, file.path])
+        let result = try await Executable.run(["set", "--version", "2.0", option, file.path])
         try #require(result.status == 0, "\(result.stderr)")
 
         #expect(await waitUntil(timeout: 10) { recorder.events.contains { $0.files == [file.path] } })

@@ -31,7 +31,7 @@ import Testing
         /// Runs `change` (another process), waits for its burst and rereads.
         mutating func after(_ command: [String]) async throws -> ManifestFollower.Outcome? {
             let before = recorder.count
-            let result = try Executable.run(Array(command.dropFirst()), in: folder, binary: URL(fileURLWithPath: command[0]))
+            let result = try await Executable.run(Array(command.dropFirst()), in: folder, binary: URL(fileURLWithPath: command[0]))
             try #require(result.status == 0, "\(result.stderr)")
             guard await waitUntil(timeout: 1, { recorder.count > before }) else { return nil }
             return follower.reread(width: 80)

@@ -23,18 +23,18 @@ import Testing
             recorder.events.compactMap { if case .changed(let notice) = $0 { notice } else { nil } }
         }
 
-        let run = try Executable.start(["run", "--manifest", "rows.json", "--postgres", url], in: folder)
-        let runner = run.process.processIdentifier
-        let ran = Executable.finish(run)
+        let run = try await Executable.start(["run", "--manifest", "rows.json", "--postgres", url], in: folder)
+        let runner = run.pid
+        let ran = await run.finish()
         try #require(ran.status == 0, "\(ran.stderr)")
         #expect(await waitUntil(timeout: 10) { Set(notices().flatMap(\.versions)) == ["1", "2"] }, "\(recorder.events)")
         #expect(notices().allSatisfy { $0.pid == runner }, "\(notices())")
         #expect(notices().contains { $0.kind == .record })
 
-        try #require(Executable.run(["set", "--version", "1", "--postgres", url]).status == 0)
+        try #require(await Executable.run(["set", "--version", "1", "--postgres", url]).status == 0)
         #expect(await waitUntil(timeout: 10) { notices().last?.kind == .set && notices().last?.lastMigratedVersion == "1" }, "\(recorder.events)")
 
-        try #require(Executable.run(["reset", "--postgres", url]).status == 0)
+        try #require(await Executable.run(["reset", "--postgres", url]).status == 0)
         #expect(await waitUntil(timeout: 10) { notices().last?.kind == .reset }, "\(recorder.events)")
     }
 }

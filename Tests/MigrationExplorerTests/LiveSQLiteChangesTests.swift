@@ -19,11 +19,11 @@ import Testing
         defer { try? FileManager.default.removeItem(at: folder) }
         try manifest(in: folder)
         let database = folder.appendingPathComponent("app.sqlite")
-        try #require(Executable.run(["set", "--version", "0.5", "--sqlite", database.path]).status == 0)
+        try #require(await Executable.run(["set", "--version", "0.5", "--sqlite", database.path]).status == 0)
         let recorder = ChangeRecorder(try SQLiteChanges(database: database).changes())
         defer { recorder.stop() }
 
-        let result = try Executable.run(arguments, in: folder)
+        let result = try await Executable.run(arguments, in: folder)
         try #require(result.status == 0, "\(result.stderr)")
 
         #expect(await waitUntil(timeout: 10) { recorder.count > 0 })
@@ -33,11 +33,11 @@ import Testing
         let folder = try makeTemporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let database = folder.appendingPathComponent("app.sqlite")
-        try #require(Executable.run(["set", "--version", "1", "--sqlite", database.path]).status == 0)
+        try #require(await Executable.run(["set", "--version", "1", "--sqlite", database.path]).status == 0)
         let recorder = ChangeRecorder(try SQLiteChanges(database: database).changes())
         defer { recorder.stop() }
 
-        try #require(Executable.run(["plan", "--sqlite", database.path]).status == 0)
+        try #require(await Executable.run(["plan", "--sqlite", database.path]).status == 0)
 
         #expect(await !waitUntil(timeout: 0.5) { recorder.count > 0 }, "\(recorder.events)")
     }

@@ -53,9 +53,9 @@ import ThrowawayPostgresServer
         let option: String
         let location: String
         let running: Executable.Running
-        var pid: Int32 { running.process.processIdentifier }
+        var pid: Int32 { running.pid }
 
-        init(_ kind: Kind) throws {
+        init(_ kind: Kind) async throws {
             self.kind = kind
             folder = try makeTemporaryFolder()
             let step = "touch \(folder.path)/started; while [ ! -e \(folder.path)/go ]; do sleep 0.05; done"
@@ -74,29 +74,31 @@ import ThrowawayPostgresServer
                 throw HolderError.notBuilt(kind)
                 #endif
             }
-            running = try Executable.start(["run", "--manifest", folder.appendingPathComponent("manifest.json").path, option, location])
+            running = try await Executable.start(["run", "--manifest", folder.appendingPathComponent("manifest.json").path, option, location])
             let started = folder.appendingPathComponent("started").path
-            guard waitUntil({ FileManager.default.fileExists(atPath: started) }) else {
-                let result = release()
+            guard await waitUntil({ FileManager.default.fileExists(atPath: started) }) else {
+                let result = await release()
                 throw HolderError.neverStarted(result.stderr)
             }
         }
 
+        /// Lets the step end, without waiting for the run (its task reaps it).
+        func letGo() { try? folder.appendingPathComponent("go").write("") }
+
         /// Lets the step end and waits for the holder's run to finish (killing it after 30 s);
         /// again, the same result.
         @discardableResult
-        func release() -> Executable.Result {
+        func release() async -> Executable.Result {
             if let finished { return finished }
-            try? folder.appendingPathComponent("go").write("")
-            if !waitUntil({ !running.process.isRunning }) { kill(running.process.processIdentifier, SIGKILL) }
-            let result = Executable.finish(running)
+            letGo()
+            guard let result = await running.finish(within: 30) else { return Executable.Result(status: -1, stdout: "", stderr: "the holder did not end within 30 s") }
             finished = result
             return result
         }
         private var finished: Executable.Result?
 
         deinit {
-            if running.process.isRunning { kill(running.process.processIdentifier, SIGKILL) }
+            if running.isRunning { kill(running.pid, SIGKILL) }
             try? FileManager.default.removeItem(at: folder)
         }
 
@@ -177,8 +179,8 @@ import ThrowawayPostgresServer
 
     @Test(arguments: Kind.built, Action.allCases)
     func withNoPatienceAStoreGivesUpAtOnceWithItsBusyErrorNamingTheHolder(kind: Kind, action: Action) async throws {
-        let holder = try Holder(kind)
-        defer { holder.release() }
+        let holder = try await Holder(kind)
+        defer { holder.letGo() }
         let store = try Self.store(holder, patience: .noWait)
         // The holder never lets go: a store that waited would not end within the minute; its
         // error says it did not wait (how fast a loaded machine gets there is not a test's to time).
@@ -188,8 +190,8 @@ import ThrowawayPostgresServer
 
     @Test(arguments: Kind.built, Action.allCases)
     func withAFifthOfASecondAStoreGivesUpAfterAboutThatWithItsBusyError(kind: Kind, action: Action) async throws {
-        let holder = try Holder(kind)
-        defer { holder.release() }
+        let holder = try await Holder(kind)
+        defer { holder.letGo() }
         let store = try Self.store(holder, patience: .upTo(.milliseconds(200)))
         let outcome = try #require(await Waiter(action, on: store).outcome(within: 60), "\(kind) \(action) waited for the holder")
         try expectBusy(outcome, kind: kind, action: action, holder: holder, gaveUp: "gave up waiting after 0.2 s")
@@ -198,13 +200,13 @@ import ThrowawayPostgresServer
 
     @Test(arguments: Kind.built, Action.allCases)
     func withNoLimitAStoreWaitsForTheHolderAndGoesOnOnceItLetsGo(kind: Kind, action: Action) async throws {
-        let holder = try Holder(kind)
-        defer { holder.release() }
+        let holder = try await Holder(kind)
+        defer { holder.letGo() }
         let store = try Self.store(holder, patience: .forever)
         // Still waiting after five times the bounded patience above, then free to go on.
         let waiter = try Waiter(action, on: store)
         #expect(await waiter.outcome(within: 1) == nil, "\(kind) \(action) did not wait for the holder")
-        let released = holder.release()
+        let released = await holder.release()
         #expect(released.status == 0, "\(released.stderr)")
         let outcome = try #require(await waiter.outcome(within: 20), "\(kind) \(action) still waits after the holder let go")
         #expect(outcome.error == nil, "\(kind) \(action): \(outcome.error.map(String.init(describing:)) ?? "")")
@@ -213,12 +215,12 @@ import ThrowawayPostgresServer
 
     /// The command line's `--no-wait` and `--wait SECONDS` give every kind the same patience.
     @Test(arguments: Kind.built)
-    func aRunWithNoWaitOrWaitSecondsGivesUpOnAHeldStoreAsEveryKindDoes(kind: Kind) throws {
-        let holder = try Holder(kind)
-        defer { holder.release() }
+    func aRunWithNoWaitOrWaitSecondsGivesUpOnAHeldStoreAsEveryKindDoes(kind: Kind) async throws {
+        let holder = try await Holder(kind)
+        defer { holder.letGo() }
         for (options, gaveUp) in [(["--no-wait"], "did not wait"), (["--wait", "0.2"], "gave up waiting after 0.2 s")] {
             let arguments = ["run", "--manifest", holder.folder.appendingPathComponent("manifest.json").path, holder.option, holder.location]
-            let refused = try #require(try Executable.run(arguments + options, endingWithin: 20), "\(kind) \(options) waited for the holder")
+            let refused = try #require(try await Executable.run(arguments + options, endingWithin: 20), "\(kind) \(options) waited for the holder")
             #expect(refused.status == 75, "\(kind) \(options): \(refused.stderr)")
             #expect(refused.stderr.contains(gaveUp), "\(kind) \(options): \(refused.stderr)")
         }

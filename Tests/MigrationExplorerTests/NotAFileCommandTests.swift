@@ -56,14 +56,14 @@ struct NotAFileCommandTests {
     static let manifest = #"{ "app": "Things", "appVersion": "1.0", "releases": ["1.0"], "migrations": [ { "version": "1.0", "title": "one", "run": "true" } ] }"#
 
     @Test("says what it is, at once, and exits 65", arguments: cases)
-    func saysWhatItIsAtOnce(_ testCase: Case) throws {
+    func saysWhatItIsAtOnce(_ testCase: Case) async throws {
         let folder = try makeTemporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         try folder.appendingPathComponent("m.json").write(Self.manifest)
         let path = try testCase.thing.make(in: folder)
 
         for command in testCase.option.commands(path) {
-            let result = try #require(try OtherUser.run(command, in: folder, endingWithin: 10), "\(command[0]) did not end")
+            let result = try await #require(try OtherUser.run(command, in: folder, endingWithin: 10), "\(command[0]) did not end")
             #expect(result.status == 65, "\(command[0]): \(result.stdout)\(result.stderr)")
             #expect(result.stderr.contains(path) && result.stderr.contains(testCase.thing.description), "\(command[0]): \(result.stderr)")
             #expect(!result.stderr.lowercased().contains("permission"), "\(command[0]): \(result.stderr)")

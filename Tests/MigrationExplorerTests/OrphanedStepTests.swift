@@ -53,7 +53,7 @@ struct OrphanedStepTests {
     }
 
     @Test(arguments: kinds)
-    func aRestartAfterTheRunnerIsKilledWaitsForTheOrphanedCommand(_ kind: StoreKind) throws {
+    func aRestartAfterTheRunnerIsKilledWaitsForTheOrphanedCommand(_ kind: StoreKind) async throws {
         let folder = try makeTemporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let manifest = try Self.manifest(in: folder)
@@ -61,21 +61,21 @@ struct OrphanedStepTests {
         let (ready, go) = (folder.appendingPathComponent("ready"), folder.appendingPathComponent("go"))
         let log = folder.appendingPathComponent("log")
         #expect(mkfifo(ready.path, 0o600) == 0 && mkfifo(go.path, 0o600) == 0)
-        let first = try Executable.start(["run", "--manifest", manifest.path] + store, in: folder)
+        let first = try await Executable.start(["run", "--manifest", manifest.path] + store, in: folder)
         #expect(try awaitLine(onFIFO: ready, within: 60) == "started", "the first run's command never started")
         try FileManager.default.removeItem(at: ready)
-        kill(first.process.processIdentifier, SIGKILL)
-        _ = Executable.finish(first)
+        kill(first.pid, SIGKILL)
+        _ = await first.finish()
 
         // The orphan waits on `go`: the restart either says it waits for the store, or starts
         // the step beside it.
-        let restart = try WatchingCommand(["run", "--manifest", manifest.path] + store, in: folder)
-        #expect(waitUntil(timeout: 120) {
+        let restart = try await WatchingCommand(["run", "--manifest", manifest.path] + store, in: folder)
+        #expect(await waitUntil(timeout: 120) {
             restart.stderr.contains("waiting for") || log.textIfAny.components(separatedBy: "start 0.1").count > 2
         }, "the restart neither waited nor started: \(restart.stderr)")
         #expect(restart.stderr.contains("waiting for"), "\(restart.stderr)")
         try release(go)
-        #expect(waitUntil(timeout: 120) { !restart.isRunning }, "the restart did not end once the orphan did")
+        #expect(await waitUntil(timeout: 120) { !restart.isRunning }, "the restart did not end once the orphan did")
         let text = log.textIfAny
         #expect(!text.contains("OVERLAP"), "the re-run started while the orphan ran:\n\(text)")
         #expect(text.components(separatedBy: "end 0.1").count == 3, "\(text)")

@@ -21,7 +21,7 @@ struct PlanJSONWriterTests {
     ].map(Tricky.init)
 
     @Test("tricky strings", arguments: trickyStrings)
-    func trickyStringsEverywhere(_ tricky: Tricky) throws {
+    func trickyStringsEverywhere(_ tricky: Tricky) async throws {
         let text = tricky.text
         var registry = MigrationRegistry(appName: text)
         registry.migrate(toVersion: "0.9", title: text, notes: text)
@@ -32,28 +32,28 @@ struct PlanJSONWriterTests {
         registry.onBuildUpdate(title: "hook \(text)")
         let plan = try MigrationPlan(registry: registry, state: .device(at: try Version("0.5"), build: try Version("3")),
                                      target: try AppTarget(version: "1.0", build: "8"))
-        try expectSameDocument(plan, app: text, historyNote: text, unwritableStore: JSONReports.UnwritableStore(path: text, reason: text),
+        try await expectSameDocument(plan, app: text, historyNote: text, unwritableStore: JSONReports.UnwritableStore(path: text, reason: text),
                                runsGoingOn: [JSONReports.RunGoingOn(host: text, pid: 4121, since: Date(timeIntervalSince1970: 1_795_000_000)),
                                              JSONReports.RunGoingOn(host: "web-2", pid: -1, since: Date(timeIntervalSince1970: 0))])
     }
 
-    @Test func theDemoFromEachRelease() throws {
+    @Test func theDemoFromEachRelease() async throws {
         let registry = DemoApp.make().registry
         for from in [nil, "0.5", "0.8", "0.10", "1.0", "2.0"] {
             let state = MigrationState.device(at: try from.map { try Version($0) }, build: try Version("90"))
             let plan = try MigrationPlan(registry: registry, state: state, target: try AppTarget(version: "1.0", build: "100"))
-            try expectSameDocument(plan, app: registry.appName, historyNote: from == nil ? nil : "guessed from \(from!)")
+            try await expectSameDocument(plan, app: registry.appName, historyNote: from == nil ? nil : "guessed from \(from!)")
         }
     }
 
-    @Test func anEmptyRegistry() throws {
+    @Test func anEmptyRegistry() async throws {
         let plan = try MigrationPlan(registry: MigrationRegistry(), state: .freshInstall, target: try AppTarget(version: "1.0"))
-        try expectSameDocument(plan, app: "App", historyNote: nil)
+        try await expectSameDocument(plan, app: "App", historyNote: nil)
     }
 
     /// Every status, skip reason and problem: duplicates, invalid versions and `since`,
     /// declared after a higher one, out of order, a downgrade.
-    @Test func aRandomRegistryWithEveryStatusAndProblem() throws {
+    @Test func aRandomRegistryWithEveryStatusAndProblem() async throws {
         var random = SplitMix(state: 8)
         var registry = MigrationRegistry(appName: "Random")
         for index in 0..<3_000 {
@@ -72,10 +72,10 @@ struct PlanJSONWriterTests {
         let plan = try MigrationPlan(registry: registry, state: state, target: try AppTarget(version: "2.0", build: "150"))
         #expect(!plan.downgrades.isEmpty)
         #expect(Set(plan.problems.map(\.severity)) == [.error, .warning])
-        try expectSameDocument(plan, app: "Random", historyNote: "guessed")
+        try await expectSameDocument(plan, app: "Random", historyNote: "guessed")
     }
 
-    @Test func theBufferIsHandedOnInChunksThatJoinUp() throws {
+    @Test func theBufferIsHandedOnInChunksThatJoinUp() async throws {
         var registry = MigrationRegistry(appName: "Big")
         for index in 0..<5_000 { registry.migrate(toVersion: "1.\(index)", title: "Migration \(index) with a long enough title") }
         let plan = try MigrationPlan(registry: registry, state: .freshInstall, target: try AppTarget(version: "1.2500"))
@@ -91,7 +91,7 @@ struct PlanJSONWriterTests {
     private func expectSameDocument(
         _ plan: MigrationPlan, app: String, historyNote: String?, unwritableStore: JSONReports.UnwritableStore? = nil,
         runsGoingOn: [JSONReports.RunGoingOn] = []
-    ) throws {
+    ) async throws {
         var written: [UInt8] = []
         var writer = JSONWriter { written += $0 }
         JSONReports.Plan(plan, app: app, historyNote: historyNote, unwritableStore: unwritableStore, runsGoingOn: runsGoingOn).write(to: &writer)

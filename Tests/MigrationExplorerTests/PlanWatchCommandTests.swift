@@ -14,38 +14,38 @@ import Testing
     static let manifest = #"{"app": "Notes", "appVersion": "1.1", "migrations": [{"version": "1.0", "title": "First"}, {"version": "1.1", "title": "Second"}]}"#
 
     /// A store at version 0.8, watched, its first plan printed.
-    func watching(_ store: [String], json: Bool = false, in folder: URL) throws -> WatchingCommand {
-        try #require(Executable.run(["set", "--version", "0.8"] + store, in: folder).status == 0)
-        let watch = try WatchingCommand(["plan", "--watch"] + (json ? ["--json"] : []) + store, in: folder)
-        try #require(waitUntil { watch.lines.count > (json ? 0 : 1) }, "no first plan: \(watch.stderr)")
+    func watching(_ store: [String], json: Bool = false, in folder: URL) async throws -> WatchingCommand {
+        try #require(await Executable.run(["set", "--version", "0.8"] + store, in: folder).status == 0)
+        let watch = try await WatchingCommand(["plan", "--watch"] + (json ? ["--json"] : []) + store, in: folder)
+        try #require(await waitUntil { watch.lines.count > (json ? 0 : 1) }, "no first plan: \(watch.stderr)")
         return watch
     }
 
     @Test(arguments: stores)
-    func aSetByAnotherProcessPrintsANewTableUnderATimeStamp(_ store: [String]) throws {
+    func aSetByAnotherProcessPrintsANewTableUnderATimeStamp(_ store: [String]) async throws {
         let folder = try makeTemporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let watch = try watching(store, in: folder)
+        let watch = try await watching(store, in: folder)
         #expect(watch.headlines.count == 1 && watch.headlines[0].contains("watching"), "\(watch.stdout)")
 
-        try #require(Executable.run(["set", "--version", "0.9"] + store, in: folder).status == 0)
+        try #require(await Executable.run(["set", "--version", "0.9"] + store, in: folder).status == 0)
 
-        #expect(waitUntil(timeout: 10) { watch.stdout.contains("0.9 Add GUIDs to notes applied") }, "\(watch.stdout)\n\(watch.stderr)")
-        #expect(waitUntil { watch.stdout.hasSuffix("hooks fire\n") && watch.headlines.count == 2 }, "\(watch.stdout)")
+        #expect(await waitUntil(timeout: 10) { watch.stdout.contains("0.9 Add GUIDs to notes applied") }, "\(watch.stdout)\n\(watch.stderr)")
+        #expect(await waitUntil { watch.stdout.hasSuffix("hooks fire\n") && watch.headlines.count == 2 }, "\(watch.stdout)")
     }
 
     @Test(arguments: stores)
-    func aRunByAnotherProcessPrintsANewJSONLine(_ store: [String]) throws {
+    func aRunByAnotherProcessPrintsANewJSONLine(_ store: [String]) async throws {
         let folder = try makeTemporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let watch = try watching(store, json: true, in: folder)
+        let watch = try await watching(store, json: true, in: folder)
         let first = try #require(try JSONSerialization.jsonObject(with: Data(watch.lines[0].utf8)) as? [String: Any])
         #expect(first["from"] as? String == "0.8")
 
-        try #require(Executable.run(["run"] + store, in: folder).status == 0)
+        try #require(await Executable.run(["run"] + store, in: folder).status == 0)
 
         // Each migration's record is a write of its own: a plan may be printed between them.
-        #expect(waitUntil(timeout: 10) { Self.from(watch.lines.last) == "1.0" }, "\(watch.stdout)\n\(watch.stderr)")
+        #expect(await waitUntil(timeout: 10) { Self.from(watch.lines.last) == "1.0" }, "\(watch.stdout)\n\(watch.stderr)")
         let last = try #require(try JSONSerialization.jsonObject(with: Data(watch.lines.last!.utf8)) as? [String: Any])
         #expect((last["migrations"] as? [[String: Any]])?.contains { $0["status"] as? String == "pending" } == false)
     }
@@ -56,35 +56,35 @@ import Testing
         return document?["from"] as? String
     }
 
-    @Test func nothingIsPrintedWhileNothingChangesNorForAReadByAnotherProcess() throws {
+    @Test func nothingIsPrintedWhileNothingChangesNorForAReadByAnotherProcess() async throws {
         let folder = try makeTemporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let watch = try watching(["--store", "state.json"], in: folder)
+        let watch = try await watching(["--store", "state.json"], in: folder)
         let printed = watch.stdout
 
-        try #require(Executable.run(["plan", "--store", "state.json"], in: folder).status == 0)
+        try #require(await Executable.run(["plan", "--store", "state.json"], in: folder).status == 0)
 
-        #expect(!waitUntil(timeout: 0.3) { watch.stdout != printed || !watch.stderr.isEmpty }, "\(watch.stdout)\n\(watch.stderr)")
+        #expect(await !waitUntil(timeout: 0.3) { watch.stdout != printed || !watch.stderr.isEmpty }, "\(watch.stdout)\n\(watch.stderr)")
     }
 
     @Test(arguments: [SIGINT, SIGTERM])
-    func aSignalEndsTheWatchWithExitZeroAfterAWholeLine(_ signal: Int32) throws {
+    func aSignalEndsTheWatchWithExitZeroAfterAWholeLine(_ signal: Int32) async throws {
         let folder = try makeTemporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let watch = try watching(["--store", "state.json"], json: true, in: folder)
+        let watch = try await watching(["--store", "state.json"], json: true, in: folder)
 
-        #expect(watch.end(with: signal) == 0, "\(watch.stderr)")
+        #expect(await watch.end(with: signal) == 0, "\(watch.stderr)")
         #expect(watch.stdout.hasSuffix("}\n"))
     }
 
     @Test(arguments: ["rename", "in place"])
-    func aManifestSavedPrintsTheNewPlanSayingWhatChanged(_ save: String) throws {
+    func aManifestSavedPrintsTheNewPlanSayingWhatChanged(_ save: String) async throws {
         let folder = try makeTemporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let manifest = folder.appendingPathComponent("notes.json")
         try manifest.write(Self.manifest)
-        let watch = try WatchingCommand(["plan", "--watch", "--manifest", "notes.json"], in: folder)
-        try #require(waitUntil { watch.stdout.contains("2 pending") }, "\(watch.stdout)\n\(watch.stderr)")
+        let watch = try await WatchingCommand(["plan", "--watch", "--manifest", "notes.json"], in: folder)
+        try #require(await waitUntil { watch.stdout.contains("2 pending") }, "\(watch.stdout)\n\(watch.stderr)")
 
         let saved = Self.manifest.replacing(#""title": "Second"}"#, with: #""title": "Second"}, {"version": "1.1.1", "title": "Third"}"#)
             .replacing(#""appVersion": "1.1""#, with: #""appVersion": "1.1.1""#)
@@ -99,25 +99,25 @@ import Testing
             try handle.close()
         }
 
-        #expect(waitUntil(timeout: 10) { watch.stdout.contains("3 pending") }, "\(watch.stdout)\n\(watch.stderr)")
+        #expect(await waitUntil(timeout: 10) { watch.stdout.contains("3 pending") }, "\(watch.stdout)\n\(watch.stderr)")
         #expect(watch.headlines.last?.contains("manifest: 1.1.1 Third added") == true, "\(watch.headlines)")
     }
 
     @Test(arguments: [false, true])
-    func anInvalidManifestSaysItsProblemAndTheFixedOneIsPrintedAgain(_ json: Bool) throws {
+    func anInvalidManifestSaysItsProblemAndTheFixedOneIsPrintedAgain(_ json: Bool) async throws {
         let folder = try makeTemporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let manifest = folder.appendingPathComponent("notes.json")
         try manifest.write(Self.manifest)
-        let watch = try WatchingCommand(["plan", "--watch", "--manifest", "notes.json"] + (json ? ["--json"] : []), in: folder)
-        try #require(waitUntil { watch.lines.count >= (json ? 1 : 2) }, "\(watch.stdout)\n\(watch.stderr)")
+        let watch = try await WatchingCommand(["plan", "--watch", "--manifest", "notes.json"] + (json ? ["--json"] : []), in: folder)
+        try #require(await waitUntil { watch.lines.count >= (json ? 1 : 2) }, "\(watch.stdout)\n\(watch.stderr)")
         let printed = watch.lines.count
 
         try manifest.write(#"{"app": "Notes", "appVersion": "1.1", "migrations": [{"version": "1.0", "title": }]}"#)
 
-        #expect(waitUntil { watch.stderr.contains("line 1") && watch.stderr.contains("out of date") }, "\(watch.stderr)")
+        #expect(await waitUntil { watch.stderr.contains("line 1") && watch.stderr.contains("out of date") }, "\(watch.stderr)")
         if json {
-            #expect(waitUntil { watch.lines.count == 2 }, "\(watch.stdout)")
+            #expect(await waitUntil { watch.lines.count == 2 }, "\(watch.stdout)")
             let error = try #require(try JSONSerialization.jsonObject(with: Data(watch.lines[1].utf8)) as? [String: Any])
             #expect((error["error"] as? [String: Any])?["kind"] as? String == "manifest", "\(error)")
         }
@@ -126,17 +126,17 @@ import Testing
 
         try manifest.write(Self.manifest)
 
-        #expect(waitUntil { watch.lines.count > problem && watch.stdout.contains(json ? #""title":"Second""# : "2 pending, ") }, "\(watch.stdout)")
+        #expect(await waitUntil { watch.lines.count > problem && watch.stdout.contains(json ? #""title":"Second""# : "2 pending, ") }, "\(watch.stdout)")
         #expect(watch.lines.count > printed)
     }
 
     @Test(arguments: [["plan", "--watch"], ["plan", "--watch", "--json"], ["run", "--watch", "--store", "state.json"],
                       ["run", "--dry-run", "--watch", "--store", "state.json"]])
-    func watchIsRefusedWhereNothingCanChangeOrNothingIsShownAgain(_ arguments: [String]) throws {
+    func watchIsRefusedWhereNothingCanChangeOrNothingIsShownAgain(_ arguments: [String]) async throws {
         let folder = try makeTemporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
 
-        let result = try #require(try Executable.run(arguments, in: folder, endingWithin: 30))
+        let result = try #require(try await Executable.run(arguments, in: folder, endingWithin: 30))
 
         #expect(result.status == 64, "\(result.stderr)")
         let advice = arguments[0] == "run" ? "plan --watch" : "give a store (--store"
@@ -145,8 +145,8 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("state.json").path))
     }
 
-    @Test func theHelpSaysWhatIsFollowedHowItEndsAndWhereItIsRefused() throws {
-        let help = try Executable.run(["plan", "--help"]).stdout
+    @Test func theHelpSaysWhatIsFollowedHowItEndsAndWhereItIsRefused() async throws {
+        let help = try await Executable.run(["plan", "--help"]).stdout
         for words in ["--watch", "one compact JSON document on a line", "Ctrl-C (SIGINT) or SIGTERM", "exit status 0",
                       "--watch needs a store or --manifest", "A lost PostgreSQL connection"] {
             #expect(help.replacing(#/\s+/#, with: " ").contains(words), "\(words)")

@@ -53,8 +53,8 @@ struct PlantedLinkCommandTests {
         }
 
         /// Runs the binary as the victim.
-        func run(_ arguments: [String]) throws -> Executable.Result {
-            try OtherUser.run(arguments, in: url)
+        func run(_ arguments: [String]) async throws -> Executable.Result {
+            try await OtherUser.run(arguments, in: url)
         }
 
         var notes: (text: String, mode: Int?) {
@@ -73,18 +73,18 @@ struct PlantedLinkCommandTests {
     }
 
     @Test("a link at the temporary name is refused, named, and never written through", arguments: cases)
-    func aLinkAtTheTemporaryNameIsRefusedAndNeverWrittenThrough(_ testCase: Case) throws {
+    func aLinkAtTheTemporaryNameIsRefusedAndNeverWrittenThrough(_ testCase: Case) async throws {
         let folder = try SharedFolder()
         defer { folder.remove() }
         let store = [testCase.kind.option, testCase.kind.file]
         if let before = testCase.before {
-            let made = try folder.run(before + store)
+            let made = try await folder.run(before + store)
             try #require(made.status == 0, "\(made.stderr)")
         }
         let storeBefore = folder.type(testCase.kind.file)
         try folder.plant(".\(testCase.kind.file).tmp", to: folder.notesFile)
 
-        let result = try folder.run(testCase.command + store)
+        let result = try await folder.run(testCase.command + store)
 
         #expect(result.status != 0, "\(result.stdout)\(result.stderr)")
         #expect(result.stderr.contains(".\(testCase.kind.file).tmp is a symbolic link (to \"\(folder.notesFile.path)\")"), "\(result.stderr)")
@@ -94,13 +94,13 @@ struct PlantedLinkCommandTests {
     }
 
     @Test("a link at a lock file's name is refused, named, and creates nothing", arguments: Kind.allCases, [".lock", ".run.lock"])
-    func aLinkAtALockFileIsRefusedAndCreatesNothing(kind: Kind, lock: String) throws {
+    func aLinkAtALockFileIsRefusedAndCreatesNothing(kind: Kind, lock: String) async throws {
         let folder = try SharedFolder()
         defer { folder.remove() }
         let target = folder.file("made-through-the-link")
         try folder.plant(kind.file + lock, to: target)
 
-        let result = try folder.run(Self.set + [kind.option, kind.file])
+        let result = try await folder.run(Self.set + [kind.option, kind.file])
 
         #expect(result.status == 65, "\(result.stdout)\(result.stderr)")
         #expect(result.stderr.contains("\(kind.file)\(lock) is a symbolic link (to \"\(target.path)\")"), "\(result.stderr)")
@@ -109,13 +109,13 @@ struct PlantedLinkCommandTests {
     }
 
     @Test("a run finds a link at a side file's name before anything runs", arguments: Kind.allCases, [".lock", ".run.lock", ".tmp"])
-    func aRunFindsALinkAtASideFileBeforeAnythingRuns(kind: Kind, side: String) throws {
+    func aRunFindsALinkAtASideFileBeforeAnythingRuns(kind: Kind, side: String) async throws {
         let folder = try SharedFolder()
         defer { folder.remove() }
         let name = side == ".tmp" ? ".\(kind.file).tmp" : kind.file + side
         try folder.plant(name, to: folder.notesFile)
 
-        let result = try folder.run(["run", "--manifest", "m.json", kind.option, kind.file])
+        let result = try await folder.run(["run", "--manifest", "m.json", kind.option, kind.file])
 
         #expect(result.status == 65, "\(result.stdout)\(result.stderr)")
         #expect(result.stderr.contains("\(name) is a symbolic link"), "\(result.stderr)")
@@ -126,7 +126,7 @@ struct PlantedLinkCommandTests {
     // Another user's file needs two users: the tests as root, the command as nobody.
     @Test("a lock file another user made in a shared folder is named before anything runs",
           .enabled(if: OtherUser.isRoot), arguments: Kind.allCases, [".lock", ".run.lock"])
-    func aLockFileAnotherUserMadeIsNamedBeforeAnythingRuns(kind: Kind, lock: String) throws {
+    func aLockFileAnotherUserMadeIsNamedBeforeAnythingRuns(kind: Kind, lock: String) async throws {
         let folder = try SharedFolder()
         defer { folder.remove() }
         // Another user's (the tests' own, not the one who runs the command), which they could hold.
@@ -134,7 +134,7 @@ struct PlantedLinkCommandTests {
         try Data().write(to: planted)
         try FileManager.default.setAttributes([.posixPermissions: 0o666], ofItemAtPath: planted.path)
 
-        let result = try folder.run(["run", "--manifest", "m.json", kind.option, kind.file])
+        let result = try await folder.run(["run", "--manifest", "m.json", kind.option, kind.file])
 
         #expect(result.status == 65, "\(result.stdout)\(result.stderr)")
         #expect(result.stderr.contains("\(kind.file)\(lock) belongs to another user (uid \(geteuid()))"), "\(result.stderr)")
@@ -142,11 +142,11 @@ struct PlantedLinkCommandTests {
     }
 
     @Test("the lock files a command makes are readable by their owner alone", arguments: Kind.allCases)
-    func lockFilesAreReadableByTheirOwnerAlone(kind: Kind) throws {
+    func lockFilesAreReadableByTheirOwnerAlone(kind: Kind) async throws {
         let folder = try SharedFolder()
         defer { folder.remove() }
 
-        let result = try folder.run(Self.set + [kind.option, kind.file])
+        let result = try await folder.run(Self.set + [kind.option, kind.file])
 
         #expect(result.status == 0, "\(result.stderr)")
         #expect(folder.mode(kind.file + ".lock") == 0o600)
@@ -154,13 +154,13 @@ struct PlantedLinkCommandTests {
     }
 
     @Test("a link the user made at the store's own path still names the store", arguments: Kind.allCases)
-    func aLinkAtTheStorePathStillNamesTheStore(kind: Kind) throws {
+    func aLinkAtTheStorePathStillNamesTheStore(kind: Kind) async throws {
         let folder = try SharedFolder()
         defer { folder.remove() }
         try folder.plant(kind.file, to: folder.file("real-\(kind.file)"))
 
-        let set = try folder.run(Self.set + [kind.option, kind.file])
-        let plan = try folder.run(["plan", "--manifest", "m.json", "--json", kind.option, "real-\(kind.file)"])
+        let set = try await folder.run(Self.set + [kind.option, kind.file])
+        let plan = try await folder.run(["plan", "--manifest", "m.json", "--json", kind.option, "real-\(kind.file)"])
 
         #expect(set.status == 0, "\(set.stderr)")
         #expect(folder.type(kind.file) == .typeSymbolicLink)

@@ -72,84 +72,83 @@ import Testing
         }
     }
 
-    @Test func aRunAppliesEverySQLMigrationAndARerunNothing() throws {
+    @Test func aRunAppliesEverySQLMigrationAndARerunNothing() async throws {
         let fixture = try Fixture()
-        let first = try Executable.run(fixture.arguments(), in: fixture.folder)
+        let first = try await Executable.run(fixture.arguments(), in: fixture.folder)
         #expect(first.status == 0, "\(first.stderr)")
         #expect(try fixture.isExactlyOnce(), "\(fixture.tally())")
-        let again = try Executable.run(fixture.arguments(), in: fixture.folder)
+        let again = try await Executable.run(fixture.arguments(), in: fixture.folder)
         #expect(again.status == 0, "\(again.stderr)")
         #expect(try fixture.isExactlyOnce(), "\(fixture.tally())")
-        let plan = try Executable.run(fixture.arguments("plan") + ["--json"], in: fixture.folder)
+        let plan = try await Executable.run(fixture.arguments("plan") + ["--json"], in: fixture.folder)
         #expect(plan.status == 0 && plan.stdout.contains("\"applied\""), "\(plan.stderr)")
     }
 
-    @Test func aDryRunExecutesNoSQL() throws {
+    @Test func aDryRunExecutesNoSQL() async throws {
         let fixture = try Fixture()
-        let preview = try Executable.run(fixture.arguments() + ["--dry-run"], in: fixture.folder)
+        let preview = try await Executable.run(fixture.arguments() + ["--dry-run"], in: fixture.folder)
         #expect(preview.status == 0, "\(preview.stderr)")
         #expect(try fixture.answer("SELECT to_regclass('row') IS NULL") == "t")
     }
 
     @Test(arguments: [2, 8, 16])
-    func racingRunsApplyEachSQLMigrationOnce(processes: Int) throws {
+    func racingRunsApplyEachSQLMigrationOnce(processes: Int) async throws {
         let fixture = try Fixture()
-        let runners = try (0..<processes).map { _ in try Executable.start(fixture.arguments(), in: fixture.folder) }
-        let results = runners.map(Executable.finish)
+        let results = try await Executable.race(processes, fixture.arguments(), in: fixture.folder)
         #expect(results.map(\.status) == Array(repeating: 0, count: processes), "\(results.map(\.stderr))")
         #expect(try fixture.isExactlyOnce(), "\(fixture.tally())")
     }
 
-    @Test func aRunKilledAtRandomMomentsThenRunToTheEndAppliesEverySQLMigrationOnce() throws {
+    @Test func aRunKilledAtRandomMomentsThenRunToTheEndAppliesEverySQLMigrationOnce() async throws {
         var random = SplitMix(state: 24)
         var killedMidway = 0
         for trial in 0..<8 {
             let fixture = try Fixture()
             defer { try? FileManager.default.removeItem(at: fixture.folder) }
-            let runner = try Executable.start(fixture.arguments(), in: fixture.folder)
+            let runner = try await Executable.start(fixture.arguments(), in: fixture.folder)
             usleep(UInt32.random(in: 0...400_000, using: &random))
-            kill(runner.process.processIdentifier, SIGKILL)
-            if Executable.finish(runner).status != 0 { killedMidway += 1 }
-            let rest = try Executable.run(fixture.arguments(), in: fixture.folder)
+            kill(runner.pid, SIGKILL)
+            if await runner.finish().status != 0 { killedMidway += 1 }
+            let rest = try await Executable.run(fixture.arguments(), in: fixture.folder)
             #expect(rest.status == 0, "trial \(trial): \(rest.stderr)")
             #expect(try fixture.isExactlyOnce(), "trial \(trial): \(fixture.tally())")
         }
         #expect(killedMidway > 0, "no kill landed during a run")
     }
 
-    @Test func aPlanWhileARunHoldsTheLockAnswersAtOnceNamingTheHolder() throws {
+    @Test func aPlanWhileARunHoldsTheLockAnswersAtOnceNamingTheHolder() async throws {
         let fixture = try Fixture(sleepingAt: "3")
-        let runner = try Executable.start(fixture.arguments(), in: fixture.folder)
+        let runner = try await Executable.start(fixture.arguments(), in: fixture.folder)
         #expect(try fixture.waitForSleepingMigration())
         // The run sleeps far longer than this deadline, which only stops a plan that waits for it.
-        let plan = try #require(try Executable.run(fixture.arguments("plan"), in: fixture.folder, endingWithin: 60),
+        let plan = try #require(try await Executable.run(fixture.arguments("plan"), in: fixture.folder, endingWithin: 60),
                                 "the plan was still going after 60 s: it waited for the run")
         #expect(plan.status == 0, "\(plan.stderr)")
         let host = ProcessInfo.processInfo.hostName
-        #expect(plan.stderr.contains("a run is going on (\(host), pid \(runner.process.processIdentifier), since "), "\(plan.stderr)")
-        let json = try #require(try Executable.run(fixture.arguments("plan") + ["--json"], in: fixture.folder, endingWithin: 10), "plan --json waited for the run")
+        #expect(plan.stderr.contains("a run is going on (\(host), pid \(runner.pid), since "), "\(plan.stderr)")
+        let json = try #require(try await Executable.run(fixture.arguments("plan") + ["--json"], in: fixture.folder, endingWithin: 10), "plan --json waited for the run")
         let runs = try json.json()["runsGoingOn"] as? [[String: Any]]
         #expect(runs?.count == 1, "\(json.stdout)")
         #expect(runs?.first?["host"] as? String == host)
-        #expect(runs?.first?["pid"] as? Int == Int(runner.process.processIdentifier))
+        #expect(runs?.first?["pid"] as? Int == Int(runner.pid))
         let since = try (runs?.first?["since"] as? String).map { try Date($0, strategy: .iso8601) }
         #expect(abs(since?.timeIntervalSinceNow ?? 100) < 60, "\(json.stdout)")
-        let elsewhere = try #require(try Executable.run(fixture.arguments("plan") + ["--json", "--schema", "elsewhere"], in: fixture.folder, endingWithin: 10))
+        let elsewhere = try #require(try await Executable.run(fixture.arguments("plan") + ["--json", "--schema", "elsewhere"], in: fixture.folder, endingWithin: 10))
         #expect((try elsewhere.json()["runsGoingOn"] as? [Any])?.isEmpty == true, "a run on another schema's records is another store's: \(elsewhere.stdout)")
-        kill(runner.process.processIdentifier, SIGKILL)
-        _ = Executable.finish(runner)
+        kill(runner.pid, SIGKILL)
+        _ = await runner.finish()
         try fixture.server.terminateSessions(database: fixture.database)   // the killed runner's statement would sleep on
     }
 
     @Test func theUIOpenedWhileARunHoldsTheLockSaysAtOnceWhoRunsIt() async throws {
         let fixture = try Fixture(sleepingAt: "3")
-        let runner = try Executable.start(fixture.arguments(), in: fixture.folder)
-        defer { kill(runner.process.processIdentifier, SIGKILL); _ = Executable.finish(runner) }
+        let runner = try await Executable.start(fixture.arguments(), in: fixture.folder)
+        defer { kill(runner.pid, SIGKILL) }
         #expect(try fixture.waitForSleepingMigration())
         let explorer = try Explorer(app: ExplorerApp(manifestAt: fixture.folder.appendingPathComponent("rows.json").path),
                                     options: ExplorerOptions(store: .postgres(try PostgresServer(url: fixture.url))))
         let session = await Session.opened(explorer: explorer)
-        let holder = "\(ProcessInfo.processInfo.hostName), pid \(runner.process.processIdentifier), since "
+        let holder = "\(ProcessInfo.processInfo.hostName), pid \(runner.pid), since "
         let screen = Render.screen(session.state, size: Size(width: 100, height: 24), unicode: true).text
         #expect(screen.contains("A run is going on (\(holder)"), "\(screen)")
         #expect(session.state.plan?.pending.count == 18, "the plan shows what the run committed so far")
@@ -157,33 +156,33 @@ import Testing
 
     /// `--schema`: the records go to that schema only, every command reads them there, and
     /// another schema's records (and the default one) stay as they were.
-    @Test func aNamedSchemaHoldsTheRecordsEveryCommandReadsThereAndOtherSchemasAreUntouched() throws {
+    @Test func aNamedSchemaHoldsTheRecordsEveryCommandReadsThereAndOtherSchemasAreUntouched() async throws {
         let fixture = try Fixture()
         let postgres = ["--postgres", fixture.url]
-        let set = try Executable.run(["set"] + postgres + ["--schema", "fleet_b", "--version", "3"], in: fixture.folder)
+        let set = try await Executable.run(["set"] + postgres + ["--schema", "fleet_b", "--version", "3"], in: fixture.folder)
         #expect(set.status == 0, "\(set.stderr)")
         let fleetB = "SELECT (SELECT json_agg(m)::text FROM fleet_b.marks m) || (SELECT COALESCE(json_agg(h ORDER BY position)::text, '[]') FROM fleet_b.history h)"
         let before = try fixture.answer(fleetB)
 
-        let run = try Executable.run(fixture.arguments() + ["--schema", "fleet_a"], in: fixture.folder)
+        let run = try await Executable.run(fixture.arguments() + ["--schema", "fleet_a"], in: fixture.folder)
         #expect(run.status == 0, "\(run.stderr)")
         #expect(try fixture.answer("SELECT count(DISTINCT identifier) || '/' || count(*) FROM fleet_a.history WHERE outcome = 'succeeded'") == "20/20")
         #expect(try fixture.answer("SELECT last_migrated_version FROM fleet_a.marks") == "20")
         #expect(try fixture.answer("SELECT to_regnamespace('migration_explorer') IS NULL") == "t", "the default schema is not created")
         #expect(try fixture.answer(fleetB) == before)
 
-        func pending(_ schema: [String]) throws -> Int? {
-            let plan = try Executable.run(fixture.arguments("plan") + schema + ["--json"], in: fixture.folder)
+        func pending(_ schema: [String]) async throws -> Int? {
+            let plan = try await Executable.run(fixture.arguments("plan") + schema + ["--json"], in: fixture.folder)
             let migrations = try plan.json()["migrations"] as? [[String: Any]]
             return migrations?.filter { $0["status"] as? String == "pending" }.count
         }
-        #expect(try pending(["--schema", "fleet_a"]) == 0)
-        #expect(try pending(["--schema", "fleet_b"]) == 17)
-        #expect(try pending([]) == 20, "the default schema holds no records")
-        let matrix = try Executable.run(["matrix", "--manifest", "rows.json"] + postgres + ["--schema", "fleet_b", "--json"], in: fixture.folder)
+        #expect(try await pending(["--schema", "fleet_a"]) == 0)
+        #expect(try await pending(["--schema", "fleet_b"]) == 17)
+        #expect(try await pending([]) == 20, "the default schema holds no records")
+        let matrix = try await Executable.run(["matrix", "--manifest", "rows.json"] + postgres + ["--schema", "fleet_b", "--json"], in: fixture.folder)
         #expect(matrix.status == 0, "\(matrix.stderr)")
 
-        let reset = try Executable.run(["reset"] + postgres + ["--schema", "fleet_a"], in: fixture.folder)
+        let reset = try await Executable.run(["reset"] + postgres + ["--schema", "fleet_a"], in: fixture.folder)
         #expect(reset.status == 0, "\(reset.stderr)")
         #expect(try fixture.answer("SELECT last_migrated_version IS NULL FROM fleet_a.marks") == "t")
         #expect(try fixture.answer(fleetB) == before)
@@ -204,50 +203,50 @@ import Testing
         ("public", "public is where the app's own tables usually are"),
         (String(repeating: "a", count: 64), "it is 64 bytes long; PostgreSQL keeps the first 63 only"),
     ])
-    func aSchemaNamePostgreSQLWouldNotTakeUnquotedIsAUsageErrorBeforeAnyConnection(name: String, message: String) throws {
-        let result = try Executable.run(["plan", "--postgres", "postgres://app@127.0.0.1:1/nowhere", "--schema", name])
+    func aSchemaNamePostgreSQLWouldNotTakeUnquotedIsAUsageErrorBeforeAnyConnection(name: String, message: String) async throws {
+        let result = try await Executable.run(["plan", "--postgres", "postgres://app@127.0.0.1:1/nowhere", "--schema", name])
         #expect(result.status == 64, "\(result.stderr)")
         #expect(result.stderr.contains(message), "\(result.stderr)")
     }
 
     @Test(arguments: [["plan"], ["plan", "--store", "state.json"], ["reset", "--sqlite", "app.sqlite"], ["set", "--store", "state.json", "--version", "1"]])
-    func aSchemaWithoutPostgresIsAUsageError(command: [String]) throws {
+    func aSchemaWithoutPostgresIsAUsageError(command: [String]) async throws {
         let folder = try makeTemporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let result = try Executable.run(command + ["--schema", "fleet"], in: folder)
+        let result = try await Executable.run(command + ["--schema", "fleet"], in: folder)
         #expect(result.status == 64, "\(result.stderr)")
         #expect(result.stderr.contains("--schema names the PostgreSQL schema of the records; it needs --postgres URL"), "\(result.stderr)")
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty, "nothing created")
     }
 
-    @Test func aSecondRunWaitsOnTheLockSayingForWhom() throws {
+    @Test func aSecondRunWaitsOnTheLockSayingForWhom() async throws {
         let fixture = try Fixture(sleepingAt: "3")
-        let first = try Executable.start(fixture.arguments(), in: fixture.folder)
+        let first = try await Executable.start(fixture.arguments(), in: fixture.folder)
         #expect(try fixture.waitForSleepingMigration())
-        let second = try Executable.start(fixture.arguments(), in: fixture.folder)
-        #expect(try waitUntil(timeout: 30) { try fixture.answer("SELECT count(*) FROM pg_locks WHERE locktype = 'advisory' AND NOT granted") == "1" })
+        let second = try await Executable.start(fixture.arguments(), in: fixture.folder)
+        #expect(try await waitUntil(timeout: 30) { try fixture.answer("SELECT count(*) FROM pg_locks WHERE locktype = 'advisory' AND NOT granted") == "1" })
         try fixture.answer("SELECT pg_cancel_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND query LIKE 'DO %pg_sleep%' AND state = 'active'")
-        let firstResult = Executable.finish(first)
+        let firstResult = await first.finish()
         #expect(firstResult.status == 1, "the cancelled statement fails its migration: \(firstResult.stderr)")
         #expect(try fixture.waitForSleepingMigration(), "the second run takes the lock and runs the failed migration")
         try fixture.answer("SELECT pg_cancel_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND query LIKE 'DO %pg_sleep%' AND state = 'active'")
-        let secondResult = Executable.finish(second)
-        #expect(secondResult.stderr.contains("waiting for postgres://\(fixture.server.appUser)@\(fixture.server.host):\(fixture.server.port)/\(fixture.database) (default), held by \(ProcessInfo.processInfo.hostName), pid \(first.process.processIdentifier)"), "\(secondResult.stderr)")
+        let secondResult = await second.finish()
+        #expect(secondResult.stderr.contains("waiting for postgres://\(fixture.server.appUser)@\(fixture.server.host):\(fixture.server.port)/\(fixture.database) (default), held by \(ProcessInfo.processInfo.hostName), pid \(first.pid)"), "\(secondResult.stderr)")
         #expect(secondResult.status == 1, "the second meets the same sleeping migration: \(secondResult.stderr)")
         #expect(try fixture.answer("SELECT count(*) FROM row WHERE version = '2'") == "1", "migration 2, before the sleeping one, applied once")
     }
 
     /// `--no-wait` and `--wait SECONDS` bound the wait for a database another process holds,
     /// as for a file: exit 75, `store-busy`, the holder named, and nothing run or recorded.
-    @Test func aRunGivesUpOnAHeldDatabaseAtOnceOrAfterWaitSecondsNamingTheHolderAndRunsNothing() throws {
+    @Test func aRunGivesUpOnAHeldDatabaseAtOnceOrAfterWaitSecondsNamingTheHolderAndRunsNothing() async throws {
         let fixture = try Fixture(sleepingAt: "3")
-        let holder = try Executable.start(fixture.arguments(), in: fixture.folder)
-        defer { kill(holder.process.processIdentifier, SIGKILL); _ = Executable.finish(holder) }
+        let holder = try await Executable.start(fixture.arguments(), in: fixture.folder)
+        defer { kill(holder.pid, SIGKILL) }
         #expect(try fixture.waitForSleepingMigration())
-        let heldBy = "held by \(ProcessInfo.processInfo.hostName), pid \(holder.process.processIdentifier), since "
+        let heldBy = "held by \(ProcessInfo.processInfo.hostName), pid \(holder.pid), since "
         let recorded = try fixture.answer("SELECT count(*) FROM migration_explorer.history")
         for (options, gaveUp) in [(["--no-wait"], "did not wait"), (["--wait", "0.5"], "gave up waiting after 0.5 s")] {
-            let refused = try #require(try Executable.run(fixture.arguments() + options + ["--json"], in: fixture.folder, endingWithin: 20),
+            let refused = try #require(try await Executable.run(fixture.arguments() + options + ["--json"], in: fixture.folder, endingWithin: 20),
                                        "\(options) waited for the holder")
             #expect(refused.status == 75, "\(options): \(refused.stdout)\(refused.stderr)")
             let error = try refused.json()["error"] as? [String: Any]
@@ -261,70 +260,70 @@ import Testing
     }
 
     /// A reset with `--no-wait` gives up at once on a database a run holds, and forgets nothing.
-    @Test func aResetWithNoWaitGivesUpOnADatabaseARunHoldsNamingItAndForgetsNothing() throws {
+    @Test func aResetWithNoWaitGivesUpOnADatabaseARunHoldsNamingItAndForgetsNothing() async throws {
         let fixture = try Fixture(sleepingAt: "3")
-        let holder = try Executable.start(fixture.arguments(), in: fixture.folder)
-        defer { kill(holder.process.processIdentifier, SIGKILL); _ = Executable.finish(holder) }
+        let holder = try await Executable.start(fixture.arguments(), in: fixture.folder)
+        defer { kill(holder.pid, SIGKILL) }
         #expect(try fixture.waitForSleepingMigration())
-        let reset = try #require(try Executable.run(["reset", "--postgres", fixture.url, "--no-wait", "--json"], in: fixture.folder, endingWithin: 20),
+        let reset = try #require(try await Executable.run(["reset", "--postgres", fixture.url, "--no-wait", "--json"], in: fixture.folder, endingWithin: 20),
                                  "reset --no-wait waited for the run")
         let error = try reset.json()["error"] as? [String: Any]
         #expect(reset.status == 75, "\(reset.stdout)\(reset.stderr)")
         #expect(error?["kind"] as? String == "store-busy", "\(reset.stdout)")
         let message = error?["message"] as? String ?? ""
-        #expect(message.contains("held by \(ProcessInfo.processInfo.hostName), pid \(holder.process.processIdentifier), since ")
+        #expect(message.contains("held by \(ProcessInfo.processInfo.hostName), pid \(holder.pid), since ")
                     && message.contains("did not wait"), "\(message)")
         #expect(try fixture.answer("SELECT last_migrated_version FROM migration_explorer.marks") == "2", "the reset forgot nothing")
     }
 
     /// A wait within `--wait SECONDS` that the holder ends in time goes on as any wait does.
-    @Test func aRunWhoseHolderFinishesWithinWaitSecondsGoesOnAndAppliesTheRest() throws {
+    @Test func aRunWhoseHolderFinishesWithinWaitSecondsGoesOnAndAppliesTheRest() async throws {
         let fixture = try Fixture(sleepingAt: "3")
-        let holder = try Executable.start(fixture.arguments(), in: fixture.folder)
-        defer { kill(holder.process.processIdentifier, SIGKILL); _ = Executable.finish(holder) }
+        let holder = try await Executable.start(fixture.arguments(), in: fixture.folder)
+        defer { kill(holder.pid, SIGKILL) }
         #expect(try fixture.waitForSleepingMigration())
         try fixture.writeManifest(sleepingAt: nil)
-        let patient = try Executable.start(fixture.arguments() + ["--wait", "600"], in: fixture.folder)
-        #expect(try waitUntil(timeout: 30) { try fixture.answer("SELECT count(*) FROM pg_locks l JOIN pg_database d ON d.oid = l.database WHERE d.datname = current_database() AND l.locktype = 'advisory' AND NOT l.granted") == "1" })
+        let patient = try await Executable.start(fixture.arguments() + ["--wait", "600"], in: fixture.folder)
+        #expect(try await waitUntil(timeout: 30) { try fixture.answer("SELECT count(*) FROM pg_locks l JOIN pg_database d ON d.oid = l.database WHERE d.datname = current_database() AND l.locktype = 'advisory' AND NOT l.granted") == "1" })
         try fixture.answer("SELECT pg_cancel_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND query LIKE 'DO %pg_sleep%' AND state = 'active'")
-        let result = Executable.finish(patient)
+        let result = await patient.finish()
         #expect(result.status == 0, "\(result.stderr)")
-        #expect(result.stderr.contains("held by \(ProcessInfo.processInfo.hostName), pid \(holder.process.processIdentifier)"), "\(result.stderr)")
+        #expect(result.stderr.contains("held by \(ProcessInfo.processInfo.hostName), pid \(holder.pid)"), "\(result.stderr)")
         #expect(try fixture.isExactlyOnce(), "\(fixture.tally())")
     }
 
-    @Test func onATerminalTheWaitForAnotherRunIsALineOfItsOwnAboveTheLiveLine() throws {
+    @Test func onATerminalTheWaitForAnotherRunIsALineOfItsOwnAboveTheLiveLine() async throws {
         let fixture = try Fixture(sleepingAt: "3")
-        let first = try Executable.start(fixture.arguments(), in: fixture.folder)
-        defer { kill(first.process.processIdentifier, SIGKILL); _ = Executable.finish(first) }
+        let first = try await Executable.start(fixture.arguments(), in: fixture.folder)
+        defer { kill(first.pid, SIGKILL) }
         #expect(try fixture.waitForSleepingMigration())
         let manifest = fixture.folder.appendingPathComponent("rows.json").path
         let tmux = try Tmux(["run", "--manifest", manifest, "--postgres", fixture.url], width: 250, height: 10)
-        let screen = try tmux.waitFor("held by \(ProcessInfo.processInfo.hostName), pid \(first.process.processIdentifier), since ")
+        let screen = try tmux.waitFor("held by \(ProcessInfo.processInfo.hostName), pid \(first.pid), since ")
         #expect(screen.split(separator: "\n").contains { $0.hasPrefix("migration-explorer: waiting for postgres://") }, "\(screen)")
     }
 
-    @Test func aConnectionCutMidRunEndsTheRunSayingSoAndTheNextRunAppliesTheRestOnce() throws {
+    @Test func aConnectionCutMidRunEndsTheRunSayingSoAndTheNextRunAppliesTheRestOnce() async throws {
         let fixture = try Fixture(sleepingAt: "5")
-        let runner = try Executable.start(fixture.arguments(), in: fixture.folder)
+        let runner = try await Executable.start(fixture.arguments(), in: fixture.folder)
         #expect(try fixture.waitForSleepingMigration())
         try fixture.server.terminateSessions(database: fixture.database)
-        let cut = Executable.finish(runner)
+        let cut = await runner.finish()
         #expect(cut.status != 0)
         #expect((cut.stdout + cut.stderr).contains("the connection to the server was lost"), "\(cut.stdout)\(cut.stderr)")
         #expect(try fixture.answer("SELECT count(*) FROM row WHERE version = '5'") == "0")
         #expect(try fixture.answer("SELECT last_migrated_version FROM migration_explorer.marks") == "4")
         try fixture.writeManifest(sleepingAt: nil)
-        let rest = try Executable.run(fixture.arguments(), in: fixture.folder)
+        let rest = try await Executable.run(fixture.arguments(), in: fixture.folder)
         #expect(rest.status == 0, "\(rest.stderr)")
         #expect(try fixture.isExactlyOnce(), "\(fixture.tally())")
     }
 
     /// The block's connection, on purpose (it keeps the block's lock as long as the command
     /// lives), as descriptor 7; no other socket, and standard input is `/dev/null`.
-    @Test func aShellCommandInheritsTheBlocksConnectionAsDescriptor7AndNoOtherSocket() throws {
+    @Test func aShellCommandInheritsTheBlocksConnectionAsDescriptor7AndNoOtherSocket() async throws {
         let fixture = try Fixture(command: "ls -l /proc/$$/fd > fds.txt")
-        let result = try Executable.run(fixture.arguments(), in: fixture.folder)
+        let result = try await Executable.run(fixture.arguments(), in: fixture.folder)
         #expect(result.status == 0, "\(result.stderr)")
         let descriptors = try fixture.folder.appendingPathComponent("fds.txt").read().split(separator: "\n")
         let sockets = descriptors.filter { $0.contains("socket:") }
@@ -332,55 +331,55 @@ import Testing
         #expect(descriptors.contains { $0.contains(" 0 -> /dev/null") }, "\(descriptors)")
     }
 
-    @Test func anUnreachableServerIsExit69NamingHostPortAndDatabase() throws {
+    @Test func anUnreachableServerIsExit69NamingHostPortAndDatabase() async throws {
         let fixture = try Fixture()
         let url = "postgres://app:x@127.0.0.1:1/nowhere"
-        let result = try Executable.run(fixture.arguments(url: url), in: fixture.folder)
+        let result = try await Executable.run(fixture.arguments(url: url), in: fixture.folder)
         #expect(result.status == 69, "\(result.stderr)")
         #expect(result.stderr.contains("127.0.0.1:1, database nowhere"), "\(result.stderr)")
         #expect(!result.stderr.contains("give --sqlite FILE or --postgres URL"), "the store was given: \(result.stderr)")
     }
 
-    @Test func aPortOutOfRangeIsBadUsageBeforeConnecting() throws {
+    @Test func aPortOutOfRangeIsBadUsageBeforeConnecting() async throws {
         let fixture = try Fixture()
-        let result = try Executable.run(fixture.arguments(url: "postgres://app:x@127.0.0.1:99999/nowhere"), in: fixture.folder)
+        let result = try await Executable.run(fixture.arguments(url: "postgres://app:x@127.0.0.1:99999/nowhere"), in: fixture.folder)
         #expect(result.status == 64, "\(result.stderr)")
         #expect(result.stderr.contains("port 99999"), "\(result.stderr)")
     }
 
-    @Test func aWrongPasswordOrAMissingDatabaseIsExit65NamingThem() throws {
+    @Test func aWrongPasswordOrAMissingDatabaseIsExit65NamingThem() async throws {
         let fixture = try Fixture()
-        let wrong = try Executable.run(fixture.arguments(url: fixture.server.url(database: fixture.database, password: "wrong")), in: fixture.folder)
+        let wrong = try await Executable.run(fixture.arguments(url: fixture.server.url(database: fixture.database, password: "wrong")), in: fixture.folder)
         #expect(wrong.status == 65, "\(wrong.stderr)")
         #expect(wrong.stderr.contains("\(fixture.server.host):\(fixture.server.port), database \(fixture.database)"), "\(wrong.stderr)")
         #expect(wrong.stderr.contains("password"), "\(wrong.stderr)")
-        let missing = try Executable.run(fixture.arguments(url: fixture.server.url(database: "no_such_database")), in: fixture.folder)
+        let missing = try await Executable.run(fixture.arguments(url: fixture.server.url(database: "no_such_database")), in: fixture.folder)
         #expect(missing.status == 65, "\(missing.stderr)")
         #expect(missing.stderr.contains("database no_such_database"), "\(missing.stderr)")
         #expect(try fixture.answer("SELECT to_regclass('row') IS NULL") == "t", "nothing ran")
     }
 
-    @Test func thePasswordMayComeFromPGPASSWORD() throws {
+    @Test func thePasswordMayComeFromPGPASSWORD() async throws {
         let fixture = try Fixture()
         let url = "postgres://\(fixture.server.appUser)@\(fixture.server.host):\(fixture.server.port)/\(fixture.database)"
-        let result = try Executable.run(fixture.arguments(url: url), in: fixture.folder, environment: ["PGPASSWORD": fixture.server.appPassword])
+        let result = try await Executable.run(fixture.arguments(url: url), in: fixture.folder, environment: ["PGPASSWORD": fixture.server.appPassword])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(try fixture.isExactlyOnce(), "\(fixture.tally())")
     }
 
-    @Test func aResetForgetsTheMarksOfTheDatabase() throws {
+    @Test func aResetForgetsTheMarksOfTheDatabase() async throws {
         let fixture = try Fixture()
-        _ = try Executable.run(fixture.arguments(), in: fixture.folder)
-        let reset = try Executable.run(["reset", "--postgres", fixture.url], in: fixture.folder)
+        _ = try await Executable.run(fixture.arguments(), in: fixture.folder)
+        let reset = try await Executable.run(["reset", "--postgres", fixture.url], in: fixture.folder)
         #expect(reset.status == 0, "\(reset.stderr)")
         #expect(try fixture.answer("SELECT last_migrated_version IS NULL FROM migration_explorer.marks") == "t")
     }
 
-    @Test func aPlanOnADatabaseItMayNotWriteNamesTheServerByItsURLWithoutThePassword() throws {
+    @Test func aPlanOnADatabaseItMayNotWriteNamesTheServerByItsURLWithoutThePassword() async throws {
         let fixture = try Fixture()
-        _ = try Executable.run(fixture.arguments(), in: fixture.folder)
+        _ = try await Executable.run(fixture.arguments(), in: fixture.folder)
         try fixture.answer("REVOKE INSERT, UPDATE ON migration_explorer.marks FROM \(fixture.server.appUser)")
-        let plan = try Executable.run(fixture.arguments("plan") + ["--json"], in: fixture.folder)
+        let plan = try await Executable.run(fixture.arguments("plan") + ["--json"], in: fixture.folder)
         #expect(plan.status == 0, "\(plan.stderr)")
         let document = try #require(try JSONSerialization.jsonObject(with: Data(plan.stdout.utf8)) as? [String: Any])
         let unwritable = try #require(document["unwritableStore"] as? [String: Any], "\(plan.stdout)")

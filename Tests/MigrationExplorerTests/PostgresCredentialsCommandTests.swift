@@ -23,9 +23,9 @@ extension PostgresCommandTests {
     ]
 
     @Test(arguments: faultyURLs)
-    func noFaultOfAURLPrintsItsPasswordInTextOrJSON(url: String, status: Int32) throws {
+    func noFaultOfAURLPrintsItsPasswordInTextOrJSON(url: String, status: Int32) async throws {
         for json in [false, true] {
-            let result = try Executable.run(["plan", "--postgres", url] + (json ? ["--json"] : []))
+            let result = try await Executable.run(["plan", "--postgres", url] + (json ? ["--json"] : []))
             #expect(result.status == status, "\(result.stdout)\(result.stderr)")
             #expect(!result.stderr.isEmpty)
             for shown in [result.stdout, result.stderr] {
@@ -37,7 +37,7 @@ extension PostgresCommandTests {
 
     /// `postgres://` alone: host, port, user and database from libpq's variables, the password
     /// from the password file `PGPASSFILE` names.
-    @Test func libpqsVariablesAndPasswordFileLogInWithNoPasswordOnTheCommandLine() throws {
+    @Test func libpqsVariablesAndPasswordFileLogInWithNoPasswordOnTheCommandLine() async throws {
         let fixture = try Fixture()
         let server = fixture.server
         let passwordFile = fixture.folder.appendingPathComponent("pgpass")
@@ -45,19 +45,19 @@ extension PostgresCommandTests {
         #expect(chmod(passwordFile.path, 0o600) == 0)
         let environment = ["PGHOST": server.host, "PGPORT": "\(server.port)", "PGUSER": server.appUser, "PGDATABASE": fixture.database,
                            "PGPASSWORD": "", "PGPASSFILE": passwordFile.path]
-        let result = try Executable.run(fixture.arguments(url: "postgres://"), in: fixture.folder, environment: environment)
+        let result = try await Executable.run(fixture.arguments(url: "postgres://"), in: fixture.folder, environment: environment)
         #expect(result.status == 0, "\(result.stderr)")
         #expect(try fixture.isExactlyOnce(), "\(fixture.tally())")
 
         #expect(chmod(passwordFile.path, 0o644) == 0)
-        let exposed = try Executable.run(fixture.arguments("plan", url: "postgres://"), in: fixture.folder, environment: environment)
+        let exposed = try await Executable.run(fixture.arguments("plan", url: "postgres://"), in: fixture.folder, environment: environment)
         #expect(exposed.status == 65, "a password file others can read is not used: \(exposed.stderr)")
         #expect(exposed.stderr.contains("password file \(passwordFile.path) has group or world access (mode 644)"), "\(exposed.stderr)")
     }
 
     /// libpq reads `$HOME/.pgpass`: with `HOME` pointing at a folder whose `.pgpass` holds the
     /// password, no password is asked for (or given) anywhere else.
-    @Test func thePasswordFileIsReadFromHOMEAsLibpqReadsIt() throws {
+    @Test func thePasswordFileIsReadFromHOMEAsLibpqReadsIt() async throws {
         let fixture = try Fixture()
         let server = fixture.server
         let passwordFile = fixture.folder.appendingPathComponent(".pgpass")
@@ -65,29 +65,29 @@ extension PostgresCommandTests {
         #expect(chmod(passwordFile.path, 0o600) == 0)
         let environment = ["PGHOST": server.host, "PGPORT": "\(server.port)", "PGUSER": server.appUser, "PGDATABASE": fixture.database,
                            "PGPASSWORD": "", "PGPASSFILE": "", "HOME": fixture.folder.path]
-        let result = try Executable.run(fixture.arguments(url: "postgres://"), in: fixture.folder, environment: environment)
+        let result = try await Executable.run(fixture.arguments(url: "postgres://"), in: fixture.folder, environment: environment)
         #expect(result.status == 0, "\(result.stderr)")
         #expect(try fixture.isExactlyOnce(), "\(fixture.tally())")
     }
 
-    @Test func PGSSLMODEVerifyFullRefusesAServerWithoutTLSInsteadOfGoingOutInPlainText() throws {
+    @Test func PGSSLMODEVerifyFullRefusesAServerWithoutTLSInsteadOfGoingOutInPlainText() async throws {
         let fixture = try Fixture()
-        let result = try Executable.run(fixture.arguments("plan"), in: fixture.folder, environment: ["PGSSLMODE": "verify-full"])
+        let result = try await Executable.run(fixture.arguments("plan"), in: fixture.folder, environment: ["PGSSLMODE": "verify-full"])
         #expect(result.status == 69, "\(result.stderr)")
         #expect(result.stderr.contains("the server does not offer TLS, which sslmode=verify-full requires"), "\(result.stderr)")
     }
 
     /// A command sees `PGPASSWORD` only when it is not the store's password.
-    @Test func aManifestCommandDoesNotInheritTheStoresPGPASSWORD() throws {
+    @Test func aManifestCommandDoesNotInheritTheStoresPGPASSWORD() async throws {
         let fixture = try Fixture(command: "echo \"[${PGPASSWORD-unset}]\" > seen.txt")
         let server = fixture.server
         let bare = "postgres://\(server.appUser)@\(server.host):\(server.port)/\(fixture.database)"
-        let result = try Executable.run(fixture.arguments(url: bare), in: fixture.folder, environment: ["PGPASSWORD": server.appPassword])
+        let result = try await Executable.run(fixture.arguments(url: bare), in: fixture.folder, environment: ["PGPASSWORD": server.appPassword])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(try fixture.folder.appendingPathComponent("seen.txt").read() == "[unset]\n")
 
         let other = try Fixture(command: "echo \"[${PGPASSWORD-unset}]\" > seen.txt")
-        let unrelated = try Executable.run(other.arguments(), in: other.folder, environment: ["PGPASSWORD": "another-database"])
+        let unrelated = try await Executable.run(other.arguments(), in: other.folder, environment: ["PGPASSWORD": "another-database"])
         #expect(unrelated.status == 0, "\(unrelated.stderr)")
         #expect(try other.folder.appendingPathComponent("seen.txt").read() == "[another-database]\n", "not the store's: passed on")
     }
@@ -96,17 +96,17 @@ extension PostgresCommandTests {
     /// naming the limit, never SwiftNIO's assertion. How many descriptors a process inherits
     /// varies, so every limit from 12 to 24 is tried (below about 10, the Swift runtime's own
     /// threads cannot start, store or not).
-    @Test func tooFewFileDescriptorsForTheDriverIsAMessageNotACrash() throws {
+    @Test func tooFewFileDescriptorsForTheDriverIsAMessageNotACrash() async throws {
         let fixture = try Fixture()
-        func plan(_ limit: Int) throws -> Executable.Result {
-            try Executable.run(["-c", "ulimit -n \(limit) && exec \"$0\" \"$@\"", Executable.url.path] + fixture.arguments("plan"),
+        func plan(_ limit: Int) async throws -> Executable.Result {
+            try await Executable.run(["-c", "ulimit -n \(limit) && exec \"$0\" \"$@\"", Executable.url.path] + fixture.arguments("plan"),
                                in: fixture.folder, binary: URL(fileURLWithPath: "/bin/sh"))
         }
         var refused = 0
         // Below the explorer's own floor it says so before starting (71); above it, the driver
         // gets what it needs or says it cannot (65); it never stops on an assertion.
         for limit in 12...40 {
-            let result = try plan(limit)
+            let result = try await plan(limit)
             let tooLow = result.status == 71 && result.stderr.contains("may open only \(limit) files")
             let driver = result.status == 65 && (result.stderr.contains("too few file descriptors are free to start the driver")
                 || result.stderr.contains("too many open files: this process has (ulimit -n is \(limit)) no file descriptor free"))

@@ -44,8 +44,8 @@ struct ResetDuringRunTests {
 
     /// What the store records, as `plan` shows it: the last migrated version, each migration's
     /// status and whether the hook fires.
-    static func outcome(_ store: Store, in folder: URL) throws -> String {
-        let plan = try Executable.run(["plan", "--manifest", "manifest.json", "--json"] + store.arguments, in: folder)
+    static func outcome(_ store: Store, in folder: URL) async throws -> String {
+        let plan = try await Executable.run(["plan", "--manifest", "manifest.json", "--json"] + store.arguments, in: folder)
         let json = try plan.json()
         let statuses = (json["migrations"] as? [[String: Any]] ?? []).map { "\($0["version"] ?? "") \($0["status"] ?? "") \($0["reason"] ?? "")" }
         let hooks = (json["hooks"] as? [[String: Any]] ?? []).map { "hook fires: \($0["fires"] ?? "")" }
@@ -61,38 +61,38 @@ struct ResetDuringRunTests {
 
     /// Starts the change in `folder` with its standard error going to the file `change.err`
     /// there, so that what it says can be read while it waits.
-    static func startChange(_ arguments: [String], in folder: URL) throws -> Executable.Running {
-        try Executable.start(["-c", #"exec "$0" "$@" 2> change.err"#, Executable.url.path] + arguments, in: folder,
+    static func startChange(_ arguments: [String], in folder: URL) async throws -> Executable.Running {
+        try await Executable.start(["-c", #"exec "$0" "$@" 2> change.err"#, Executable.url.path] + arguments, in: folder,
                              binary: URL(fileURLWithPath: "/bin/sh"))
     }
 
     @Test(arguments: Store.allCases, Change.allCases)
-    func aResetOrSetBetweenTwoStepsOfARunWaitsForItAndSaysSo(store: Store, change: Change) throws {
+    func aResetOrSetBetweenTwoStepsOfARunWaitsForItAndSaysSo(store: Store, change: Change) async throws {
         let serial = try Self.folder()
         defer { try? FileManager.default.removeItem(at: serial) }
         try serial.appendingPathComponent("go").write("")
-        #expect(try Executable.run(["run", "--manifest", "manifest.json"] + store.arguments, in: serial).status == 0)
-        #expect(try Executable.run(change.arguments + store.arguments, in: serial).status == 0)
-        let runThenChange = try Self.outcome(store, in: serial)
+        #expect(try await Executable.run(["run", "--manifest", "manifest.json"] + store.arguments, in: serial).status == 0)
+        #expect(try await Executable.run(change.arguments + store.arguments, in: serial).status == 0)
+        let runThenChange = try await Self.outcome(store, in: serial)
 
         for round in 1...2 {
             let folder = try Self.folder()
             defer { try? FileManager.default.removeItem(at: folder) }
-            let run = try Executable.start(["run", "--manifest", "manifest.json"] + store.arguments, in: folder)
+            let run = try await Executable.start(["run", "--manifest", "manifest.json"] + store.arguments, in: folder)
             let log = folder.appendingPathComponent("log")
-            #expect(waitUntil { log.textIfAny.contains("start 0.3") }, "round \(round): step 0.3 never started")
+            #expect(await waitUntil { log.textIfAny.contains("start 0.3") }, "round \(round): step 0.3 never started")
             // The change comes while 0.1 and 0.2 are recorded and 0.3 to 0.6 are still to run;
             // the run goes on once the change has said it waits (or has ended without waiting).
-            let changing = try Self.startChange(change.arguments + store.arguments, in: folder)
+            let changing = try await Self.startChange(change.arguments + store.arguments, in: folder)
             let said = folder.appendingPathComponent("change.err")
             let waiting = "waiting for the run on \(store.arguments[1]) to finish \(change.waiting)"
-            #expect(waitUntil { said.textIfAny.contains(waiting) || !changing.process.isRunning }, "round \(round): the change neither waited nor ended")
+            #expect(await waitUntil { said.textIfAny.contains(waiting) || !changing.isRunning }, "round \(round): the change neither waited nor ended")
             try folder.appendingPathComponent("go").write("")
-            let ran = Executable.finish(run), changed = Executable.finish(changing)
+            let ran = await run.finish(), changed = await changing.finish()
             #expect(ran.status == 0, "round \(round): \(ran.stderr)")
             #expect(changed.status == 0, "round \(round): \(said.textIfAny)")
             #expect(said.textIfAny.contains(waiting), "round \(round): \(said.textIfAny)")
-            #expect(try Self.outcome(store, in: folder) == runThenChange, "round \(round)")
+            #expect(try await Self.outcome(store, in: folder) == runThenChange, "round \(round)")
         }
     }
 

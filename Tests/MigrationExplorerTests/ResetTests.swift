@@ -6,12 +6,12 @@ import Testing
 @Suite("Reset")
 struct ResetTests {
     /// A state file with "database" and "defaults" domains, each at 0.9.
-    func twoDomains(in folder: URL) throws -> String {
+    func twoDomains(in folder: URL) async throws -> String {
         let manifest = folder.appendingPathComponent("m.json")
         try manifest.write(#"{ "appVersion": "1.0", "migrations": [ { "version": "0.9", "title": "t", "run": "true" } ] }"#)
         let store = folder.appendingPathComponent("state.json").path
         for domain in ["database", "defaults"] {
-            let result = try Executable.run(["run", "--manifest", manifest.path, "--store", store, "--domain", domain])
+            let result = try await Executable.run(["run", "--manifest", manifest.path, "--store", store, "--domain", domain])
             #expect(result.status == 0, "\(result.stderr)")
         }
         return store
@@ -24,22 +24,22 @@ struct ResetTests {
         return Dictionary(uniqueKeysWithValues: try names.map { ($0, try FileMigrationStore(url: url, domain: $0).load().lastMigratedVersion) })
     }
 
-    @Test func withSeveralDomainsAndNoneNamedItListsThemAndChangesNothing() throws {
+    @Test func withSeveralDomainsAndNoneNamedItListsThemAndChangesNothing() async throws {
         let folder = try makeTemporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let store = try twoDomains(in: folder)
+        let store = try await twoDomains(in: folder)
         let before = try Data(contentsOf: URL(fileURLWithPath: store))
-        let result = try Executable.run(["reset", "--store", store])
+        let result = try await Executable.run(["reset", "--store", store])
         #expect(result.status == 64)
         #expect(result.stderr.contains("database, defaults"))
         #expect(try Data(contentsOf: URL(fileURLWithPath: store)) == before)
     }
 
-    @Test func domainResetsThatDomainOnlyAndSaysWhatItForgot() throws {
+    @Test func domainResetsThatDomainOnlyAndSaysWhatItForgot() async throws {
         let folder = try makeTemporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let store = try twoDomains(in: folder)
-        let result = try Executable.run(["reset", "--store", store, "--domain", "database"])
+        let store = try await twoDomains(in: folder)
+        let result = try await Executable.run(["reset", "--store", store, "--domain", "database"])
         #expect(result.status == 0)
         #expect(result.stdout.contains("domain \"database\": forgot last migrated version 0.9, last app version 1.0;"))
         #expect(result.stdout.contains("every migration up to the app version again"))
@@ -49,31 +49,31 @@ struct ResetTests {
         #expect(domains["defaults"] == "0.9")
     }
 
-    @Test func allDomainsResetsEveryOne() throws {
+    @Test func allDomainsResetsEveryOne() async throws {
         let folder = try makeTemporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let store = try twoDomains(in: folder)
-        let result = try Executable.run(["reset", "--store", store, "--all-domains", "--json"])
+        let store = try await twoDomains(in: folder)
+        let result = try await Executable.run(["reset", "--store", store, "--all-domains", "--json"])
         #expect(result.status == 0)
         #expect((try result.json()["domains"] as? [[String: Any]])?.compactMap { $0["name"] as? String } == ["database", "defaults"])
         #expect(try lastMigrated(store).values.allSatisfy { $0 == nil })
     }
 
-    @Test func aCorruptFileIsLeftAloneUnlessForceMovesItAside() throws {
+    @Test func aCorruptFileIsLeftAloneUnlessForceMovesItAside() async throws {
         let folder = try makeTemporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let store = folder.appendingPathComponent("state.json")
         try store.write("{ broken")
-        let refused = try Executable.run(["reset", "--store", store.path])
+        let refused = try await Executable.run(["reset", "--store", store.path])
         #expect(refused.status == 65)
         #expect(refused.stderr.contains("--force"))
         #expect(try store.read() == "{ broken")
-        let forced = try Executable.run(["reset", "--store", store.path, "--force"])
+        let forced = try await Executable.run(["reset", "--store", store.path, "--force"])
         #expect(forced.status == 0)
         let aside = try #require(try FileManager.default.contentsOfDirectory(atPath: folder.path).first { $0.hasPrefix("state.json.corrupt-") })
         #expect(aside.range(of: #"^state\.json\.corrupt-\d{8}T\d{6}Z$"#, options: .regularExpression) != nil)
         #expect(forced.stdout.contains(aside))
         #expect(try folder.appendingPathComponent(aside).read() == "{ broken")
-        #expect(try Executable.run(["plan", "--store", store.path]).status == 0)
+        #expect(try await Executable.run(["plan", "--store", store.path]).status == 0)
     }
 }

@@ -50,13 +50,13 @@ struct RunLiveLineTests {
         #expect(!screen.contains("0.2 Index notes │"), "the live line is left behind:\n\(screen)")
     }
 
-    @Test func onAPipeThereAreNoEscapeSequencesOnlyALineAsEachStepFinishes() throws {
+    @Test func onAPipeThereAreNoEscapeSequencesOnlyALineAsEachStepFinishes() async throws {
         let setup = try Setup()
         defer { try? FileManager.default.removeItem(at: setup.folder) }
         try setup.go()
         for json in [false, true] {
             try? FileManager.default.removeItem(atPath: setup.store)
-            let result = try Executable.run(setup.run(json ? ["--json"] : []))
+            let result = try await Executable.run(setup.run(json ? ["--json"] : []))
             #expect(result.status == 0, "\(result.stderr)")
             #expect(result.stderr.contains("✓ [1/2] 0.1 Import notes: succeeded in "), "\(result.stderr)")
             #expect(result.stderr.contains("✓ [2/2] 0.2 Index notes: succeeded in "), "\(result.stderr)")
@@ -66,45 +66,45 @@ struct RunLiveLineTests {
         }
     }
 
-    @Test func aRunGivesUpOnAStoreAnotherRunHoldsAtOnceOrAfterWaitSecondsAndOtherwiseWaitsNamingTheHolder() throws {
+    @Test func aRunGivesUpOnAStoreAnotherRunHoldsAtOnceOrAfterWaitSecondsAndOtherwiseWaitsNamingTheHolder() async throws {
         let setup = try Setup()
         defer { try? FileManager.default.removeItem(at: setup.folder) }
         // Something recorded, so that a reset has something to wait for.
-        #expect(try Executable.run(setup.run(["--to", "0.0.1"])).status == 0)
-        let holder = try Executable.start(setup.run())
-        let pid = holder.process.processIdentifier
-        #expect(waitUntil { FileManager.default.fileExists(atPath: setup.started.path) }, "the first run never started its step")
+        #expect(try await Executable.run(setup.run(["--to", "0.0.1"])).status == 0)
+        let holder = try await Executable.start(setup.run())
+        let pid = holder.pid
+        #expect(await waitUntil { FileManager.default.fileExists(atPath: setup.started.path) }, "the first run never started its step")
         let heldBy = "held by pid \(pid) (`migration-explorer run`, since "
 
-        let noWait = try Executable.run(setup.run(["--no-wait"]))
+        let noWait = try await Executable.run(setup.run(["--no-wait"]))
         #expect(noWait.status == 75, "\(noWait.stdout)\(noWait.stderr)")
         #expect(noWait.stderr.contains(heldBy) && noWait.stderr.contains("did not wait"), "\(noWait.stderr)")
-        let bounded = try Executable.run(setup.run(["--wait", "0.3"]))
+        let bounded = try await Executable.run(setup.run(["--wait", "0.3"]))
         #expect(bounded.status == 75, "\(bounded.stdout)\(bounded.stderr)")
         #expect(bounded.stderr.contains(heldBy) && bounded.stderr.contains("gave up waiting after 0.3 s"), "\(bounded.stderr)")
         #expect(!bounded.stderr.contains("MigrationStoreError") && !bounded.stderr.contains("Optional("), "\(bounded.stderr)")
-        let reset = try Executable.run(["reset", "--store", setup.store, "--no-wait"])
+        let reset = try await Executable.run(["reset", "--store", setup.store, "--no-wait"])
         #expect(reset.status == 75, "\(reset.stdout)\(reset.stderr)")
         #expect(reset.stderr.contains("held by pid \(pid)"), "\(reset.stderr)")
 
-        let patient = try Executable.start(setup.run())
-        #expect(waitUntil { someoneWaitsForTheLock(on: URL(fileURLWithPath: setup.store + ".lock")) == true }, "the second run does not wait")
+        let patient = try await Executable.start(setup.run())
+        #expect(await waitUntil { someoneWaitsForTheLock(on: URL(fileURLWithPath: setup.store + ".lock")) == true }, "the second run does not wait")
         try setup.go()
-        let first = Executable.finish(holder), second = Executable.finish(patient)
+        let first = await holder.finish(), second = await patient.finish()
         #expect(first.status == 0, "\(first.stderr)")
         #expect(second.status == 0, "\(second.stderr)")
         #expect(second.stderr.contains("waiting for \(setup.store), \(heldBy)"), "\(second.stderr)")
         #expect(!second.stdout.contains("importing"), "the second run ran the first's migration again:\n\(second.stdout)")
     }
 
-    @Test func onATerminalTheWaitNamesTheStoreAndItsHolder() throws {
+    @Test func onATerminalTheWaitNamesTheStoreAndItsHolder() async throws {
         let setup = try Setup()
         defer { try? FileManager.default.removeItem(at: setup.folder) }
-        let holder = try Executable.start(setup.run())
-        defer { try? setup.go(); _ = Executable.finish(holder) }
-        #expect(waitUntil { FileManager.default.fileExists(atPath: setup.started.path) }, "the first run never started its step")
+        let holder = try await Executable.start(setup.run())
+        defer { try? setup.go() }
+        #expect(await waitUntil { FileManager.default.fileExists(atPath: setup.started.path) }, "the first run never started its step")
         let tmux = try Tmux(setup.run(), width: 200, height: 10)
-        try tmux.waitFor("waiting for \(setup.store), held by pid \(holder.process.processIdentifier) (`migration-explorer run`, since ")
+        try tmux.waitFor("waiting for \(setup.store), held by pid \(holder.pid) (`migration-explorer run`, since ")
         try setup.go()
         try tmux.waitFor("Run: ")
         #expect(try tmux.exitStatus() == 0)

@@ -16,23 +16,23 @@ struct RunLockFileTests {
     }
 
     @Test(arguments: [["--store", "state.json"], ["--sqlite", "app.sqlite"]])
-    func aRunLockFileAnotherUserLeftDoesNotStopARun(store: [String]) throws {
+    func aRunLockFileAnotherUserLeftDoesNotStopARun(store: [String]) async throws {
         guard OtherUser.isRoot else { return }     // only root can leave a file another user cannot write
         let folder = try sharedFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let lock = folder.appendingPathComponent(store[1] + ".run.lock")
         try Data().write(to: lock)
         try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: lock.path)
-        let run = try OtherUser.run(["run", "--manifest", "m.json"] + store, in: folder)
+        let run = try await OtherUser.run(["run", "--manifest", "m.json"] + store, in: folder)
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stdout.contains("succeeded"), "\(run.stdout)")
     }
 
-    @Test func planningOnASQLiteDatabaseThatIsNotThereCreatesNothing() throws {
+    @Test func planningOnASQLiteDatabaseThatIsNotThereCreatesNothing() async throws {
         let folder = try sharedFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         for command in [["plan"], ["run", "--dry-run"]] {
-            let result = try Executable.run(command + ["--manifest", "m.json", "--sqlite", "app.sqlite"], in: folder)
+            let result = try await Executable.run(command + ["--manifest", "m.json", "--sqlite", "app.sqlite"], in: folder)
             #expect(result.status == 0, "\(command): \(result.stderr)")
             #expect(result.stdout.contains("fresh install"), "\(command): \(result.stdout)")
         }

@@ -49,19 +49,19 @@ import Testing
         }
     }
 
-    @Test func aRunKilledAtRandomMomentsThenRunToTheEndAppliesEverySQLMigrationOnce() throws {
+    @Test func aRunKilledAtRandomMomentsThenRunToTheEndAppliesEverySQLMigrationOnce() async throws {
         var random = SplitMix(state: 13)
         var killedMidway = 0
         for trial in 0..<30 {
             let folder = try makeTemporaryFolder()
             defer { try? FileManager.default.removeItem(at: folder) }
             try manifest(in: folder)
-            let runner = try Executable.start(arguments, in: folder)
+            let runner = try await Executable.start(arguments, in: folder)
             usleep(UInt32.random(in: 0...250_000, using: &random))
-            kill(runner.process.processIdentifier, SIGKILL)
-            let killed = Executable.finish(runner)
+            kill(runner.pid, SIGKILL)
+            let killed = await runner.finish()
             if killed.status != 0 { killedMidway += 1 }
-            let rest = try Executable.run(arguments, in: folder)
+            let rest = try await Executable.run(arguments, in: folder)
             #expect(rest.status == 0, "trial \(trial): \(rest.stderr)")
             let tally = try Tally(folder)
             #expect(tally.isExactlyOnce, "trial \(trial): rows \(tally.rows), records \(tally.records), mark \(tally.lastMigrated ?? "none")")
@@ -70,25 +70,24 @@ import Testing
     }
 
     @Test(arguments: [2, 8])
-    func racingRunsApplyEachSQLMigrationOnce(processes: Int) throws {
+    func racingRunsApplyEachSQLMigrationOnce(processes: Int) async throws {
         let folder = try makeTemporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         try manifest(in: folder)
-        let runners = try (0..<processes).map { _ in try Executable.start(arguments, in: folder) }
-        let results = runners.map(Executable.finish)
+        let results = try await Executable.race(processes, arguments, in: folder)
         #expect(results.map(\.status) == Array(repeating: 0, count: processes), "\(results.map(\.stderr))")
         let tally = try Tally(folder)
         #expect(tally.isExactlyOnce, "rows \(tally.rows), records \(tally.records)")
     }
 
-    @Test func aFileThatIsNotSQLiteIsRefusedWithExit65AndLeftUntouched() throws {
+    @Test func aFileThatIsNotSQLiteIsRefusedWithExit65AndLeftUntouched() async throws {
         let folder = try makeTemporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         try manifest(in: folder)
         let bytes = Data("{\"format\": 1, \"domains\": {}}".utf8)
         try bytes.write(to: folder.appendingPathComponent("app.sqlite"))
         for command in [arguments, ["plan", "--manifest", "rows.json", "--sqlite", "app.sqlite"], ["reset", "--sqlite", "app.sqlite"]] {
-            let result = try Executable.run(command, in: folder)
+            let result = try await Executable.run(command, in: folder)
             #expect(result.status == 65)
             #expect(result.stderr.contains("SQLite app.sqlite (default): is not a migration record (not a SQLite database)"), "\(result.stderr)")
         }
@@ -97,17 +96,17 @@ import Testing
     }
 
     @Test(arguments: [["plan"], ["run"], ["run", "--dry-run"], ["run", "--store", "state.json"], ["run", "--store", "state.json", "--yes"]])
-    func sqlWithoutASQLiteStoreIsRefusedWithExit65NamingTheMigration(command: [String]) throws {
+    func sqlWithoutASQLiteStoreIsRefusedWithExit65NamingTheMigration(command: [String]) async throws {
         let folder = try makeTemporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         try manifest(in: folder)
-        let result = try Executable.run(command + ["--manifest", "rows.json"], in: folder)
+        let result = try await Executable.run(command + ["--manifest", "rows.json"], in: folder)
         #expect(result.status == 65)
         #expect(result.stderr.contains("migrations[0] (version 1 \"row 1\") (and 29 more) runs SQL, which needs the app's database as the store: give --sqlite FILE"))
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["rows.json"])
     }
 
-    @Test func aFailingCommandUndoesTheSQLOfItsMigration() throws {
+    @Test func aFailingCommandUndoesTheSQLOfItsMigration() async throws {
         let folder = try makeTemporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let manifest = #"""
@@ -116,35 +115,35 @@ import Testing
             { "version": "2", "title": "row and command", "sql": "INSERT INTO row VALUES ('2')", "run": "exit 3" } ] }
         """#
         try Data(manifest.utf8).write(to: folder.appendingPathComponent("rows.json"))
-        let result = try Executable.run(arguments, in: folder)
+        let result = try await Executable.run(arguments, in: folder)
         #expect(result.status == 1)
         let path = folder.appendingPathComponent("app.sqlite").path
-        #expect(try DatabaseQueue(path: path).read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM row") } == 0)
+        #expect(try await DatabaseQueue(path: path).read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM row") } == 0)
         let state = try SQLiteMigrationStore(path: path).load()
         #expect(state.lastMigratedVersion == "1")
         #expect(state.history.map(\.outcome) == [.succeeded, .failed])
     }
 
-    @Test func storeAndSQLiteTogetherAreAUsageError() throws {
-        let result = try Executable.run(["plan", "--store", "a.json", "--sqlite", "b.sqlite"])
+    @Test func storeAndSQLiteTogetherAreAUsageError() async throws {
+        let result = try await Executable.run(["plan", "--store", "a.json", "--sqlite", "b.sqlite"])
         #expect(result.status == 64)
         #expect(result.stderr.contains("--store and --sqlite each name a store; give one of them"))
     }
 
-    @Test func planRunSetResetAndDomainsWorkWithSQLite() throws {
+    @Test func planRunSetResetAndDomainsWorkWithSQLite() async throws {
         let folder = try makeTemporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         try manifest(in: folder)
-        let plan = try Executable.run(["plan", "--manifest", "rows.json", "--sqlite", "app.sqlite", "--domain", "rows"], in: folder)
+        let plan = try await Executable.run(["plan", "--manifest", "rows.json", "--sqlite", "app.sqlite", "--domain", "rows"], in: folder)
         #expect(plan.stdout.contains("store: SQLite \(folder.appendingPathComponent("app.sqlite").path) (rows)"), "\(plan.stdout)")
-        #expect(try Executable.run(arguments + ["--domain", "rows"], in: folder).status == 0)
-        let dryRun = try Executable.run(arguments + ["--domain", "rows", "--dry-run"], in: folder)
+        #expect(try await Executable.run(arguments + ["--domain", "rows"], in: folder).status == 0)
+        let dryRun = try await Executable.run(arguments + ["--domain", "rows", "--dry-run"], in: folder)
         #expect(dryRun.stdout.contains("nothing to do"), "\(dryRun.stdout)")
-        let set = try Executable.run(["set", "--sqlite", "app.sqlite", "--domain", "rows", "--version", "20"], in: folder)
+        let set = try await Executable.run(["set", "--sqlite", "app.sqlite", "--domain", "rows", "--version", "20"], in: folder)
         #expect(set.status == 0, "\(set.stderr)")
-        let replay = try Executable.run(["plan", "--manifest", "rows.json", "--sqlite", "app.sqlite", "--domain", "rows"], in: folder)
+        let replay = try await Executable.run(["plan", "--manifest", "rows.json", "--sqlite", "app.sqlite", "--domain", "rows"], in: folder)
         #expect(replay.stdout.contains("10 pending"), "\(replay.stdout)")
-        let reset = try Executable.run(["reset", "--sqlite", "app.sqlite"], in: folder)
+        let reset = try await Executable.run(["reset", "--sqlite", "app.sqlite"], in: folder)
         #expect(reset.status == 0)
         #expect(reset.stdout.contains("domain \"rows\": forgot last migrated version 20, last app version 20"), "\(reset.stdout)")
         let state = try SQLiteMigrationStore(path: folder.appendingPathComponent("app.sqlite").path, domain: "rows").load()

@@ -29,35 +29,35 @@ struct SQLiteSideFileCommandTests {
 
     private let sqlite = ["--sqlite", "app.sqlite"]
 
-    @Test func runResetAndSetLeaveNoFileBesideTheDatabaseButSQLitesOwn() throws {
+    @Test func runResetAndSetLeaveNoFileBesideTheDatabaseButSQLitesOwn() async throws {
         let folder = try folder()
         defer { try? FileManager.default.removeItem(at: folder) }
         try folder.appendingPathComponent("go").write("")
         for command in [["run", "--manifest", "manifest.json"], ["reset"], ["set", "--manifest", "manifest.json", "--version", "0.1"]] {
-            let result = try Executable.run(command + sqlite, in: folder)
+            let result = try await Executable.run(command + sqlite, in: folder)
             #expect(result.status == 0, "\(command): \(result.stderr)")
             let others = try otherFiles(in: folder)
             #expect(others == [], "after \(command[0]): \(others)")
         }
     }
 
-    @Test func aResetThatWillNotWaitForAnotherProcesssRunNamesItAndForgetsNothing() throws {
+    @Test func aResetThatWillNotWaitForAnotherProcesssRunNamesItAndForgetsNothing() async throws {
         let folder = try folder()
         defer { try? FileManager.default.removeItem(at: folder) }
         // Something recorded, so that a reset has something to wait for.
-        #expect(try Executable.run(["run", "--manifest", "manifest.json", "--to", "0.0.1"] + sqlite, in: folder).status == 0)
-        let run = try Executable.start(["run", "--manifest", "manifest.json"] + sqlite, in: folder)
-        let pid = run.process.processIdentifier
-        #expect(waitUntil { FileManager.default.fileExists(atPath: folder.appendingPathComponent("started").path) }, "the run never started its step")
+        #expect(try await Executable.run(["run", "--manifest", "manifest.json", "--to", "0.0.1"] + sqlite, in: folder).status == 0)
+        let run = try await Executable.start(["run", "--manifest", "manifest.json"] + sqlite, in: folder)
+        let pid = run.pid
+        #expect(await waitUntil { FileManager.default.fileExists(atPath: folder.appendingPathComponent("started").path) }, "the run never started its step")
 
-        let reset = try Executable.run(["reset", "--no-wait"] + sqlite, in: folder)
+        let reset = try await Executable.run(["reset", "--no-wait"] + sqlite, in: folder)
         #expect(reset.status == 75, "\(reset.stdout)\(reset.stderr)")
         #expect(reset.stderr.contains("held by pid \(pid) (`migration-explorer run`, since "), "\(reset.stderr)")
         #expect(reset.stderr.contains("did not wait"), "\(reset.stderr)")
         try folder.appendingPathComponent("go").write("")
-        let ran = Executable.finish(run)
+        let ran = await run.finish()
         #expect(ran.status == 0, "\(ran.stderr)")
-        let plan = try Executable.run(["plan", "--manifest", "manifest.json", "--json"] + sqlite, in: folder).json()
+        let plan = try await Executable.run(["plan", "--manifest", "manifest.json", "--json"] + sqlite, in: folder).json()
         #expect(plan["from"] as? String == "0.2", "\(plan)")
         let others = try otherFiles(in: folder)
         #expect(others == [], "\(others)")

@@ -24,11 +24,11 @@ struct ShownBeforeRunTests {
         return url
     }
 
-    @Test func dryRunShowsEachStepsCommandTimeoutAndSQL() throws {
+    @Test func dryRunShowsEachStepsCommandTimeoutAndSQL() async throws {
         let folder = try makeTemporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let manifest = try manifest(in: folder)
-        let result = try Executable.run(["run", "--dry-run", "--manifest", manifest.path, "--from", "0.8",
+        let result = try await Executable.run(["run", "--dry-run", "--manifest", manifest.path, "--from", "0.8",
                                          "--sqlite", folder.appendingPathComponent("app.db").path])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout.contains("run: ./scripts/add-guids.sh --all (timeout 45 s)"))
@@ -76,7 +76,7 @@ struct ShownBeforeRunTests {
 /// What a manifest's command is told about the upgrade it is part of.
 @Suite("Command environment")
 struct CommandEnvironmentTests {
-    @Test func aCommandIsToldThePreviousMarkAndTheVersionTheDeviceUpgradedFrom() throws {
+    @Test func aCommandIsToldThePreviousMarkAndTheVersionTheDeviceUpgradedFrom() async throws {
         let folder = try makeTemporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let record = #"echo \"$MIGRATION_VERSION from=$MIGRATION_FROM upgrade-from=$MIGRATION_UPGRADE_FROM to=$MIGRATION_TO\" >> seen.txt"#
@@ -86,8 +86,8 @@ struct CommandEnvironmentTests {
             { "version": "1.0", "title": "two", "run": "\(record)" } ] }
         """.write(to: folder.appendingPathComponent("m.json"), atomically: true, encoding: .utf8)
         let store = folder.appendingPathComponent("state.json").path
-        #expect(try Executable.run(["set", "--store", store, "--version", "0.8"]).status == 0)
-        let result = try Executable.run(["run", "--manifest", "m.json", "--store", store], in: folder)
+        #expect(try await Executable.run(["set", "--store", store, "--version", "0.8"]).status == 0)
+        let result = try await Executable.run(["run", "--manifest", "m.json", "--store", store], in: folder)
         #expect(result.status == 0, "\(result.stderr)")
         let seen = try String(contentsOf: folder.appendingPathComponent("seen.txt"), encoding: .utf8)
         #expect(seen == "0.9 from=0.8 upgrade-from=0.8 to=1.0\n1.0 from=0.9 upgrade-from=0.8 to=1.0\n")

@@ -16,7 +16,7 @@ struct TUIFollowInTmuxTests {
     static let four = manifest([("1.0", "Add GUIDs"), ("1.1", "Split tags"), ("1.2", "Seed lists"), ("0.5", "Early fix")])
 
     @Test("a run by another process, a manifest edit, an invalid save and its fix", arguments: [(80, 24), (60, 18)])
-    func theScreenFollowsWithoutAKey(width: Int, height: Int) throws {
+    func theScreenFollowsWithoutAKey(width: Int, height: Int) async throws {
         let folder = try makeTemporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let manifest = folder.appendingPathComponent("m.json"), store = folder.appendingPathComponent("s.json")
@@ -24,7 +24,7 @@ struct TUIFollowInTmuxTests {
         let tmux = try Tmux(["--manifest", manifest.path, "--store", store.path], width: width, height: height)
         try tmux.waitFor("3 pending")
 
-        let run = try Executable.run(["run", "--yes", "--manifest", manifest.path, "--store", store.path])
+        let run = try await Executable.run(["run", "--yes", "--manifest", manifest.path, "--store", store.path])
         #expect(run.status == 0, "\(run.stderr)")
         try tmux.waitFor("3 applied", "Store changed: 1.0 Add GUIDs applied")
 
@@ -38,7 +38,7 @@ struct TUIFollowInTmuxTests {
         #expect(broken.contains("Early fix") && broken.contains("3 applied"), "the last good plan went:\n\(broken)")
 
         try manifest.write(Self.four)
-        #expect(try waitUntil { try !tmux.capture().contains("out of date") }, "the problem stays once fixed:\n\((try? tmux.capture()) ?? "")")
+        #expect(try await waitUntil { try !tmux.capture().contains("out of date") }, "the problem stays once fixed:\n\((try? tmux.capture()) ?? "")")
         try tmux.send("q")
         #expect(try tmux.exitStatus() == 0)
     }

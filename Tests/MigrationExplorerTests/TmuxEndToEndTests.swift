@@ -95,11 +95,11 @@ struct TmuxEndToEndTests {
     }
 
     @Test("b goes back to the real store after f", arguments: [Size(width: 80, height: 24), Size(width: 60, height: 18)])
-    func backToTheRealStore(size: Size) throws {
+    func backToTheRealStore(size: Size) async throws {
         let folder = try makeTemporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let store = folder.appendingPathComponent("state.json").path
-        #expect(try Executable.run(["set", "--store", store, "--version", "1.0", "--build", "100"]).status == 0)
+        #expect(try await Executable.run(["set", "--store", store, "--version", "1.0", "--build", "100"]).status == 0)
         let tmux = try Tmux(["--store", store], width: size.width, height: size.height)
         try tmux.waitFor("Notes 1.0 → 1.0", "REAL STORE")
         try tmux.send("f", "C-u")
@@ -112,11 +112,11 @@ struct TmuxEndToEndTests {
         #expect(try tmux.exitStatus() == 0)
     }
 
-    @Test func writingTheFromDeviceToAPreferencesPlistAsksThenPlaysIt() throws {
+    @Test func writingTheFromDeviceToAPreferencesPlistAsksThenPlaysIt() async throws {
         let folder = try makeTemporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let plist = folder.appendingPathComponent("prefs.plist").path
-        #expect(try Executable.run(["set", "--defaults-plist", plist, "--version", "1.0", "--build", "100"]).status == 0)
+        #expect(try await Executable.run(["set", "--defaults-plist", plist, "--version", "1.0", "--build", "100"]).status == 0)
         let tmux = try Tmux(["--defaults-plist", plist, "--from", "0.8"])
         // The path gives way, never the word "sandbox".
         try tmux.waitFor("Notes 0.8 → 1.0 (build 100 → 100)", "store: sandbox over …")
@@ -293,11 +293,11 @@ struct TmuxTerminalDefectTests {
         #expect(try tmux.exitStatus() == 0)
     }
 
-    @Test func underTerminalTooSmallXAndYResetNothing() throws {
+    @Test func underTerminalTooSmallXAndYResetNothing() async throws {
         let folder = try makeTemporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let store = folder.appendingPathComponent("state.json")
-        #expect(try Executable.run(["run", "--store", store.path]).status == 0)
+        #expect(try await Executable.run(["run", "--store", store.path]).status == 0)
         let recorded = try Data(contentsOf: store)
         let tmux = try Tmux(["--store", store.path], width: 45, height: 12)
         try tmux.waitFor("terminal too small")
@@ -401,7 +401,7 @@ struct TmuxTerminalDefectTests {
         #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("after").path))
     }
 
-    @Test func theDemoRemovesItsTemporaryFolder() throws {
+    @Test func theDemoRemovesItsTemporaryFolder() async throws {
         let temporary = try makeTemporaryFolder()
         defer { try? FileManager.default.removeItem(at: temporary) }
         let tmux = try Tmux([], environment: ["TMPDIR": temporary.path])
@@ -413,7 +413,7 @@ struct TmuxTerminalDefectTests {
         #expect(try tmux.exitStatus() == 0)
         #expect(try FileManager.default.contentsOfDirectory(atPath: temporary.path).isEmpty)
 
-        _ = try Executable.run(["run"], environment: ["TMPDIR": temporary.path])
+        _ = try await Executable.run(["run"], environment: ["TMPDIR": temporary.path])
         #expect(try FileManager.default.contentsOfDirectory(atPath: temporary.path).isEmpty, "the command line too")
     }
 

@@ -39,7 +39,7 @@ struct UnwritableStoreTests {
         var path: String { "store/\(kind.file)" }
         var storeArguments: [String] { [kind.option, path] }
 
-        init(_ testCase: Case) throws {
+        init(_ testCase: Case) async throws {
             folder = try makeTemporaryFolder()
             kind = testCase.kind
             try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: folder.path)
@@ -50,7 +50,7 @@ struct UnwritableStoreTests {
             let manifest: [String: Any] = ["app": "Unwritable", "appVersion": "2", "migrations": migrations]
             try JSONSerialization.data(withJSONObject: manifest).write(to: folder.appendingPathComponent("m.json"))
             try FileManager.default.createDirectory(at: storeFolder, withIntermediateDirectories: false)
-            let recorded = try Executable.run(["run", "--manifest", "m.json", "--to", "1"] + storeArguments, in: folder)
+            let recorded = try await Executable.run(["run", "--manifest", "m.json", "--to", "1"] + storeArguments, in: folder)
             guard recorded.status == 0 else { throw SetupError(description: "recording version 1: \(recorded.stderr)") }
             try FileManager.default.removeItem(at: marker("1"))
             // Without a lock file, whatever a command leaves behind shows.
@@ -86,8 +86,8 @@ struct UnwritableStoreTests {
         }
 
         /// Runs `arguments` (and the store's) as the user who cannot write the store.
-        func run(_ arguments: [String]) throws -> Executable.Result {
-            try OtherUser.run(arguments + storeArguments, in: folder)
+        func run(_ arguments: [String]) async throws -> Executable.Result {
+            try await OtherUser.run(arguments + storeArguments, in: folder)
         }
     }
 
@@ -99,14 +99,14 @@ struct UnwritableStoreTests {
     }
 
     @Test("a run exits 65 (store) before any step", arguments: cases)
-    func aRunOnAStoreThatCannotBeWrittenExits65BeforeAnyStep(_ testCase: Case) throws {
-        let setup = try Setup(testCase)
+    func aRunOnAStoreThatCannotBeWrittenExits65BeforeAnyStep(_ testCase: Case) async throws {
+        let setup = try await Setup(testCase)
         defer { setup.remove() }
         let before = try setup.snapshot()
-        let text = try setup.run(["run", "--manifest", "m.json"])
+        let text = try await setup.run(["run", "--manifest", "m.json"])
         #expect(text.status == 65, "\(text.stdout)\(text.stderr)")
         #expect(namesPathAndReason(text.stderr, setup), "\(text.stderr)")
-        let json = try setup.run(["run", "--manifest", "m.json", "--json"])
+        let json = try await setup.run(["run", "--manifest", "m.json", "--json"])
         #expect(json.status == 65)
         let error = try #require(try json.json()["error"] as? [String: Any], "\(json.stdout)")
         #expect(error["kind"] as? String == "store")
@@ -116,25 +116,25 @@ struct UnwritableStoreTests {
         #expect(try setup.snapshot() == before, "the store's folder changed (a lock file left behind?)")
     }
 
-    @Test func theFirstCommandDoesNotRunOnAReadOnlySQLiteDatabaseThatHoldsRecords() throws {
-        let setup = try Setup(Case(kind: .sqlite, scenario: .readOnlyFile))
+    @Test func theFirstCommandDoesNotRunOnAReadOnlySQLiteDatabaseThatHoldsRecords() async throws {
+        let setup = try await Setup(Case(kind: .sqlite, scenario: .readOnlyFile))
         defer { setup.remove() }
-        let result = try setup.run(["run", "--manifest", "m.json"])
+        let result = try await setup.run(["run", "--manifest", "m.json"])
         #expect(!FileManager.default.fileExists(atPath: setup.marker("2").path), "the command ran: \(result.stdout)")
         #expect(result.status == 65, "\(result.stderr)")
         #expect(!result.stderr.contains("did not run"), "\(result.stderr)")
     }
 
     @Test("reset and set exit 65 (store), naming the path and the reason", arguments: cases)
-    func resetAndSetOnAStoreThatCannotBeWrittenExit65NamingThePathAndTheReason(_ testCase: Case) throws {
-        let setup = try Setup(testCase)
+    func resetAndSetOnAStoreThatCannotBeWrittenExit65NamingThePathAndTheReason(_ testCase: Case) async throws {
+        let setup = try await Setup(testCase)
         defer { setup.remove() }
         let before = try setup.snapshot()
         for command in [["reset"], ["set", "--manifest", "m.json", "--version", "2"]] {
-            let text = try setup.run(command)
+            let text = try await setup.run(command)
             #expect(text.status == 65, "\(command[0]): \(text.stdout)\(text.stderr)")
             #expect(namesPathAndReason(text.stderr, setup), "\(command[0]): \(text.stderr)")
-            let json = try setup.run(command + ["--json"])
+            let json = try await setup.run(command + ["--json"])
             #expect(json.status == 65)
             let error = try #require(try json.json()["error"] as? [String: Any], "\(json.stdout)")
             #expect(error["kind"] as? String == "store")
@@ -144,17 +144,17 @@ struct UnwritableStoreTests {
     }
 
     @Test("plan and a dry-run say up front that the store cannot be written", arguments: cases)
-    func planAndADryRunSayUpFrontThatTheStoreCannotBeWritten(_ testCase: Case) throws {
-        let setup = try Setup(testCase)
+    func planAndADryRunSayUpFrontThatTheStoreCannotBeWritten(_ testCase: Case) async throws {
+        let setup = try await Setup(testCase)
         defer { setup.remove() }
         for command in [["plan"], ["run", "--dry-run"]] {
-            let text = try setup.run(command + ["--manifest", "m.json"])
+            let text = try await setup.run(command + ["--manifest", "m.json"])
             #expect(text.status == 0, "\(command): \(text.stderr)")
             let lines = text.stdout.split(separator: "\n")
             // Up front: the line right after the header.
             #expect(lines.count > 1 && lines[1].hasPrefix("warning: the store cannot be written (permission denied"), "\(command): \(text.stdout)")
             #expect(text.stdout.contains(command == ["plan"] ? "pending" : "would-run"), "\(command): the plan is not shown")
-            let json = try setup.run(command + ["--manifest", "m.json", "--json"])
+            let json = try await setup.run(command + ["--manifest", "m.json", "--json"])
             #expect(json.status == 0)
             let notice = try #require(try json.json()["unwritableStore"] as? [String: Any], "\(command): \(json.stdout)")
             #expect((notice["path"] as? String)?.hasSuffix(setup.path) == true)
@@ -166,30 +166,30 @@ struct UnwritableStoreTests {
     /// A store that does not exist yet, in a folder the user cannot write: the plan of a fresh
     /// install, with the notice, and nothing created (SQLite used to fail to open it).
     @Test(arguments: Kind.allCases)
-    func planOnANewStoreInAFolderThatCannotBeWrittenShowsAFreshInstall(_ kind: Kind) throws {
-        let setup = try Setup(Case(kind: kind, scenario: .anotherUsersFolder))
+    func planOnANewStoreInAFolderThatCannotBeWrittenShowsAFreshInstall(_ kind: Kind) async throws {
+        let setup = try await Setup(Case(kind: kind, scenario: .anotherUsersFolder))
         defer { setup.remove() }
         let before = try setup.snapshot()
-        let plan = try OtherUser.run(["plan", "--manifest", "m.json", kind.option, "store/new-\(kind.file)"], in: setup.folder)
+        let plan = try await OtherUser.run(["plan", "--manifest", "m.json", kind.option, "store/new-\(kind.file)"], in: setup.folder)
         #expect(plan.status == 0, "\(plan.stderr)")
         #expect(plan.stdout.contains("fresh install") && plan.stdout.contains("warning: the store cannot be written"), "\(plan.stdout)")
         #expect(try setup.snapshot() == before)
     }
 
-    @Test func aStoreThatCanBeWrittenHasNoNotice() throws {
+    @Test func aStoreThatCanBeWrittenHasNoNotice() async throws {
         let folder = try makeTemporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         for command in [["plan"], ["run", "--dry-run"]] {
-            let json = try Executable.run(command + ["--store", "state.json", "--json"], in: folder)
+            let json = try await Executable.run(command + ["--store", "state.json", "--json"], in: folder)
             #expect(json.status == 0)
             #expect(try json.json()["unwritableStore"] is NSNull, "\(command): \(json.stdout)")
-            let text = try Executable.run(command + ["--store", "state.json"], in: folder)
+            let text = try await Executable.run(command + ["--store", "state.json"], in: folder)
             #expect(!text.stdout.contains("cannot be written"))
         }
     }
 
-    @Test func theTerminalUIOffersNoRunOrResetOnAStoreThatCannotBeWrittenAndLeavesNoLock() throws {
-        let setup = try Setup(Case(kind: .json, scenario: .readOnlyFile))
+    @Test func theTerminalUIOffersNoRunOrResetOnAStoreThatCannotBeWrittenAndLeavesNoLock() async throws {
+        let setup = try await Setup(Case(kind: .json, scenario: .readOnlyFile))
         defer { setup.remove() }
         let before = try setup.snapshot()
         let store = setup.storeFolder.appendingPathComponent(setup.kind.file).path

@@ -8,7 +8,7 @@ import Testing
 struct WithoutPostgreSQLTests {
     @Test(arguments: [["plan"], ["run"], ["reset"], ["set", "--version", "1.0"], ["plan", "--json"]])
     func postgresInABuildWithoutTheTraitSaysHowToBuildItIn(_ command: [String]) throws {
-        let result = try Executable.run(command + ["--postgres", "postgres://alice:secret@db.example/notes"])
+        let result = try await Executable.run(command + ["--postgres", "postgres://alice:secret@db.example/notes"])
         #expect(result.status == 64, "\(result.stderr)")
         #expect((result.stderr + result.stdout).contains("built without PostgreSQL"))
         #expect((result.stderr + result.stdout).contains("--traits PostgreSQL"))

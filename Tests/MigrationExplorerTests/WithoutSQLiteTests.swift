@@ -9,7 +9,7 @@ struct WithoutSQLiteTests {
     @Test(arguments: [["plan"], ["run"], ["reset"], ["set", "--version", "1.0"], ["plan", "--json"]])
     func sqliteInABuildWithoutTheTraitSaysHowToBuildItIn(_ command: [String]) throws {
         let folder = try makeTemporaryFolder()
-        let result = try Executable.run(command + ["--sqlite", "app.sqlite"], in: folder)
+        let result = try await Executable.run(command + ["--sqlite", "app.sqlite"], in: folder)
         #expect(result.status == 64, "\(result.stderr)")
         #expect((result.stderr + result.stdout).contains("--sqlite: this migration-explorer was built without SQLite; build it with the SQLite trait"))
         #expect((result.stderr + result.stdout).contains("--traits SQLite"))

@@ -9,16 +9,16 @@ enum OtherUser {
     static let uid: uid_t = 65534
 
     /// Runs the built binary as that user.
-    static func run(_ arguments: [String], in folder: URL) throws -> Executable.Result {
+    static func run(_ arguments: [String], in folder: URL) async throws -> Executable.Result {
         let (binary, words) = command(arguments)
-        return try Executable.run(words, in: folder, binary: binary)
+        return try await Executable.run(words, in: folder, binary: binary)
     }
 
     /// Runs the built binary as that user, giving up after `seconds`: `nil`, the process
     /// killed, when it has not ended by then.
-    static func run(_ arguments: [String], in folder: URL, endingWithin seconds: Double) throws -> Executable.Result? {
+    static func run(_ arguments: [String], in folder: URL, endingWithin seconds: Double) async throws -> Executable.Result? {
         let (binary, words) = command(arguments)
-        return try Executable.run(words, in: folder, endingWithin: seconds, binary: binary)
+        return try await Executable.run(words, in: folder, endingWithin: seconds, binary: binary)
     }
 
     /// The binary and arguments that run `arguments` as that user.
