@@ -10,7 +10,8 @@ struct LaunchCheckTests {
     /// Calls `migrator` until its store's marks are cached (the change observer is in place),
     /// so that the next calls take the launch-time check's cached path.
     static func warmUp(_ migrator: Migrator, _ store: UserDefaultsMigrationStore) throws {
-        let cached = waitUntil {
+        // Blocking: the callers run inside a synchronous closure; the cache fills within the first calls.
+        let cached = blockingWaitUntil {
             if store.cache.withCachedEntry({ _ in true }) != nil { return true }
             migrator.migrateToVersion("0.1") {}
             return false
@@ -35,7 +36,7 @@ struct LaunchCheckTests {
         return migrator
     }
 
-    @Test func aSaveThroughAnotherStoreObjectIsSeenByTheNextCachedCall() throws {
+    @Test func aSaveThroughAnotherStoreObjectIsSeenByTheNextCachedCall() async throws {
         try onFreshDefaults { defaults in
             var runs = 0
             let migrator = try warmMigrator(on: defaults, runs: &runs)
@@ -50,7 +51,7 @@ struct LaunchCheckTests {
     /// Apple's Foundation reports every change, `[MTMigration reset]` included, through
     /// `UserDefaults.didChangeNotification`; the notification is posted here by hand, as
     /// swift-corelibs-foundation posts it only for whole domains.
-    @Test func aKeyRemovedElsewhereAndReportedIsSeenByTheNextCachedCall() throws {
+    @Test func aKeyRemovedElsewhereAndReportedIsSeenByTheNextCachedCall() async throws {
         try onFreshDefaults { defaults in
             var runs = 0
             let migrator = try warmMigrator(on: defaults, runs: &runs)

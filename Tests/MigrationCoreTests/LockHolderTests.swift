@@ -21,7 +21,7 @@ struct LockHolderTests {
     }
 
     #if os(Linux)
-    @Test func anotherProcessHoldingAFileIsNamedWithItsCommand() throws {
+    @Test func anotherProcessHoldingAFileIsNamedWithItsCommand() async throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("holder-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -33,7 +33,7 @@ struct LockHolderTests {
         let beforeTheHolder = Date()
         try holder.run()
         defer { holder.terminate(); holder.waitUntilExit() }
-        try #require(waitUntil { FileManager.default.fileExists(atPath: folder.appendingPathComponent("held").path) },
+        try await #require(waitUntil { FileManager.default.fileExists(atPath: folder.appendingPathComponent("held").path) },
                      "flock never took the lock")
         let found = try #require(LockHolder.of(lockFile: lock.path))
         #expect(found.pid == holder.processIdentifier)

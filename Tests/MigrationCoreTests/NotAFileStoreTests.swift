@@ -8,7 +8,7 @@ import Testing
 @Suite("Store paths that are not files")
 struct NotAFileStoreTests {
     @Test("a FIFO at the store's path is refused at once, never waited on", arguments: PlantedLinkTests.Kind.allCases)
-    func aFIFOIsRefusedAtOnce(kind: PlantedLinkTests.Kind) throws {
+    func aFIFOIsRefusedAtOnce(kind: PlantedLinkTests.Kind) async throws {
         let folder = try temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let path = folder.appendingPathComponent(kind.file).path
@@ -25,9 +25,9 @@ struct NotAFileStoreTests {
             outcome.withLock { $0 = result }
         }
 
-        let answeredAtOnce = waitUntil(timeout: 5) { outcome.value != nil }
+        let answeredAtOnce = await waitUntil(timeout: 5) { outcome.value != nil }
         close(writer)
-        try #require(waitUntil(timeout: 30) { outcome.value != nil })
+        try await #require(waitUntil(timeout: 30) { outcome.value != nil })
 
         #expect(answeredAtOnce, "the store waited on the FIFO")
         let error = try #require(throws: MigrationStoreError.self) { try outcome.value?.get() }

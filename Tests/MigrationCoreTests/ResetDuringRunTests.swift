@@ -52,9 +52,9 @@ struct ResetDuringRunTests {
 
     /// The store once the reset started by the run is recorded; `nil` when it is not within
     /// 30 s (the reset hangs).
-    func afterTheReset(_ store: any MigrationStore) throws -> MigrationState? {
+    func afterTheReset(_ store: any MigrationStore) async throws -> MigrationState? {
         var state = try store.load()
-        let recorded = try waitUntil {
+        let recorded = try await waitUntil {
             state = try store.load()
             return state.history.contains { $0.subject == .reset }
         }
@@ -62,14 +62,14 @@ struct ResetDuringRunTests {
     }
 
     @Test(arguments: Kind.allCases)
-    func aMigratorResetDuringARegistryRunWaitsForIt(kind: Kind) throws {
+    func aMigratorResetDuringARegistryRunWaitsForIt(kind: Kind) async throws {
         var nonSerializable = 0, hung = 0
         for _ in 0..<20 {
             let (store, cleanUp) = makeStore(kind)
             defer { cleanUp() }
             let runner = MigrationRunner(registry: registry(resettingFrom: store), target: try AppTarget(version: "1.0"))
-            _ = try runner.run(store: store)
-            guard let state = try afterTheReset(store) else { hung += 1; continue }
+            _ = try await runner.run(store: store)
+            guard let state = try await afterTheReset(store) else { hung += 1; continue }
             if !isRunThenReset(state) { nonSerializable += 1 }
         }
         #expect(nonSerializable == 0, "\(nonSerializable) of 20")
@@ -84,7 +84,7 @@ struct ResetDuringRunTests {
             defer { cleanUp() }
             let runner = MigrationRunner(registry: registry(resettingFrom: store), target: try AppTarget(version: "1.0"))
             _ = try await runner.run(store: store)
-            guard let state = try afterTheReset(store) else { hung += 1; continue }
+            guard let state = try await afterTheReset(store) else { hung += 1; continue }
             if !isRunThenReset(state) { nonSerializable += 1 }
         }
         #expect(nonSerializable == 0, "\(nonSerializable) of 20")

@@ -9,7 +9,7 @@ import Testing
 struct ThirdPartyStoreTests {
     private struct SawTheRun: Error {}
 
-    @Test func aResetMadeThroughAnotherProcessesViewOfTheRecordsSeesARunGoingOn() throws {
+    @Test func aResetMadeThroughAnotherProcessesViewOfTheRecordsSeesARunGoingOn() async throws {
         let records = InMemoryMigrationStore()
         let lockFile = FileManager.default.temporaryDirectory.appendingPathComponent("runs-\(UUID().uuidString).lock").path
         defer { try? FileManager.default.removeItem(atPath: lockFile) }
@@ -19,16 +19,16 @@ struct ThirdPartyStoreTests {
         var registry = MigrationRegistry()
         registry.migrate(toVersion: "1.0", title: "Slow") { _ in
             started.withLock { $0 = true }
-            _ = waitUntil { release.withLock { $0 } }
+            _ = blockingWaitUntil { release.withLock { $0 } }
         }
         let runner = MigrationRunner(registry: registry, target: try AppTarget(version: "1.0"))
         let finished = Locked<RunReport?>(nil)
         Thread { finished.withLock { $0 = try? runner.run(store: running) } }.start()
         defer { release.withLock { $0 = true } }
-        #expect(waitUntil { started.withLock { $0 } }, "the run did not start")
+        await #expect(waitUntil { started.withLock { $0 } }, "the run did not start")
         #expect(throws: SawTheRun.self) { try resetting.withoutRuns(onWait: { throw SawTheRun() }) {} }
         release.withLock { $0 = true }
-        #expect(waitUntil { finished.withLock { $0 != nil } }, "the run did not end")
+        await #expect(waitUntil { finished.withLock { $0 != nil } }, "the run did not end")
         #expect(finished.withLock { $0?.succeeded } == true)
     }
 }

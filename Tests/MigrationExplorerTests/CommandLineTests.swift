@@ -377,9 +377,9 @@ struct EmbeddingTests {
 
     /// Sends SIGINT to `running`, waits until the first one has reached the stubborn command
     /// in `folder` (the run is cancelling), then sends the second.
-    func signalTwice(_ running: Executable.Running, stubbornIn folder: URL) throws {
+    func signalTwice(_ running: Executable.Running, stubbornIn folder: URL) async throws {
         kill(running.pid, SIGINT)
-        let cancelling = waitUntil { folder.appendingPathComponent("term").textIfAny.contains("stopping") }
+        let cancelling = await waitUntil { folder.appendingPathComponent("term").textIfAny.contains("stopping") }
         try #require(cancelling, "the first SIGINT did not reach the running command")
         kill(running.pid, SIGINT)
     }
@@ -390,12 +390,12 @@ struct EmbeddingTests {
         let manifest = folder.appendingPathComponent("manifest.json"), store = folder.appendingPathComponent("state.json")
         try manifest.write(#"{ "appVersion": "3.0", "migrations": [ { "version": "2.5", "title": "Quick", "run": "true" }, { "version": "2.6", "title": "Stubborn", "run": "\#(Self.stubborn)" } ] }"#)
         let running = try await Executable.start(["run", "--manifest", manifest.path, "--store", store.path])
-        let shell = try pidWritten(to: folder.appendingPathComponent("pid"))
-        try signalTwice(running, stubbornIn: folder)
+        let shell = try await pidWritten(to: folder.appendingPathComponent("pid"))
+        try await signalTwice(running, stubbornIn: folder)
         let result = await running.finish()
         #expect(result.status == 130)
         #expect(result.stderr.contains("stopped by a second signal 2 before the running step stopped"), "\(result.stderr)")
-        #expect(processIsGone(shell), "the stubborn command's group is killed")
+        #expect(await processIsGone(shell), "the stubborn command's group is killed")
     }
 
     @Test func aSecondSignalUnderJSONStillListsTheStepsThatFinished() async throws {
@@ -404,8 +404,8 @@ struct EmbeddingTests {
         let manifest = folder.appendingPathComponent("manifest.json"), store = folder.appendingPathComponent("state.json")
         try manifest.write(#"{ "appVersion": "3.0", "migrations": [ { "version": "2.5", "title": "Quick", "run": "echo done" }, { "version": "2.6", "title": "Stubborn", "run": "\#(Self.stubborn)" } ] }"#)
         let running = try await Executable.start(["run", "--manifest", manifest.path, "--store", store.path, "--json"])
-        _ = try pidWritten(to: folder.appendingPathComponent("pid"))
-        try signalTwice(running, stubbornIn: folder)
+        _ = try await pidWritten(to: folder.appendingPathComponent("pid"))
+        try await signalTwice(running, stubbornIn: folder)
         let result = await running.finish()
         #expect(result.status == 130)
         let json = try #require(try? result.json(), "\(result.stdout)")

@@ -67,8 +67,8 @@ import Testing
         }
 
         /// Polls until a session of the ordinary role runs `pg_sleep`.
-        func waitForSleepingMigration() throws -> Bool {
-            try waitUntil(timeout: 30) { try answer("SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() AND query LIKE 'DO %pg_sleep%' AND state = 'active'") == "1" }
+        func waitForSleepingMigration() async throws -> Bool {
+            try await waitUntil(timeout: 30) { try answer("SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() AND query LIKE 'DO %pg_sleep%' AND state = 'active'") == "1" }
         }
     }
 
@@ -119,7 +119,7 @@ import Testing
     @Test func aPlanWhileARunHoldsTheLockAnswersAtOnceNamingTheHolder() async throws {
         let fixture = try Fixture(sleepingAt: "3")
         let runner = try await Executable.start(fixture.arguments(), in: fixture.folder)
-        #expect(try fixture.waitForSleepingMigration())
+        await #expect(try fixture.waitForSleepingMigration())
         // The run sleeps far longer than this deadline, which only stops a plan that waits for it.
         let plan = try #require(try await Executable.run(fixture.arguments("plan"), in: fixture.folder, endingWithin: 60),
                                 "the plan was still going after 60 s: it waited for the run")
@@ -144,7 +144,7 @@ import Testing
         let fixture = try Fixture(sleepingAt: "3")
         let runner = try await Executable.start(fixture.arguments(), in: fixture.folder)
         defer { kill(runner.pid, SIGKILL) }
-        #expect(try fixture.waitForSleepingMigration())
+        await #expect(try fixture.waitForSleepingMigration())
         let explorer = try Explorer(app: ExplorerApp(manifestAt: fixture.folder.appendingPathComponent("rows.json").path),
                                     options: ExplorerOptions(store: .postgres(try PostgresServer(url: fixture.url))))
         let session = await Session.opened(explorer: explorer)
@@ -222,13 +222,13 @@ import Testing
     @Test func aSecondRunWaitsOnTheLockSayingForWhom() async throws {
         let fixture = try Fixture(sleepingAt: "3")
         let first = try await Executable.start(fixture.arguments(), in: fixture.folder)
-        #expect(try fixture.waitForSleepingMigration())
+        await #expect(try fixture.waitForSleepingMigration())
         let second = try await Executable.start(fixture.arguments(), in: fixture.folder)
         #expect(try await waitUntil(timeout: 30) { try fixture.answer("SELECT count(*) FROM pg_locks WHERE locktype = 'advisory' AND NOT granted") == "1" })
         try fixture.answer("SELECT pg_cancel_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND query LIKE 'DO %pg_sleep%' AND state = 'active'")
         let firstResult = await first.finish()
         #expect(firstResult.status == 1, "the cancelled statement fails its migration: \(firstResult.stderr)")
-        #expect(try fixture.waitForSleepingMigration(), "the second run takes the lock and runs the failed migration")
+        await #expect(try fixture.waitForSleepingMigration(), "the second run takes the lock and runs the failed migration")
         try fixture.answer("SELECT pg_cancel_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND query LIKE 'DO %pg_sleep%' AND state = 'active'")
         let secondResult = await second.finish()
         #expect(secondResult.stderr.contains("waiting for postgres://\(fixture.server.appUser)@\(fixture.server.host):\(fixture.server.port)/\(fixture.database) (default), held by \(ProcessInfo.processInfo.hostName), pid \(first.pid)"), "\(secondResult.stderr)")
@@ -242,7 +242,7 @@ import Testing
         let fixture = try Fixture(sleepingAt: "3")
         let holder = try await Executable.start(fixture.arguments(), in: fixture.folder)
         defer { kill(holder.pid, SIGKILL) }
-        #expect(try fixture.waitForSleepingMigration())
+        await #expect(try fixture.waitForSleepingMigration())
         let heldBy = "held by \(ProcessInfo.processInfo.hostName), pid \(holder.pid), since "
         let recorded = try fixture.answer("SELECT count(*) FROM migration_explorer.history")
         for (options, gaveUp) in [(["--no-wait"], "did not wait"), (["--wait", "0.5"], "gave up waiting after 0.5 s")] {
@@ -264,7 +264,7 @@ import Testing
         let fixture = try Fixture(sleepingAt: "3")
         let holder = try await Executable.start(fixture.arguments(), in: fixture.folder)
         defer { kill(holder.pid, SIGKILL) }
-        #expect(try fixture.waitForSleepingMigration())
+        await #expect(try fixture.waitForSleepingMigration())
         let reset = try #require(try await Executable.run(["reset", "--postgres", fixture.url, "--no-wait", "--json"], in: fixture.folder, endingWithin: 20),
                                  "reset --no-wait waited for the run")
         let error = try reset.json()["error"] as? [String: Any]
@@ -281,7 +281,7 @@ import Testing
         let fixture = try Fixture(sleepingAt: "3")
         let holder = try await Executable.start(fixture.arguments(), in: fixture.folder)
         defer { kill(holder.pid, SIGKILL) }
-        #expect(try fixture.waitForSleepingMigration())
+        await #expect(try fixture.waitForSleepingMigration())
         try fixture.writeManifest(sleepingAt: nil)
         let patient = try await Executable.start(fixture.arguments() + ["--wait", "600"], in: fixture.folder)
         #expect(try await waitUntil(timeout: 30) { try fixture.answer("SELECT count(*) FROM pg_locks l JOIN pg_database d ON d.oid = l.database WHERE d.datname = current_database() AND l.locktype = 'advisory' AND NOT l.granted") == "1" })
@@ -296,17 +296,17 @@ import Testing
         let fixture = try Fixture(sleepingAt: "3")
         let first = try await Executable.start(fixture.arguments(), in: fixture.folder)
         defer { kill(first.pid, SIGKILL) }
-        #expect(try fixture.waitForSleepingMigration())
+        await #expect(try fixture.waitForSleepingMigration())
         let manifest = fixture.folder.appendingPathComponent("rows.json").path
-        let tmux = try Tmux(["run", "--manifest", manifest, "--postgres", fixture.url], width: 250, height: 10)
-        let screen = try tmux.waitFor("held by \(ProcessInfo.processInfo.hostName), pid \(first.pid), since ")
+        let tmux = try await Tmux(["run", "--manifest", manifest, "--postgres", fixture.url], width: 250, height: 10)
+        let screen = try await tmux.waitFor("held by \(ProcessInfo.processInfo.hostName), pid \(first.pid), since ")
         #expect(screen.split(separator: "\n").contains { $0.hasPrefix("migration-explorer: waiting for postgres://") }, "\(screen)")
     }
 
     @Test func aConnectionCutMidRunEndsTheRunSayingSoAndTheNextRunAppliesTheRestOnce() async throws {
         let fixture = try Fixture(sleepingAt: "5")
         let runner = try await Executable.start(fixture.arguments(), in: fixture.folder)
-        #expect(try fixture.waitForSleepingMigration())
+        await #expect(try fixture.waitForSleepingMigration())
         try fixture.server.terminateSessions(database: fixture.database)
         let cut = await runner.finish()
         #expect(cut.status != 0)

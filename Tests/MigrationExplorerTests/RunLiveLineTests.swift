@@ -35,18 +35,18 @@ struct RunLiveLineTests {
         screen.firstMatch(of: /\[1\/2\] (\d+)s 0\.1 Import notes │ importing/).flatMap { Int($0.1) }
     }
 
-    @Test func onATerminalALiveLineShowsTheStepItsTimeAndItsLastLineThenEachFinishedStep() throws {
+    @Test func onATerminalALiveLineShowsTheStepItsTimeAndItsLastLineThenEachFinishedStep() async throws {
         let setup = try Setup()
         defer { try? FileManager.default.removeItem(at: setup.folder) }
-        let tmux = try Tmux(setup.run(), width: 100, height: 24)
-        let live = try tmux.waitFor("0.1 Import notes │ importing")
+        let tmux = try await Tmux(setup.run(), width: 100, height: 24)
+        let live = try await tmux.waitFor("0.1 Import notes │ importing")
         let first = try #require(liveSeconds(live), "no live line with the step's time:\n\(live)")
         // Nothing is printed meanwhile; the line ticks on its own (from whatever second it was
         // first seen at: a busy machine may show it late).
-        #expect(waitUntil { (try? tmux.capture()).flatMap(liveSeconds).map { $0 > first } == true }, "the live line stays at \(first)s")
+        #expect(try await tmux.screen { liveSeconds($0).map { $0 > first } == true } != nil, "the live line stays at \(first)s")
         try setup.go()
-        let screen = try tmux.waitFor("✓ [1/2] 0.1 Import notes: succeeded in", "✓ [2/2] 0.2 Index notes: succeeded in", "Run: ")
-        #expect(try tmux.exitStatus() == 0)
+        let screen = try await tmux.waitFor("✓ [1/2] 0.1 Import notes: succeeded in", "✓ [2/2] 0.2 Index notes: succeeded in", "Run: ")
+        #expect(try await tmux.exitStatus() == 0)
         #expect(!screen.contains("0.2 Index notes │"), "the live line is left behind:\n\(screen)")
     }
 
@@ -103,10 +103,10 @@ struct RunLiveLineTests {
         let holder = try await Executable.start(setup.run())
         defer { try? setup.go() }
         #expect(await waitUntil { FileManager.default.fileExists(atPath: setup.started.path) }, "the first run never started its step")
-        let tmux = try Tmux(setup.run(), width: 200, height: 10)
-        try tmux.waitFor("waiting for \(setup.store), held by pid \(holder.pid) (`migration-explorer run`, since ")
+        let tmux = try await Tmux(setup.run(), width: 200, height: 10)
+        try await tmux.waitFor("waiting for \(setup.store), held by pid \(holder.pid) (`migration-explorer run`, since ")
         try setup.go()
-        try tmux.waitFor("Run: ")
-        #expect(try tmux.exitStatus() == 0)
+        try await tmux.waitFor("Run: ")
+        #expect(try await tmux.exitStatus() == 0)
     }
 }

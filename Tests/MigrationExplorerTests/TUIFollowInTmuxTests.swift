@@ -21,25 +21,27 @@ struct TUIFollowInTmuxTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         let manifest = folder.appendingPathComponent("m.json"), store = folder.appendingPathComponent("s.json")
         try manifest.write(Self.three)
-        let tmux = try Tmux(["--manifest", manifest.path, "--store", store.path], width: width, height: height)
-        try tmux.waitFor("3 pending")
+        let tmux = try await Tmux(["--manifest", manifest.path, "--store", store.path], width: width, height: height)
+        try await tmux.waitFor("3 pending")
 
         let run = try await Executable.run(["run", "--yes", "--manifest", manifest.path, "--store", store.path])
         #expect(run.status == 0, "\(run.stderr)")
-        try tmux.waitFor("3 applied", "Store changed: 1.0 Add GUIDs applied")
+        try await tmux.waitFor("3 applied", "Store changed: 1.0 Add GUIDs applied")
 
         let temporary = folder.appendingPathComponent(".m.json.swp")
         try temporary.write(Self.four)
         #expect(rename(temporary.path, manifest.path) == 0)
-        try tmux.waitFor("Manifest: 0.5 Early fix added", "Early fix")
+        try await tmux.waitFor("Manifest: 0.5 Early fix added", "Early fix")
 
         try manifest.write("{ \"app\": \"Ledger\",\n  \"appVersion\": ,\n}")
-        let broken = try tmux.waitFor("out of date: m.json")
+        let broken = try await tmux.waitFor("out of date: m.json")
         #expect(broken.contains("Early fix") && broken.contains("3 applied"), "the last good plan went:\n\(broken)")
 
         try manifest.write(Self.four)
-        #expect(try await waitUntil { try !tmux.capture().contains("out of date") }, "the problem stays once fixed:\n\((try? tmux.capture()) ?? "")")
-        try tmux.send("q")
-        #expect(try tmux.exitStatus() == 0)
+        let fixed = try await tmux.screen { !$0.contains("out of date") }
+        let screen = try await tmux.capture()
+        #expect(fixed != nil, "the problem stays once fixed:\n\(screen)")
+        try await tmux.send("q")
+        #expect(try await tmux.exitStatus() == 0)
     }
 }

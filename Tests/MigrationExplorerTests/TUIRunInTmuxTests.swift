@@ -26,13 +26,13 @@ struct TUIRunInTmuxTests {
     }
 
     /// Starts the run and waits for 0.2's command; returns its shell's pid.
-    func startRun(_ tmux: Tmux, in folder: URL) throws -> pid_t {
-        try tmux.waitFor("version 0.1")
-        try tmux.send("r")
-        try tmux.waitFor("Are you sure?")
-        try tmux.send("y")
-        let shell = try pidWritten(to: folder.appendingPathComponent("pid"))
-        try tmux.waitFor("0.2 `sh long.sh` │", "│ working", "Ctrl-C or Esc cancels the run")
+    func startRun(_ tmux: Tmux, in folder: URL) async throws -> pid_t {
+        try await tmux.waitFor("version 0.1")
+        try await tmux.send("r")
+        try await tmux.waitFor("Are you sure?")
+        try await tmux.send("y")
+        let shell = try await pidWritten(to: folder.appendingPathComponent("pid"))
+        try await tmux.waitFor("0.2 `sh long.sh` │", "│ working", "Ctrl-C or Esc cancels the run")
         return shell
     }
 
@@ -43,55 +43,55 @@ struct TUIRunInTmuxTests {
     }
 
     @Test("during a run: ticks, moves, help, What's New and a resize, then Ctrl-C", arguments: [(80, 24, 60, 20), (60, 20, 80, 24)])
-    func theWholeUIWorksDuringARun(width: Int, height: Int, newWidth: Int, newHeight: Int) throws {
+    func theWholeUIWorksDuringARun(width: Int, height: Int, newWidth: Int, newHeight: Int) async throws {
         let (folder, manifest, store) = try files()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let tmux = try Tmux(["--manifest", manifest.path, "--store", store.path], width: width, height: height)
-        let shell = try startRun(tmux, in: folder)
+        let tmux = try await Tmux(["--manifest", manifest.path, "--store", store.path], width: width, height: height)
+        let shell = try await startRun(tmux, in: folder)
         // The running step's elapsed time ticks with no key pressed.
-        let first = try #require(elapsed(try tmux.capture()))
-        #expect(waitUntil { (try? tmux.capture()).flatMap(elapsed).map { $0 != first } == true }, "the elapsed time stays at \(first)")
+        let first = try #require(elapsed(try await tmux.capture()))
+        #expect(try await tmux.screen { elapsed($0).map { $0 != first } == true } != nil, "the elapsed time stays at \(first)")
         // The selection moves.
-        try tmux.send("k")
-        try tmux.waitFor("▶ ✓ succeeded")
+        try await tmux.send("k")
+        try await tmux.waitFor("▶ ✓ succeeded")
         // Help opens and Esc closes it; the run goes on.
-        try tmux.send("?")
-        try tmux.waitFor("─ Keys ", "Ctrl-C cancels the run")
-        try tmux.send("Escape")
-        #expect(waitUntil { (try? tmux.capture()).map { !$0.contains("─ Keys ") } == true })
+        try await tmux.send("?")
+        try await tmux.waitFor("─ Keys ", "Ctrl-C cancels the run")
+        try await tmux.send("Escape")
+        #expect(try await tmux.screen { !$0.contains("─ Keys ") } != nil)
         // What's New shows the step done.
-        try tmux.send("w")
-        try tmux.waitFor("Totals add up.")
-        try tmux.send("Escape")
+        try await tmux.send("w")
+        try await tmux.waitFor("Totals add up.")
+        try await tmux.send("Escape")
         // A resize redraws at once, at the new size.
-        try tmux.resize(width: newWidth, height: newHeight)
-        let resized = try tmux.waitFor("Ctrl-C or Esc cancels the run", "running…")
+        try await tmux.resize(width: newWidth, height: newHeight)
+        let resized = try await tmux.waitFor("Ctrl-C or Esc cancels the run", "running…")
         let rows = resized.components(separatedBy: "\n").filter { !$0.isEmpty }
         #expect(rows.count <= newHeight && rows.allSatisfy { $0.displayWidth <= newWidth }, "\(resized)")
         #expect(isAlive(shell), "the step still runs")
         // Ctrl-C ends the step's group; the step before it stays recorded.
-        try tmux.send("C-c")
-        try tmux.waitFor("Run cancelled at version 0.2 \"Long\"")
-        #expect(processIsGone(shell))
+        try await tmux.send("C-c")
+        try await tmux.waitFor("Run cancelled at version 0.2 \"Long\"")
+        #expect(await processIsGone(shell))
         let recorded = try store.read()
         #expect(recorded.contains(#""lastMigratedVersion":"0.1""#), "\(recorded)")
         #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("after").path))
-        try tmux.send("Escape")
-        try tmux.send("q")
-        #expect(try tmux.exitStatus() == 0)
+        try await tmux.send("Escape")
+        try await tmux.send("q")
+        #expect(try await tmux.exitStatus() == 0)
     }
 
-    @Test func quittingDuringARunCancelsItWaitsAndExitsNormally() throws {
+    @Test func quittingDuringARunCancelsItWaitsAndExitsNormally() async throws {
         let (folder, manifest, store) = try files()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let tmux = try Tmux(["--manifest", manifest.path, "--store", store.path], width: 60, height: 20, then: "stty -a")
-        let shell = try startRun(tmux, in: folder)
-        try tmux.send("q")
-        #expect(try tmux.exitStatus() == 0)
-        #expect(processIsGone(shell))
-        let stty = try tmux.waitFor("speed", "extproc").replacingOccurrences(of: "\n", with: " ")
+        let tmux = try await Tmux(["--manifest", manifest.path, "--store", store.path], width: 60, height: 20, then: "stty -a")
+        let shell = try await startRun(tmux, in: folder)
+        try await tmux.send("q")
+        #expect(try await tmux.exitStatus() == 0)
+        #expect(await processIsGone(shell))
+        let stty = try await tmux.waitFor("speed", "extproc").replacingOccurrences(of: "\n", with: " ")
         #expect(stty.contains(" icanon ") && stty.contains(" echo "), "the terminal is given back: \(stty)")
         #expect(try store.read().contains(#""lastMigratedVersion":"0.1""#))
-        #expect(try tmux.capture().contains("Run cancelled at version 0.2"), "where the run stopped is said once the terminal is back")
+        #expect(try await tmux.capture().contains("Run cancelled at version 0.2"), "where the run stopped is said once the terminal is back")
     }
 }

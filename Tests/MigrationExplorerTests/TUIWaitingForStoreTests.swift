@@ -103,48 +103,48 @@ struct TUIWaitingForStoreTests {
     // MARK: End to end in tmux
 
     /// Opens the UI on the manifest with the store held, and starts a run, which waits.
-    func waitingRun(_ files: (folder: URL, manifest: URL, store: URL, log: URL)) throws -> (Tmux, HeldLock) {
+    func waitingRun(_ files: (folder: URL, manifest: URL, store: URL, log: URL)) async throws -> (Tmux, HeldLock) {
         let held = try HeldLock(store: files.store)
-        let tmux = try Tmux(["--manifest", files.manifest.path, "--store", files.store.path], width: 80, height: 24)
-        try tmux.waitFor("version 0.1")
-        try tmux.send("r")
-        try tmux.waitFor("Are you sure?")
-        try tmux.send("y")
-        let screen = try tmux.waitFor("Waiting for the store: another process holds it…", "Ctrl-C or Esc cancels the run")
+        let tmux = try await Tmux(["--manifest", files.manifest.path, "--store", files.store.path], width: 80, height: 24)
+        try await tmux.waitFor("version 0.1")
+        try await tmux.send("r")
+        try await tmux.waitFor("Are you sure?")
+        try await tmux.send("y")
+        let screen = try await tmux.waitFor("Waiting for the store: another process holds it…", "Ctrl-C or Esc cancels the run")
         #expect(!screen.contains("Are you sure?"))
         return (tmux, held)
     }
 
-    @Test func escWhileTheRunWaitsForTheStoreCancelsItAndNothingStartsOnceTheStoreIsFree() throws {
+    @Test func escWhileTheRunWaitsForTheStoreCancelsItAndNothingStartsOnceTheStoreIsFree() async throws {
         let files = try manifest()
         defer { try? FileManager.default.removeItem(at: files.folder) }
-        let (tmux, held) = try waitingRun(files)
-        try tmux.send("Escape")
-        try tmux.waitFor("Cancelled before anything ran", "Ctrl-C again quits at once · cancelled: waiting for the store to be free")
+        let (tmux, held) = try await waitingRun(files)
+        try await tmux.send("Escape")
+        try await tmux.waitFor("Cancelled before anything ran", "Ctrl-C again quits at once · cancelled: waiting for the store to be free")
         held.release()
-        try tmux.waitFor("Run cancelled at version 0.1 \"Slow\"; 2 migrations wait for the next run")
+        try await tmux.waitFor("Run cancelled at version 0.1 \"Slow\"; 2 migrations wait for the next run")
         #expect(files.log.textIfAny.isEmpty, "a command started after the run was cancelled:\n\(files.log.textIfAny)")
-        try tmux.send("Escape")
-        try tmux.send("q")
-        #expect(try tmux.exitStatus() == 0)
+        try await tmux.send("Escape")
+        try await tmux.send("q")
+        #expect(try await tmux.exitStatus() == 0)
         #expect(files.log.textIfAny.isEmpty)
     }
 
     @Test("asked twice, or by a signal, while the run waits for the store: it leaves at once and names no command",
           arguments: [("C-c C-c", Int32(130), "Ctrl-C"), ("SIGTERM", Int32(143), "signal 15")])
-    func leavingWhileTheRunWaits(how: String, status: Int32, cause: String) throws {
+    func leavingWhileTheRunWaits(how: String, status: Int32, cause: String) async throws {
         let files = try manifest()
         defer { try? FileManager.default.removeItem(at: files.folder) }
-        let (tmux, held) = try waitingRun(files)
+        let (tmux, held) = try await waitingRun(files)
         if how == "SIGTERM" {
-            try tmux.signalCommand(SIGTERM)
+            try await tmux.signalCommand(SIGTERM)
         } else {
-            try tmux.send("C-c")
-            try tmux.waitFor("Cancelled before anything ran")
-            try tmux.send("C-c")
+            try await tmux.send("C-c")
+            try await tmux.waitFor("Cancelled before anything ran")
+            try await tmux.send("C-c")
         }
-        #expect(try tmux.exitStatus() == status)
-        let screen = try tmux.waitFor("stopped by \(cause) before anything ran")
+        #expect(try await tmux.exitStatus() == status)
+        let screen = try await tmux.waitFor("stopped by \(cause) before anything ran")
         #expect(!screen.contains("gave up waiting"), "\(screen)")
         // The UI has exited and nothing waits for the store (where that can be seen): once it is
         // free, nothing can start a command.

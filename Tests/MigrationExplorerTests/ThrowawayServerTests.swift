@@ -8,7 +8,7 @@ import Testing
 struct ThrowawayServerTests {
     static let holder = Executable.url.deletingLastPathComponent().appendingPathComponent("throwaway-postgres-holder")
 
-    @Test func aThrowawayServerAndItsFolderGoWhenTheProcessThatStartedItIsKilled() throws {
+    @Test func aThrowawayServerAndItsFolderGoWhenTheProcessThatStartedItIsKilled() async throws {
         // A temporary folder of its own: the server's folder is the one thing the holder makes
         // there. A short name: the server's socket lies inside, and a socket's path has at most
         // 107 bytes.
@@ -31,7 +31,7 @@ struct ThrowawayServerTests {
         defer { kill(holder.processIdentifier, SIGKILL); holder.waitUntilExit() }
 
         // initdb and the start take seconds, more on a busy machine.
-        #expect(waitUntil(timeout: 120) { printed.textIfAny.hasSuffix("\n") || !holder.isRunning })
+        #expect(await waitUntil(timeout: 120) { printed.textIfAny.hasSuffix("\n") || !holder.isRunning })
         try #require(Int(printed.textIfAny.trimmingCharacters(in: .whitespacesAndNewlines)) != nil, "the holder printed no port: \(printed.textIfAny)")
         let folders = try FileManager.default.contentsOfDirectory(atPath: temporary.path).filter { $0.hasPrefix("throwaway-postgres-") }
         let folder = temporary.appendingPathComponent(try #require(folders.first, "no server folder in \(temporary.path)"))
@@ -41,7 +41,7 @@ struct ThrowawayServerTests {
         kill(holder.processIdentifier, SIGKILL)
         holder.waitUntilExit()
         #expect(holder.terminationReason == .uncaughtSignal && holder.terminationStatus == SIGKILL)
-        #expect(waitUntil { !isAlive(serverPID) }, "the server \(serverPID) outlived the process that started it")
-        #expect(waitUntil { !FileManager.default.fileExists(atPath: folder.path) }, "\(folder.path) is left behind")
+        #expect(await waitUntil { !isAlive(serverPID) }, "the server \(serverPID) outlived the process that started it")
+        #expect(await waitUntil { !FileManager.default.fileExists(atPath: folder.path) }, "\(folder.path) is left behind")
     }
 }

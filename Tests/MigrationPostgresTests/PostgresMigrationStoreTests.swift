@@ -84,7 +84,7 @@ import Glibc
         #expect(try runner().plan(store: store).pending.count == 3)
     }
 
-    @Test func aBlockFromSynchronousCodeOutsideATaskIsRefusedSayingWhy() throws {
+    @Test func aBlockFromSynchronousCodeOutsideATaskIsRefusedSayingWhy() async throws {
         let database = try TestDatabase()
         let store = try database.store()
         let result = Locked<Result<RunReport, any Error>?>(nil)
@@ -93,7 +93,7 @@ import Glibc
             result.withLock { $0 = outcome }
         }
         thread.start()
-        #expect(waitUntil { result.value != nil })
+        await #expect(waitUntil { result.value != nil })
         let report = try #require(try result.value?.get())
         #expect(failureText(report).contains("is a network store"), "\(failureText(report))")
         #expect(try database.count("note") == nil)

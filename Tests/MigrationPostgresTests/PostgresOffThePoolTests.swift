@@ -31,10 +31,10 @@ import Testing
         // (a child process, a server); the deadlines are for a pool that never comes back.
         let seen = Locked<(allHeld: Bool, poolAnswered: Bool)?>(nil)
         Thread.detachNewThread {
-            let allHeld = waitUntil(timeout: 120) { entered.value == runs }
+            let allHeld = blockingWaitUntil(timeout: 120) { entered.value == runs }
             let answered = Locked(false)
             Task.detached(priority: .high) { answered.withLock { $0 = true } }
-            let poolAnswered = waitUntil(timeout: 60) { answered.value }
+            let poolAnswered = blockingWaitUntil(timeout: 60) { answered.value }
             seen.withLock { $0 = (allHeld, poolAnswered) }
             for _ in 0..<runs { release.signal() }
         }

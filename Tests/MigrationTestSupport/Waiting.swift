@@ -5,14 +5,16 @@ import Glibc
 import Darwin
 #endif
 
-/// Waits up to `timeout` seconds for `condition`, checking every 10 ms; returns whether it held.
-/// The deadline is on the monotonic clock, so a change of the system's time neither cuts a wait
+/// Waits up to `timeout` seconds for `condition`, blocking the calling thread and checking every
+/// 10 ms; returns whether it held. Only for code that runs on a thread of its own (a store's
+/// body in a race): a test's body awaits ``waitUntil(timeout:_:)``, which holds no thread. The
+/// deadline is on the monotonic clock, so a change of the system's time neither cuts a wait
 /// short nor stretches it.
 ///
 /// ```swift
-/// #expect(waitUntil { FileManager.default.fileExists(atPath: marker) })
+/// registry.migrate(toVersion: "1.0") { _ in _ = blockingWaitUntil { released.value } }
 /// ```
-public func waitUntil(timeout: Double = 30, _ condition: () throws -> Bool) rethrows -> Bool {
+public func blockingWaitUntil(timeout: Double = 30, _ condition: () throws -> Bool) rethrows -> Bool {
     let deadline = ContinuousClock.now + .seconds(timeout)
     while ContinuousClock.now < deadline {
         if try condition() { return true }
@@ -21,8 +23,14 @@ public func waitUntil(timeout: Double = 30, _ condition: () throws -> Bool) reth
     return try condition()
 }
 
-/// ``waitUntil(timeout:_:)`` for async tests: sleeps between checks instead of blocking a thread
-/// the task under test may need.
+/// Waits up to `timeout` seconds for `condition`, checking every 10 ms and sleeping between
+/// checks, so that no thread the code under test may need is held; returns whether it held.
+/// Only for what sends no event (a file another process writes, a screen): a test waits for an
+/// event where there is one.
+///
+/// ```swift
+/// #expect(await waitUntil { FileManager.default.fileExists(atPath: marker) })
+/// ```
 public func waitUntil(timeout: Double = 30, _ condition: () throws -> Bool) async rethrows -> Bool {
     let deadline = ContinuousClock.now + .seconds(timeout)
     while ContinuousClock.now < deadline {

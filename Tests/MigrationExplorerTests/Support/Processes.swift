@@ -3,13 +3,13 @@ import MigrationTestSupport
 import Testing
 
 /// The pid a command wrote to `file` (`echo $$ > pid`), once it is there (30 seconds at most).
-func pidWritten(to file: URL) throws -> pid_t {
-    try #require(waitUntil { (try? file.read())?.hasSuffix("\n") == true }, "no pid in \(file.path) after 30 s: the command never started")
+func pidWritten(to file: URL) async throws -> pid_t {
+    try #require(await waitUntil { (try? file.read())?.hasSuffix("\n") == true }, "no pid in \(file.path) after 30 s: the command never started")
     return try #require(pid_t(file.read().trimmingCharacters(in: .whitespacesAndNewlines)))
 }
 
 /// Whether process `pid` has ended (gone, or a zombie nobody has reaped yet), waiting 30
 /// seconds at most.
-func processIsGone(_ pid: pid_t) -> Bool {
-    waitUntil { !isAlive(pid) }
+func processIsGone(_ pid: pid_t) async -> Bool {
+    await waitUntil { !isAlive(pid) }
 }

@@ -1,8 +1,11 @@
 import Foundation
 import MigrationTestSupport
+import Subprocess
 
 /// A private tmux server running one command in a detached window: keys go in with
-/// `send-keys`, the screen comes out with `capture-pane`.
+/// `send-keys`, the screen comes out with `capture-pane`. Every call is `async` (tmux runs
+/// through swift-subprocess, the screen is polled with `Task.sleep`): a test that drives the
+/// binary holds no thread of the concurrency pool.
 final class Tmux {
     let socket = "migration-explorer-tests-\(UUID().uuidString.prefix(8))"
     let statusFile: URL
@@ -13,7 +16,7 @@ final class Tmux {
     init(
         _ arguments: [String], width: Int = 80, height: Int = 24, environment: [String: String] = [:], then: String? = nil,
         binary: URL = Executable.url
-    ) throws {
+    ) async throws {
         statusFile = FileManager.default.temporaryDirectory.appendingPathComponent("\(socket).status")
         let variables = ["LANG": "C.UTF-8", "TERM": "xterm-256color"].merging(environment) { $1 }
             .map { "\($0.key)=\(Self.quote($0.value))" }.sorted().joined(separator: " ")
@@ -21,82 +24,90 @@ final class Tmux {
         let command = "env -u NO_COLOR -u LC_ALL -u LC_CTYPE \(variables) \(Self.quote(binary.path)) \(arguments.map(Self.quote).joined(separator: " "));"
             + " echo $? > \(Self.quote(statusFile.path)); \(then.map { $0 + ";" } ?? "") sleep 60"
         // The server outlives this call: it must not inherit a pipe we wait on.
-        try tmux(["new-session", "-d", "-x", String(width), "-y", String(height), command], capture: false)
+        try await tmux(["new-session", "-d", "-x", String(width), "-y", String(height), command], capture: false)
     }
 
+    /// Ends the server (a client that returns at once) and what runs in it.
     deinit {
-        _ = try? tmux(["kill-server"])
+        let kill = SpawnedProcess()
+        kill.executableURL = URL(fileURLWithPath: "/bin/sh")
+        kill.arguments = ["-c", "tmux -L \(Self.quote(socket)) kill-server > /dev/null 2>&1"]
+        if (try? kill.run()) != nil { kill.waitUntilExit() }
         try? FileManager.default.removeItem(at: statusFile)
     }
 
-    func send(_ keys: String...) throws { try send(keys) }
+    func send(_ keys: String...) async throws { try await send(keys) }
 
     /// Sends `keys` (tmux key names) in one go.
-    func send(_ keys: [String]) throws { try tmux(["send-keys"] + keys) }
+    func send(_ keys: [String]) async throws { try await tmux(["send-keys"] + keys) }
 
     /// Types text literally.
-    func type(_ text: String) throws { try tmux(["send-keys", "-l", text]) }
+    func type(_ text: String) async throws { try await tmux(["send-keys", "-l", text]) }
 
-    func capture(colors: Bool = false) throws -> String {
-        try tmux(["capture-pane", "-p"] + (colors ? ["-e"] : []))
+    func capture(colors: Bool = false) async throws -> String {
+        try await tmux(["capture-pane", "-p"] + (colors ? ["-e"] : []))
     }
 
-    func resize(width: Int, height: Int) throws {
-        try tmux(["resize-window", "-x", String(width), "-y", String(height)])
+    func resize(width: Int, height: Int) async throws {
+        try await tmux(["resize-window", "-x", String(width), "-y", String(height)])
     }
 
     /// Polls the screen until it contains every one of `texts` (`seconds` at most: a deadline
     /// for a UI that hangs, not a measure of its speed) and returns it.
     @discardableResult
-    func waitFor(_ texts: String..., colors: Bool = false, seconds: Double = 30) throws -> String {
-        var screen = ""
+    func waitFor(_ texts: String..., colors: Bool = false, seconds: Double = 30) async throws -> String {
+        var last = ""
+        let screen = try await screen(colors: colors, within: seconds) { screen in
+            last = screen
+            return texts.allSatisfy(screen.contains)
+        }
+        guard let screen else { throw Timeout(description: "waited \(seconds) s for \(texts) but the screen shows:\n\(last)") }
+        return screen
+    }
+
+    /// Polls the screen until `shows` says yes to it (`seconds` at most) and returns it;
+    /// `nil` when it never did.
+    func screen(colors: Bool = false, within seconds: Double = 30, where shows: (String) -> Bool) async throws -> String? {
         let deadline = ContinuousClock.now + .seconds(seconds)
         repeat {
-            screen = try capture(colors: colors)
-            if texts.allSatisfy(screen.contains) { return screen }
-            Thread.sleep(forTimeInterval: 0.05)
+            let screen = try await capture(colors: colors)
+            if shows(screen) { return screen }
+            try await Task.sleep(for: .milliseconds(50))
         } while ContinuousClock.now < deadline
-        throw Timeout(description: "waited \(seconds) s for \(texts) but the screen shows:\n\(screen)")
+        return nil
     }
 
     /// Sends `signal` to the command (the child of the pane's shell).
-    func signalCommand(_ signal: Int32) throws {
-        let shell = try tmux(["list-panes", "-F", "#{pane_pid}"]).trimmingCharacters(in: .whitespacesAndNewlines)
-        let kill = SpawnedProcess()
-        kill.executableURL = URL(fileURLWithPath: "/usr/bin/pkill")
-        kill.arguments = ["-\(signal)", "-P", shell]
-        try kill.run()
-        kill.waitUntilExit()
+    func signalCommand(_ signal: Int32) async throws {
+        let shell = try await tmux(["list-panes", "-F", "#{pane_pid}"]).trimmingCharacters(in: .whitespacesAndNewlines)
+        _ = try await Subprocess.run(.path("/usr/bin/pkill"), arguments: ["-\(signal)", "-P", shell], output: .discarded)
     }
 
     /// Waits for the command to exit (30 seconds at most) and returns its status.
-    func exitStatus() throws -> Int32 {
+    func exitStatus() async throws -> Int32 {
         let deadline = ContinuousClock.now + .seconds(30)
         repeat {
             if let text = try? String(contentsOf: statusFile, encoding: .utf8), let status = Int32(text.trimmingCharacters(in: .whitespacesAndNewlines)) {
                 return status
             }
-            Thread.sleep(forTimeInterval: 0.05)
+            try await Task.sleep(for: .milliseconds(50))
         } while ContinuousClock.now < deadline
-        throw Timeout(description: "the command did not exit within 30 s; the screen shows:\n\((try? capture()) ?? "")")
+        throw Timeout(description: "the command did not exit within 30 s; the screen shows:\n\((try? await capture()) ?? "")")
     }
 
     struct Timeout: Error, CustomStringConvertible { let description: String }
 
-    /// Runs tmux and waits for it (the client; a server it starts outlives it, holding none
-    /// of our descriptors, with its output sent to a file or thrown away).
+    /// Runs tmux and awaits it: the client. A server it starts outlives it, so the call that
+    /// may start one (`capture: false`) gives it no pipe to hold open; the others read the
+    /// client's output.
     @discardableResult
-    private func tmux(_ arguments: [String], capture: Bool = true) throws -> String {
-        let output = FileManager.default.temporaryDirectory.appendingPathComponent("\(socket)-\(UUID().uuidString).out")
-        defer { try? FileManager.default.removeItem(at: output) }
-        let command = (["tmux", "-L", socket] + arguments).map(Self.quote).joined(separator: " ")
-            + " > \(Self.quote(capture ? output.path : "/dev/null")) 2>&1 < /dev/null"
-        let shell = SpawnedProcess()
-        shell.executableURL = URL(fileURLWithPath: "/bin/sh")
-        shell.arguments = ["-c", command]
-        try shell.run()
-        shell.waitUntilExit()
-        return capture ? ((try? String(contentsOf: output, encoding: .utf8)) ?? "") : ""
+    private func tmux(_ arguments: [String], capture: Bool = true) async throws -> String {
+        let words = Arguments(["-L", socket] + arguments)
+        guard capture else {
+            _ = try await Subprocess.run(.name("tmux"), arguments: words, output: .discarded, error: .discarded)
+            return ""
+        }
+        return try await Subprocess.run(.name("tmux"), arguments: words, output: .string(limit: 1 << 24), error: .discarded).standardOutput
     }
 
     private static func quote(_ text: String) -> String { "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'" }
