@@ -5,7 +5,7 @@ import Testing
 
 /// The launch-time check, which decides on cached marks under one lock, sees every change made
 /// in the process, and a launch reads no more than the marks.
-@Suite("Launch-time check", .serialized)
+@Suite("Launch-time check", .serialized, .onThreadOfItsOwn)
 struct LaunchCheckTests {
     /// Calls `migrator` until its store's marks are cached (the change observer is in place),
     /// so that the next calls take the launch-time check's cached path.

@@ -3,7 +3,7 @@ import MigrationTestSupport
 import Testing
 @testable import MigrationCore
 
-@Suite("Lock holder")
+@Suite("Lock holder", .onThreadOfItsOwn)
 struct LockHolderTests {
     static let locks = """
         1: FLOCK  ADVISORY  WRITE 4242 fe:00:16220847 0 EOF

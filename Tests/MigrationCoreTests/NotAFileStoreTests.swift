@@ -5,7 +5,7 @@ import Testing
 
 /// A store's path that names something other than a file (a FIFO, a device): the store says
 /// what it found, at once, without reading it or replacing it.
-@Suite("Store paths that are not files")
+@Suite("Store paths that are not files", .onThreadOfItsOwn)
 struct NotAFileStoreTests {
     @Test("a FIFO at the store's path is refused at once, never waited on", arguments: PlantedLinkTests.Kind.allCases)
     func aFIFOIsRefusedAtOnce(kind: PlantedLinkTests.Kind) async throws {

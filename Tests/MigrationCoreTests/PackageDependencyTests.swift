@@ -5,7 +5,7 @@ import Testing
 /// What the package's manifest lets each target link, read from `swift package dump-package`:
 /// every app links MigrationCore, so it brings no package with it, and nothing the package
 /// ships (the benchmark included) is built from test code.
-@Suite("Package dependencies")
+@Suite("Package dependencies", .onThreadOfItsOwn)
 struct PackageDependencyTests {
     @Test func migrationCoreAndWhatItLinksDependOnNoPackage() throws {
         let manifest = try PackageManifest.dumped()

@@ -4,7 +4,7 @@ import Testing
 
 /// The tests' own way to start a process: it must tell how the process ended, and give it no
 /// descriptor of ours but its standard streams.
-@Suite("Processes the tests start")
+@Suite("Processes the tests start", .onThreadOfItsOwn)
 struct SpawnedProcessTests {
     func shell(_ script: String) -> SpawnedProcess {
         let process = SpawnedProcess()

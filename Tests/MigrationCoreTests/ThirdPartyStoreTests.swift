@@ -5,7 +5,7 @@ import Testing
 
 /// A store written outside the package, through the public API only, gets the exclusion of
 /// runs from resets across processes that the package's own stores have.
-@Suite("A store of another package")
+@Suite("A store of another package", .onThreadOfItsOwn)
 struct ThirdPartyStoreTests {
     private struct SawTheRun: Error {}
 

@@ -6,7 +6,7 @@ import Testing
 /// Standard output or error that cannot be written (a reader that stopped early, a full disk)
 /// never stops a run between a command and its record: the run goes on, records every step,
 /// and the program exits with 74 when its output was lost.
-@Suite("Output that cannot be written")
+@Suite("Output that cannot be written", .onThreadOfItsOwn)
 struct BrokenOutputTests {
     /// A manifest in `folder` whose 0.1 prints a line at once and 0.2, once the file `go` is in
     /// `folder` (ten seconds at most), prints another and leaves a marker file.

@@ -4,7 +4,7 @@ import Testing
 
 /// The README's walk through `Examples/notes`, pasted line by line, on a copy of the files git
 /// tracks in the example (never the store, data or markers a user's own runs left there).
-@Suite("Examples")
+@Suite("Examples", .onThreadOfItsOwn)
 struct ExampleTests {
     static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 

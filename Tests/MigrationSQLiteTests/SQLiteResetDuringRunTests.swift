@@ -8,7 +8,7 @@ import Testing
 /// after round in one process: the database always ends as one serial order of the two leaves
 /// it (the run then the reset, or the reset then the run), never with the reset between two
 /// steps. `MIGRATION_RACE_ROUNDS` sets the rounds (60 by default).
-@Suite struct SQLiteResetDuringRunTests {
+@Suite(.onThreadOfItsOwn) struct SQLiteResetDuringRunTests {
     let rounds = ThreadRace().rounds
 
     /// Six migrations, each writing a row of the database in its step's transaction.

@@ -20,7 +20,7 @@ package enum OwnThread {
     /// The thread ends when `operation` has returned and nothing is left for it to run.
     package nonisolated(nonsending) static func preferred<T>(_ operation: nonisolated(nonsending) () async throws -> T) async throws -> T {
         if #available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *) {
-            let executor = ThreadExecutor()
+            let executor = ThreadExecutor(name: name, mayWait: true)
             defer { executor.finish() }
             return try await withTaskExecutorPreference(executor) { try await operation() }
         }
@@ -39,18 +39,33 @@ package enum OwnThread {
     fileprivate static let marker = "MigrationCore.OwnThread"
 }
 
-/// A thread that runs the jobs given to it in order, for ``OwnThread``. It starts with its
-/// first job and ends once ``finish()`` was called and no job is left; a job enqueued after
-/// that (by a task that inherited the preference) starts it again.
+/// A thread that runs the jobs given to it in order, for ``OwnThread`` (and for tests that wait
+/// with a thread). It starts with its first job and ends once ``finish()`` was called and no
+/// job is left; a job enqueued after that (by a task that inherited the preference) starts it
+/// again.
+///
+/// ```swift
+/// let executor = ThreadExecutor(name: "a test", mayWait: false)
+/// defer { executor.finish() }
+/// try await withTaskExecutorPreference(executor) { try await body() }
+/// ```
 @available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)
-private final class ThreadExecutor: TaskExecutor, @unchecked Sendable {
+package final class ThreadExecutor: TaskExecutor, @unchecked Sendable {
+    private let name: String
+    /// Whether the thread is one where ``OwnThread/mayWait`` holds.
+    private let mayWait: Bool
     // Safe: `jobs`, `isFinished` and `hasThread` are only touched while `condition` is locked.
     private let condition = NSCondition()
     private var jobs: [UnownedJob] = []
     private var isFinished = false
     private var hasThread = false
 
-    func enqueue(_ job: consuming ExecutorJob) {
+    package init(name: String, mayWait: Bool) {
+        self.name = name
+        self.mayWait = mayWait
+    }
+
+    package func enqueue(_ job: consuming ExecutorJob) {
         let job = UnownedJob(job)
         let needsThread = condition.withLock {
             jobs.append(job)
@@ -60,8 +75,8 @@ private final class ThreadExecutor: TaskExecutor, @unchecked Sendable {
         }
         guard needsThread else { return }
         do {
-            try DetachedThread.start(name: OwnThread.name) { [self] in
-                Thread.current.threadDictionary[OwnThread.marker] = true
+            try DetachedThread.start(name: name) { [self] in
+                if mayWait { Thread.current.threadDictionary[OwnThread.marker] = true }
                 runJobs()
             }
         } catch {
@@ -74,7 +89,7 @@ private final class ThreadExecutor: TaskExecutor, @unchecked Sendable {
     }
 
     /// Lets the thread end once it has run every job it was given.
-    func finish() {
+    package func finish() {
         condition.withLock {
             isFinished = true
             condition.signal()

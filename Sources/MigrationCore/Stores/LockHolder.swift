@@ -56,8 +56,9 @@ package struct LockHolder: Sendable, Equatable, CustomStringConvertible {
     /// The other process holding an open-file-description lock (Linux's `F_OFD_SETLK`) on
     /// `byte` of `file`: a block of a SQLite database, held by a run or by the command of a
     /// killed one. `/proc/locks` names no process for such a lock; the holder is the process
-    /// whose open descriptor carries it (`/proc/<pid>/fdinfo`). `nil` when there is none, or
-    /// the system does not tell.
+    /// whose open descriptor carries it (`/proc/<pid>/fdinfo`). A run and the command it
+    /// started share the lock: the one that started first (the run, or the orphaned command of a
+    /// killed one) is named. `nil` when there is none, or the system does not tell.
     package static func of(byte: Int64, of file: String) -> LockHolder? {
         #if os(Linux)
         var info = stat()
@@ -65,6 +66,7 @@ package struct LockHolder: Sendable, Equatable, CustomStringConvertible {
         let lockedFile = fileName(device: UInt64(info.st_dev), inode: UInt64(info.st_ino))
         let ours = getpid()
         guard let processes = try? FileManager.default.contentsOfDirectory(atPath: "/proc") else { return nil }
+        var holders: [LockHolder] = []
         for pid in processes.compactMap(Int32.init) where pid != ours {
             let folder = "/proc/\(pid)/fdinfo"
             guard let descriptors = try? FileManager.default.contentsOfDirectory(atPath: folder) else { continue }
@@ -75,10 +77,13 @@ package struct LockHolder: Sendable, Equatable, CustomStringConvertible {
                     return fields.count >= 8 && fields.contains("OFDLCK") && fields[fields.count - 3] == Substring(lockedFile)
                         && fields[fields.count - 2] == Substring(String(byte))
                 }
-                if holds { return LockHolder(pid: pid, command: command(of: pid), since: startTime(of: pid)) }
+                if holds {
+                    holders.append(LockHolder(pid: pid, command: command(of: pid), since: startTime(of: pid)))
+                    break
+                }
             }
         }
-        return nil
+        return holders.min { ($0.since ?? .distantFuture, $0.pid) < ($1.since ?? .distantFuture, $1.pid) }
         #else
         return nil
         #endif
