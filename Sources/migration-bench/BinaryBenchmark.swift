@@ -28,6 +28,7 @@ enum BinaryBenchmark {
         try Data(#"{"app": "Bench", "appVersion": "\#(all[count * 3 / 4])", "migrations": [\#(items.joined(separator: ",\n"))]}"#.utf8)
             .write(to: manifest)
 
+        debugStart(table, release: binary)
         print("\nThe shipped binary on a \(count)-migration manifest (best of 3)")
         let plan = (0..<3).map { _ in measured(binary, ["plan", "--manifest", manifest.path, "--json"]) }
         let empty = (0..<3).map { _ in measured("/bin/true", []) }
@@ -42,6 +43,13 @@ enum BinaryBenchmark {
                       baseline: String(format: "`true`: %.1f MB", Double(emptyMemory) / 1e6),
                       ratio: Double(planMemory) / Double(emptyMemory), target: "≤ 150 MB", met: planMemory <= 150_000_000))
 
+        if let tuiMemory = (0..<3).compactMap({ _ in terminalUIPeak(binary, manifest: manifest.path, showing: " of \(count)") }).min() {
+            table.add(Row(figure: String(format: "TUI, 100,000: peak memory %.1f MB", Double(tuiMemory) / 1e6),
+                          baseline: String(format: "`plan --json` %.1f MB", Double(planMemory) / 1e6),
+                          ratio: Double(tuiMemory) / Double(planMemory), target: "≤ 150 MB", met: tuiMemory <= 150_000_000))
+        } else {
+            print("  (tmux is not installed or the explorer never drew: no terminal UI memory figure)")
+        }
         let frame = (0..<3).compactMap { _ in firstFrame(["'\(binary)' --manifest '\(manifest.path)'"], showing: " of \(count)") }.min()
         let shell = (0..<3).compactMap { _ in firstFrame(["printf 'ready%s' ' now'; sleep 5"], showing: "ready now") }.min()
         if let frame, let shell {
@@ -51,6 +59,21 @@ enum BinaryBenchmark {
         } else {
             print("  (tmux is not installed or the explorer never drew: no first-frame figure)")
         }
+    }
+
+    /// A debug build's start beside the shipped one's: `plan --json` on the demo (best of 5), as
+    /// the tests and `swift run` start it, when a debug build sits beside this release one.
+    private static func debugStart(_ table: Table, release: String) {
+        let debug = URL(fileURLWithPath: release).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("debug/migration-explorer").path
+        guard FileManager.default.isExecutableFile(atPath: debug) else {
+            print("  (no debug build beside this one: swift build --product migration-explorer, for the debug start figure)")
+            return
+        }
+        let debugTime = (0..<5).map { _ in measured(debug, ["plan", "--json"]).seconds }.min()!
+        let releaseTime = (0..<5).map { _ in measured(release, ["plan", "--json"]).seconds }.min()!
+        table.add(Row(figure: "debug `plan --json` on the demo: \(formatted(debugTime))", baseline: "release: \(formatted(releaseTime))",
+                      ratio: debugTime / releaseTime, target: "≤ 15×", met: debugTime <= 15 * releaseTime))
     }
 
     /// Runs `path` with `arguments` under `/usr/bin/time` (whose child's peak memory is its
@@ -89,6 +112,30 @@ enum BinaryBenchmark {
                                "env TERM=xterm-256color " + command.joined(separator: " ")])
         while seconds(ContinuousClock.now - start) < 10 {
             if let pane = tmux(server, ["capture-pane", "-p"]), pane.contains(text) { return seconds(ContinuousClock.now - start) }
+        }
+        return nil
+    }
+
+    /// The terminal UI's peak resident memory, in bytes, on `manifest`: opened in tmux under
+    /// `/usr/bin/time` until the pane shows `text`, then quit with `q`; `nil` when it never drew
+    /// or did not end within 10 s.
+    private static func terminalUIPeak(_ binary: String, manifest: String, showing text: String) -> Int? {
+        let server = "migration-bench-memory-\(ProcessInfo.processInfo.processIdentifier)"
+        let report = FileManager.default.temporaryDirectory.appendingPathComponent("migration-bench-tui-\(UUID().uuidString)").path
+        defer {
+            spawn("/usr/bin/env", ["tmux", "-L", server, "kill-server"])
+            try? FileManager.default.removeItem(atPath: report)
+        }
+        spawn("/usr/bin/env", ["tmux", "-L", server, "new-session", "-d", "-x", "100", "-y", "30",
+                               "env TERM=xterm-256color /usr/bin/time -f %M -o '\(report)' '\(binary)' --manifest '\(manifest)'; sleep 5"])
+        let start = ContinuousClock.now
+        while seconds(ContinuousClock.now - start) < 10, tmux(server, ["capture-pane", "-p"])?.contains(text) != true {}
+        spawn("/usr/bin/env", ["tmux", "-L", server, "send-keys", "q"])
+        while seconds(ContinuousClock.now - start) < 20 {
+            if let text = try? String(contentsOfFile: report, encoding: .utf8), let kilobytes = Int(text.trimmingCharacters(in: .whitespacesAndNewlines)) {
+                return kilobytes * 1024
+            }
+            usleep(10_000)  // the explorer ends; not a measure of anything
         }
         return nil
     }

@@ -24,7 +24,7 @@ import Testing
             folder = try makeTemporaryFolder()
             file = folder.appendingPathComponent("manifest.json")
             try Data(text.utf8).write(to: file)
-            follower = ManifestFollower(path: file.path, manifest: try ExplorerApp.loadManifest(path: file.path))
+            follower = ManifestFollower(path: file.path, shown: try ExplorerApp.loadManifest(path: file.path).registry)
             recorder = ChangeRecorder(try FileWatch(files: [file]).changes())
         }
 
@@ -56,7 +56,7 @@ import Testing
         let outcome = try await followed.after(command)
 
         #expect(summary(outcome) == "manifest: 2 migrations added")
-        #expect(followed.follower.manifest.registry.migrations.map(\.declared) == ["1.0", "1.1", "1.2"])
+        #expect(followed.follower.registry.migrations.map(\.declared) == ["1.0", "1.1", "1.2"])
     }
 
     @Test func anInvalidSaveKeepsTheLastGoodRegistryWithItsProblemUntilFixed() async throws {
@@ -72,7 +72,7 @@ import Testing
         }
         #expect(problem.description.contains("line 3, column"), "\(problem)")
         #expect(followed.follower.problem == problem)
-        #expect(followed.follower.manifest.registry.migrations.map(\.declared) == ["1.0"])
+        #expect(followed.follower.registry.migrations.map(\.declared) == ["1.0"])
 
         let fixed = try await followed.after(["/bin/mv", "fixed.json", "manifest.json"])
         #expect(summary(fixed) == "manifest: 1.1 Step 1.1 added")
@@ -89,6 +89,6 @@ import Testing
             Issue.record("expected the manifest's problem, got \(String(describing: outcome))")
             return
         }
-        #expect(followed.follower.manifest.registry.migrations.map(\.declared) == ["1.0"])
+        #expect(followed.follower.registry.migrations.map(\.declared) == ["1.0"])
     }
 }

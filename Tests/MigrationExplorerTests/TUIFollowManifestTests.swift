@@ -29,8 +29,8 @@ struct TUIFollowManifestTests {
     static func session(in folder: URL) async throws -> (Session, FollowedManifest, URL) {
         let url = folder.appendingPathComponent("manifest.json")
         try url.write(twoMigrations)
-        let manifest = try FollowedManifest(path: url.path)
         let explorer = try Explorer(app: try ExplorerApp(manifestAt: url.path), options: ExplorerOptions(from: try Version("0.8"), to: try Version("1.0")))
+        let manifest = FollowedManifest(path: url.path, shown: explorer.app.registry)
         return (await Session.opened(explorer: explorer, manifest: manifest), manifest, url)
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import MigrationCore
 import MigrationManifest
 
 /// Follows a manifest file through its saves: each ``reread(width:)`` (on each change a
@@ -8,7 +9,7 @@ import MigrationManifest
 /// a save fixes it.
 ///
 /// ```swift
-/// var follower = ManifestFollower(path: "manifest.json", manifest: shown)
+/// var follower = ManifestFollower(path: "manifest.json", shown: app.registry)
 /// for await _ in try FileWatch(files: [URL(fileURLWithPath: "manifest.json")]).changes() {
 ///     switch follower.reread(width: 80) {
 ///     case .updated(let manifest, let summary): show(manifest, saying: summary)
@@ -28,15 +29,17 @@ public struct ManifestFollower: Sendable {
     }
 
     public let path: String
-    /// The last manifest read without a problem: the one shown.
-    public private(set) var manifest: MigrationManifest
+    /// The migrations of the last manifest read without a problem: the ones shown. (Its
+    /// registry alone: what a save's summary compares, without keeping a second copy of a
+    /// large manifest's commands and texts.)
+    public private(set) var registry: MigrationRegistry
     /// The problem of the file as it is now, while it has one.
     public private(set) var problem: ManifestError?
 
-    /// Follows the manifest at `path`, `manifest` (read from it) shown now.
-    public init(path: String, manifest: MigrationManifest) {
+    /// Follows the manifest at `path`, whose migrations `registry` (read from it) are shown now.
+    public init(path: String, shown registry: MigrationRegistry) {
         self.path = path
-        self.manifest = manifest
+        self.registry = registry
     }
 
     /// Reads the file again; the summary of an update is cut to `width`.
@@ -46,9 +49,9 @@ public struct ManifestFollower: Sendable {
             problem = error
             return .broken(error)
         }
-        let summary = ChangeSummary.manifest(from: manifest.registry, to: read.registry, width: width)
+        let summary = ChangeSummary.manifest(from: registry, to: read.registry, width: width)
         problem = nil
-        manifest = read
+        registry = read.registry
         return .updated(read, summary: summary)
     }
 }

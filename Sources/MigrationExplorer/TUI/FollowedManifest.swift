@@ -1,4 +1,5 @@
 import Foundation
+import MigrationCore
 import MigrationManifest
 
 /// The manifest the terminal UI follows (`--manifest`), shared by the loop's subscription,
@@ -7,7 +8,7 @@ import MigrationManifest
 /// that leaves the file's bytes as they were is no change.
 ///
 /// ```swift
-/// let manifest = try FollowedManifest(path: "manifest.json")
+/// let manifest = FollowedManifest(path: "manifest.json", shown: explorer.app.registry)
 /// if let outcome = manifest.changedSinceShown() { session.handle(.manifest(outcome), size: size) }
 /// ```
 package final class FollowedManifest: @unchecked Sendable {
@@ -15,25 +16,35 @@ package final class FollowedManifest: @unchecked Sendable {
     // Safe: both are only touched while `lock` is held.
     private let lock = NSLock()
     private var follower: ManifestFollower
-    /// The file's bytes when last read, valid or not.
-    private var lastRead: Data?
+    /// A hash of the file's bytes when last read, valid or not (`nil`: it could not be read):
+    /// a large manifest's bytes are not kept.
+    private var lastRead: Int?
 
-    /// Follows the manifest at `path`, as it is now the one shown.
-    /// - Throws: `ManifestError` when it cannot be read or is invalid.
-    package init(path: String) throws(ManifestError) {
+    /// Follows the manifest at `path`, whose migrations `registry` (read from it) are shown.
+    package init(path: String, shown registry: MigrationRegistry) {
         self.path = path
-        lastRead = FileManager.default.contents(atPath: path)
-        follower = ManifestFollower(path: path, manifest: try ExplorerApp.loadManifest(path: path))
+        lastRead = Self.hash(of: path)
+        follower = ManifestFollower(path: path, shown: registry)
     }
 
     /// The manifest read again, when its file is not as last read: the new one to show, or
     /// its problem (the last good one stays); `nil` when it has not changed.
     package func changedSinceShown() -> ManifestFollower.Outcome? {
         lock.withLock {
-            let bytes = FileManager.default.contents(atPath: path)
+            let bytes = Self.hash(of: path)
             guard bytes == nil || bytes != lastRead else { return nil }
             lastRead = bytes
             return follower.reread(width: Self.summaryWidth)
+        }
+    }
+
+    /// A hash of the file's bytes (the same bytes, the same hash, within this process); `nil`
+    /// when it cannot be read.
+    private static func hash(of path: String) -> Int? {
+        FileManager.default.contents(atPath: path).map { bytes in
+            var hasher = Hasher()
+            hasher.combine(bytes)
+            return hasher.finalize()
         }
     }
 

@@ -33,7 +33,7 @@ struct TerminalApp {
     /// - Throws: ``ExplorerError`` when there is no usable terminal.
     @MainActor
     static func launch(explorer: Explorer, manifestPath: String? = nil) async throws {
-        let manifest = try manifestPath.map { path throws(ManifestError) in try FollowedManifest(path: path) }
+        let manifest = manifestPath.map { FollowedManifest(path: $0, shown: explorer.app.registry) }
         let session = Session(explorer: explorer, manifest: manifest)
         let terminal = try NcursesTerminal.open()
         if let leaving = await TerminalApp(session: session, terminal: terminal).run() {
