@@ -58,7 +58,8 @@ import ThrowawayPostgresServer
         init(_ kind: Kind) async throws {
             self.kind = kind
             folder = try makeTemporaryFolder()
-            let step = "touch \(folder.path)/started; while [ ! -e \(folder.path)/go ]; do sleep 0.05; done"
+            // It ends when the folder goes too: a holder never outlives its test.
+            let step = "touch \(folder.path)/started; while [ ! -e \(folder.path)/go ] && [ -d \(folder.path) ]; do sleep 0.05; done"
             try folder.appendingPathComponent("manifest.json").write("""
                 { "appVersion": "1.0", "migrations": [ { "version": "0.1", "title": "Hold the store", "run": "\(step)" } ] }
                 """)
@@ -82,15 +83,12 @@ import ThrowawayPostgresServer
             }
         }
 
-        /// Lets the step end, without waiting for the run (its task reaps it).
-        func letGo() { try? folder.appendingPathComponent("go").write("") }
-
         /// Lets the step end and waits for the holder's run to finish (killing it after 30 s);
         /// again, the same result.
         @discardableResult
         func release() async -> Executable.Result {
             if let finished { return finished }
-            letGo()
+            try? folder.appendingPathComponent("go").write("")
             guard let result = await running.finish(within: 30) else { return Executable.Result(status: -1, stdout: "", stderr: "the holder did not end within 30 s") }
             finished = result
             return result
@@ -106,6 +104,17 @@ import ThrowawayPostgresServer
             case neverStarted(String)
             case notBuilt(Kind)
         }
+    }
+
+    /// Runs `body` while a holder of `kind` is inside its step, then lets it go and waits for
+    /// its run to end, whether `body` threw or not: no holder outlives its test.
+    static func withHolder(_ kind: Kind, _ body: (Holder) async throws -> Void) async throws {
+        let holder = try await Holder(kind)
+        do { try await body(holder) } catch {
+            await holder.release()
+            throw error
+        }
+        await holder.release()
     }
 
     /// The store `holder` holds, opened again in this process with `patience`.
@@ -179,50 +188,50 @@ import ThrowawayPostgresServer
 
     @Test(arguments: Kind.built, Action.allCases)
     func withNoPatienceAStoreGivesUpAtOnceWithItsBusyErrorNamingTheHolder(kind: Kind, action: Action) async throws {
-        let holder = try await Holder(kind)
-        defer { holder.letGo() }
-        let store = try Self.store(holder, patience: .noWait)
-        // The holder never lets go: a store that waited would not end within the minute; its
-        // error says it did not wait (how fast a loaded machine gets there is not a test's to time).
-        let outcome = try #require(await Waiter(action, on: store).outcome(within: 60), "\(kind) \(action) waited for the holder")
-        try expectBusy(outcome, kind: kind, action: action, holder: holder, gaveUp: "did not wait")
+        try await Self.withHolder(kind) { holder in
+            let store = try Self.store(holder, patience: .noWait)
+            // The holder never lets go: a store that waited would not end within the minute; its
+            // error says it did not wait (how fast a loaded machine gets there is not a test's to time).
+            let outcome = try #require(await Waiter(action, on: store).outcome(within: 60), "\(kind) \(action) waited for the holder")
+            try expectBusy(outcome, kind: kind, action: action, holder: holder, gaveUp: "did not wait")
+        }
     }
 
     @Test(arguments: Kind.built, Action.allCases)
     func withAFifthOfASecondAStoreGivesUpAfterAboutThatWithItsBusyError(kind: Kind, action: Action) async throws {
-        let holder = try await Holder(kind)
-        defer { holder.letGo() }
-        let store = try Self.store(holder, patience: .upTo(.milliseconds(200)))
-        let outcome = try #require(await Waiter(action, on: store).outcome(within: 60), "\(kind) \(action) waited for the holder")
-        try expectBusy(outcome, kind: kind, action: action, holder: holder, gaveUp: "gave up waiting after 0.2 s")
-        #expect(outcome.seconds >= 0.2, "\(kind) \(action) gave up after \(outcome.seconds) s")
+        try await Self.withHolder(kind) { holder in
+            let store = try Self.store(holder, patience: .upTo(.milliseconds(200)))
+            let outcome = try #require(await Waiter(action, on: store).outcome(within: 60), "\(kind) \(action) waited for the holder")
+            try expectBusy(outcome, kind: kind, action: action, holder: holder, gaveUp: "gave up waiting after 0.2 s")
+            #expect(outcome.seconds >= 0.2, "\(kind) \(action) gave up after \(outcome.seconds) s")
+        }
     }
 
     @Test(arguments: Kind.built, Action.allCases)
     func withNoLimitAStoreWaitsForTheHolderAndGoesOnOnceItLetsGo(kind: Kind, action: Action) async throws {
-        let holder = try await Holder(kind)
-        defer { holder.letGo() }
-        let store = try Self.store(holder, patience: .forever)
-        // Still waiting after five times the bounded patience above, then free to go on.
-        let waiter = try Waiter(action, on: store)
-        #expect(await waiter.outcome(within: 1) == nil, "\(kind) \(action) did not wait for the holder")
-        let released = await holder.release()
-        #expect(released.status == 0, "\(released.stderr)")
-        let outcome = try #require(await waiter.outcome(within: 20), "\(kind) \(action) still waits after the holder let go")
-        #expect(outcome.error == nil, "\(kind) \(action): \(outcome.error.map(String.init(describing:)) ?? "")")
-        #expect(!outcome.ranTheHeldStep, "\(kind) \(action) ran the step the holder had run")
+        try await Self.withHolder(kind) { holder in
+            let store = try Self.store(holder, patience: .forever)
+            // Still waiting after five times the bounded patience above, then free to go on.
+            let waiter = try Waiter(action, on: store)
+            #expect(await waiter.outcome(within: 1) == nil, "\(kind) \(action) did not wait for the holder")
+            let released = await holder.release()
+            #expect(released.status == 0, "\(released.stderr)")
+            let outcome = try #require(await waiter.outcome(within: 20), "\(kind) \(action) still waits after the holder let go")
+            #expect(outcome.error == nil, "\(kind) \(action): \(outcome.error.map(String.init(describing:)) ?? "")")
+            #expect(!outcome.ranTheHeldStep, "\(kind) \(action) ran the step the holder had run")
+        }
     }
 
     /// The command line's `--no-wait` and `--wait SECONDS` give every kind the same patience.
     @Test(arguments: Kind.built)
     func aRunWithNoWaitOrWaitSecondsGivesUpOnAHeldStoreAsEveryKindDoes(kind: Kind) async throws {
-        let holder = try await Holder(kind)
-        defer { holder.letGo() }
-        for (options, gaveUp) in [(["--no-wait"], "did not wait"), (["--wait", "0.2"], "gave up waiting after 0.2 s")] {
-            let arguments = ["run", "--manifest", holder.folder.appendingPathComponent("manifest.json").path, holder.option, holder.location]
-            let refused = try #require(try await Executable.run(arguments + options, endingWithin: 20), "\(kind) \(options) waited for the holder")
-            #expect(refused.status == 75, "\(kind) \(options): \(refused.stderr)")
-            #expect(refused.stderr.contains(gaveUp), "\(kind) \(options): \(refused.stderr)")
+        try await Self.withHolder(kind) { holder in
+            for (options, gaveUp) in [(["--no-wait"], "did not wait"), (["--wait", "0.2"], "gave up waiting after 0.2 s")] {
+                let arguments = ["run", "--manifest", holder.folder.appendingPathComponent("manifest.json").path, holder.option, holder.location]
+                let refused = try #require(try await Executable.run(arguments + options, endingWithin: 20), "\(kind) \(options) waited for the holder")
+                #expect(refused.status == 75, "\(kind) \(options): \(refused.stderr)")
+                #expect(refused.stderr.contains(gaveUp), "\(kind) \(options): \(refused.stderr)")
+            }
         }
     }
 
