@@ -129,7 +129,11 @@ enum BinaryBenchmark {
         spawn("/usr/bin/env", ["tmux", "-L", server, "new-session", "-d", "-x", "100", "-y", "30",
                                "env TERM=xterm-256color /usr/bin/time -f %M -o '\(report)' '\(binary)' --manifest '\(manifest)'; sleep 5"])
         let start = ContinuousClock.now
-        while seconds(ContinuousClock.now - start) < 10, tmux(server, ["capture-pane", "-p"])?.contains(text) != true {}
+        var drawn = false
+        while !drawn, seconds(ContinuousClock.now - start) < 10 {
+            drawn = tmux(server, ["capture-pane", "-p"])?.contains(text) == true
+        }
+        guard drawn else { return nil }
         spawn("/usr/bin/env", ["tmux", "-L", server, "send-keys", "q"])
         while seconds(ContinuousClock.now - start) < 20 {
             if let text = try? String(contentsOfFile: report, encoding: .utf8), let kilobytes = Int(text.trimmingCharacters(in: .whitespacesAndNewlines)) {

@@ -80,8 +80,10 @@ struct ShellCommandTests {
             try? FileManager.default.removeItem(at: store)
             try log.write("")
             let runner = try await Executable.start(["run", "--manifest", manifest.path, "--store", store.path], in: folder)
-            usleep(UInt32.random(in: 0...150_000))
-            kill(runner.pid, SIGKILL)
+            // A random moment, slept without holding a thread; the kill goes through the
+            // helper, which sends nothing once the run has ended.
+            try await Task.sleep(for: .microseconds(Int.random(in: 0...150_000)))
+            runner.send(SIGKILL)
             _ = await runner.finish()
             #expect(try await Executable.run(["run", "--manifest", manifest.path, "--store", store.path], in: folder).status == 0)
             let text = log.textIfAny

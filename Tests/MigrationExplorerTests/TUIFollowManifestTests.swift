@@ -62,6 +62,21 @@ struct TUIFollowManifestTests {
         try assertSnapshot(screen(session), named: "follow-manifest-80x24")
     }
 
+    /// A save of the same length, changed past its first bytes (a title's one letter), is a
+    /// change: the follower compares every byte, not a length and a prefix.
+    @Test func aSaveOfTheSameLengthIsAChange() async throws {
+        let folder = try makeTemporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        var (session, manifest, url) = try await Self.session(in: folder)
+        let edited = Self.twoMigrations.replacingOccurrences(of: "Split tags", with: "Split tabs")
+        #expect(edited.utf8.count == Self.twoMigrations.utf8.count)
+        try Self.save(edited, renamingOver: url)
+
+        let outcome = try #require(manifest.changedSinceShown(), "the save was not seen")
+        await session.receive(.manifest(outcome), size: Self.size)
+        #expect(titles(session) == ["Add GUIDs", "Split tabs"])
+    }
+
     @Test func anInvalidSaveKeepsTheLastGoodPlanMarkedOutOfDateUntilASaveFixesIt() async throws {
         let folder = try makeTemporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }

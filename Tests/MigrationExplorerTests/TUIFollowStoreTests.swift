@@ -63,6 +63,23 @@ struct TUIFollowStoreTests {
         try assertSnapshot(belowTitle(session, size: Size(width: 60, height: 18)), named: "follow-store-60x18")
     }
 
+    /// A run by another process writes its migrations, then its app version: the second write
+    /// moves no status, and the line keeps saying what the first one applied.
+    @Test func aLaterChangeThatMovesNoStatusKeepsTheLineThatSaidWhatChanged() async throws {
+        let folder = try makeTemporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        var session = try await Self.session(in: folder)
+        try Self.otherProcessSets("1.0", in: folder)
+        await session.receive(.storeChanged(.changed(writer: nil)), size: Self.size)
+        let said = "Store changed: 0.9 Add GUIDs to notes applied, 1.0 Move the attachments applied"
+        #expect(session.state.message?.text == said)
+
+        try Self.store(in: folder).update { $0.lastAppVersion = "1.1" }
+        await session.receive(.storeChanged(.changed(writer: nil)), size: Self.size)
+        #expect(session.state.plan?.state.lastAppVersion == "1.1", "the store was read again")
+        #expect(session.state.message?.text == said)
+    }
+
     @Test func changesDuringAReadAreReadOnceAfterItAndMarkTheDryRunOutOfDate() async throws {
         let folder = try makeTemporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }

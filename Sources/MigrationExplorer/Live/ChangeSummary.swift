@@ -14,12 +14,18 @@ public enum ChangeSummary {
     /// The migrations of `new` whose status differs from `old`'s, each with its new status
     /// word, in `new`'s order; `writer` (host and process, where the store knows) after them.
     public static func store(from old: MigrationPlan, to new: MigrationPlan, by writer: String? = nil, width: Int) -> String {
-        let before = Dictionary(old.entries.map { (Key($0.migration), $0.status.word) }, uniquingKeysWith: { first, _ in first })
-        let moved = new.entries.filter { before[Key($0.migration)] != $0.status.word }
-            .map { "\($0.migration.declared) \($0.migration.title) \($0.status.word)" }
+        let moved = statusChanges(from: old, to: new)
         let what = moved.isEmpty ? "store changed; no migration changed status" : moved.joined(separator: ", ")
         let by = writer.map { " (by \($0))" } ?? ""
         return (what + by).drawable.cut(toWidth: width, ellipsis: "…")
+    }
+
+    /// The migrations of `new` whose status differs from `old`'s ("1.1 Move notes applied"), in
+    /// `new`'s order; empty when a change of the store moved none.
+    static func statusChanges(from old: MigrationPlan, to new: MigrationPlan) -> [String] {
+        let before = Dictionary(old.entries.map { (Key($0.migration), $0.status.word) }, uniquingKeysWith: { first, _ in first })
+        return new.entries.filter { before[Key($0.migration)] != $0.status.word }
+            .map { "\($0.migration.declared) \($0.migration.title) \($0.status.word)" }
     }
 
     /// What `new` declares that `old` did not, no longer declares, or titles differently.

@@ -42,6 +42,12 @@ public struct ManifestFollower: Sendable {
         self.registry = registry
     }
 
+    /// Follows the manifest at `path`, `manifest` (read from it) shown now.
+    @available(*, deprecated, renamed: "init(path:shown:)", message: "the follower keeps the shown registry alone")
+    public init(path: String, manifest: MigrationManifest) {
+        self.init(path: path, shown: manifest.registry)
+    }
+
     /// Reads the file again; the summary of an update is cut to `width`.
     public mutating func reread(width: Int) -> Outcome {
         let read: MigrationManifest

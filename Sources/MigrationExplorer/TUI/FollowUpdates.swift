@@ -59,11 +59,16 @@ extension Update {
     /// After the store was read again: what changed since `shown`, said on the message line
     /// (two of its rows at most),
     /// and a dry-run or matrix open over it marked out of date. Records as shown (the
-    /// explorer's own writes, heard after it) say nothing.
+    /// explorer's own writes, heard after it) say nothing; a change that moves no status
+    /// keeps a line that said what an earlier change moved (a run's last write, its app
+    /// version, after its migrations).
     static func tellChange(since shown: MigrationPlan?, writer: String?, _ state: inout ViewState, width: Int) {
         guard let shown, let now = state.plan, shown.state != now.state else { return }
         let lead = "Store changed: "
-        state.message = .init(text: lead + ChangeSummary.store(from: shown, to: now, by: writer, width: max(10, (width - 2) * 2 - lead.count)), role: .accent)
+        let keepsLine = ChangeSummary.statusChanges(from: shown, to: now).isEmpty && state.message?.text.hasPrefix(lead) == true
+        if !keepsLine {
+            state.message = .init(text: lead + ChangeSummary.store(from: shown, to: now, by: writer, width: max(10, (width - 2) * 2 - lead.count)), role: .accent)
+        }
         switch state.overlay {
         case .report(let report) where report.mode == .dryRun: state.overlayOutOfDate = true
         case .matrix: state.overlayOutOfDate = true

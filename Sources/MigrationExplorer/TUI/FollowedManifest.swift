@@ -43,7 +43,8 @@ package final class FollowedManifest: @unchecked Sendable {
     private static func hash(of path: String) -> Int? {
         FileManager.default.contents(atPath: path).map { bytes in
             var hasher = Hasher()
-            hasher.combine(bytes)
+            // Every byte: `Data`'s own hash covers only its count and first bytes.
+            bytes.withUnsafeBytes { hasher.combine(bytes: $0) }
             return hasher.finalize()
         }
     }

@@ -20,6 +20,8 @@ struct Executable {
         let status: Int32
         let stdout: String
         let stderr: String
+        /// The signal that ended the process; `nil` when it exited.
+        var signal: Int32? = nil
 
         func json() throws -> [String: Any] {
             let object = try JSONSerialization.jsonObject(with: Data(stdout.utf8))
@@ -83,11 +85,10 @@ struct Executable {
                 try await collect(execution.standardError, into: errors)
                 try await read
             }
-            let status: Int32 = switch result.terminationStatus {
-            case .exited(let code): code
-            case .signaled(let signal): signal
+            return switch result.terminationStatus {
+            case .exited(let code): Result(status: code, stdout: output.text, stderr: errors.text)
+            case .signaled(let signal): Result(status: signal, stdout: output.text, stderr: errors.text, signal: signal)
             }
-            return Result(status: status, stdout: output.text, stderr: errors.text)
         }
         guard let pid = await started.first(where: { _ in true }) else {
             _ = try await execution.value
@@ -115,16 +116,19 @@ struct Executable {
         /// What it has written to standard error so far.
         var stderrSoFar: String { errors.text }
 
-        /// Waits until its standard output holds `text`: `false` when it ended without.
-        func stdout(contains text: String) async -> Bool { await output.contains(text) }
-        /// Waits until its standard error holds `text`: `false` when it ended without.
-        func stderr(contains text: String) async -> Bool { await errors.contains(text) }
+        /// Waits until its standard output holds `text` (woken by each chunk): `false` when it
+        /// ended without, or `seconds` passed first (a deadline for a hang).
+        func stdout(contains text: String, within seconds: Double = 30) async -> Bool {
+            await output.contains(text, within: seconds)
+        }
 
         /// Whether it has not ended yet (or has, and its output is still being read).
         var isRunning: Bool { !ended.value }
 
-        /// Sends `signal`.
-        func send(_ signal: Int32) { kill(pid, signal) }
+        /// Sends `signal`, unless it has ended (and its pid may be another process's by now).
+        func send(_ signal: Int32) {
+            if isRunning { kill(pid, signal) }
+        }
 
         /// Waits for its end. (A failure to read its output is its standard error, status -1.)
         func finish() async -> Result {
@@ -165,6 +169,15 @@ final class OutputBuffer: Sendable {
         for (_, waiter) in ready { waiter.resume(returning: true) }
     }
 
+    /// Those who wait for `text` are told it did not come in time.
+    private func giveUp(on text: String) {
+        let waiting = state.withLock { state in
+            defer { state.waiters.removeAll { $0.text == text } }
+            return state.waiters.filter { $0.text == text }
+        }
+        for (_, waiter) in waiting { waiter.resume(returning: false) }
+    }
+
     /// The stream ended: whoever still waits is told the text never came.
     func close() {
         let waiting = state.withLock { state in
@@ -175,8 +188,14 @@ final class OutputBuffer: Sendable {
         for (_, waiter) in waiting { waiter.resume(returning: false) }
     }
 
-    func contains(_ text: String) async -> Bool {
-        await withCheckedContinuation { waiter in
+    /// Whether the text comes: `false` when the stream ends without it, or after `seconds`.
+    func contains(_ text: String, within seconds: Double) async -> Bool {
+        let deadline = Task { [weak self] in
+            guard (try? await Task.sleep(for: .seconds(seconds))) != nil else { return }
+            self?.giveUp(on: text)
+        }
+        defer { deadline.cancel() }
+        return await withCheckedContinuation { waiter in
             let answer: Bool? = state.withLock { state in
                 if String(decoding: state.data, as: UTF8.self).contains(text) { return true }
                 if state.closed { return false }

@@ -8,7 +8,7 @@ import MigrationTestSupport
 ///
 /// ```swift
 /// let watch = try await WatchingCommand(["plan", "--watch", "--store", "state.json"], in: folder)
-/// #expect(await watch.stdout(contains: "pending"))
+/// #expect(await waitUntil { watch.stdout.contains("pending") })
 /// ```
 final class WatchingCommand {
     private let running: Executable.Running
@@ -28,14 +28,12 @@ final class WatchingCommand {
     /// Whether the process is still running.
     var isRunning: Bool { running.isRunning }
 
-    /// Waits until standard output holds `text`: `false` when the process ended without it.
-    func stdout(contains text: String) async -> Bool { await running.stdout(contains: text) }
-
     /// Sends `signal`, and waits (30 s at most) for the end: its exit status, `nil` when it
-    /// did not end.
+    /// did not end or a signal ended it.
     func end(with signal: Int32) async -> Int32? {
         running.send(signal)
-        return await running.finish(within: 30)?.status
+        guard let result = await running.finish(within: 30), result.signal == nil else { return nil }
+        return result.status
     }
 
     /// Kills the process, if it still runs; its task reaps it.
