@@ -428,13 +428,16 @@ struct TmuxTerminalDefectTests {
             try await tmux.resize(width: 30 + Int(random.next() % 110), height: 8 + Int(random.next() % 32))
         }
         try await tmux.resize(width: 80, height: 24)
-        // Esc until nothing is open (no footer offers Esc), each on its own once the screen has
-        // changed: an Esc read together with the key after it is that key with Alt.
-        for _ in 0..<10 {
+        // Esc until the table is back with nothing open and no run going (its footer offers
+        // details and no Esc), each Esc on its own once the screen has changed: an Esc read
+        // together with the key after it is that key with Alt; a run the keys started ends
+        // (or is cancelled) and its report opens after a while.
+        let idle = { (screen: String) in screen.contains("Enter details") && !screen.contains("Esc c") }
+        for _ in 0..<20 {
             let shown = try await tmux.capture()
-            guard shown.contains("Esc c") else { break }
+            if idle(shown), try await tmux.screen(within: 0.5, where: { !idle($0) }) == nil { break }
             try await tmux.send("Escape")
-            _ = try await tmux.screen(within: 5) { $0 != shown }
+            _ = try await tmux.screen(within: 2) { $0 != shown }
         }
         try await tmux.send("/")
         try await tmux.type("zz")
