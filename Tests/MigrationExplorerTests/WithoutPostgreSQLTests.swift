@@ -7,7 +7,7 @@ import Testing
 @Suite("Without PostgreSQL")
 struct WithoutPostgreSQLTests {
     @Test(arguments: [["plan"], ["run"], ["reset"], ["set", "--version", "1.0"], ["plan", "--json"]])
-    func postgresInABuildWithoutTheTraitSaysHowToBuildItIn(_ command: [String]) throws {
+    func postgresInABuildWithoutTheTraitSaysHowToBuildItIn(_ command: [String]) async throws {
         let result = try await Executable.run(command + ["--postgres", "postgres://alice:secret@db.example/notes"])
         #expect(result.status == 64, "\(result.stderr)")
         #expect((result.stderr + result.stdout).contains("built without PostgreSQL"))

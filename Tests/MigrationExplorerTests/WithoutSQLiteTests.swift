@@ -7,7 +7,7 @@ import Testing
 @Suite("Without SQLite")
 struct WithoutSQLiteTests {
     @Test(arguments: [["plan"], ["run"], ["reset"], ["set", "--version", "1.0"], ["plan", "--json"]])
-    func sqliteInABuildWithoutTheTraitSaysHowToBuildItIn(_ command: [String]) throws {
+    func sqliteInABuildWithoutTheTraitSaysHowToBuildItIn(_ command: [String]) async throws {
         let folder = try makeTemporaryFolder()
         let result = try await Executable.run(command + ["--sqlite", "app.sqlite"], in: folder)
         #expect(result.status == 64, "\(result.stderr)")
