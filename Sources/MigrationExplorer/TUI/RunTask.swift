@@ -31,10 +31,11 @@ final class RunTask: Sendable {
         settings.cancellation = cancellation
         settings.onOutput = { line in post(.output(line)) }
         settings.onCommandStart = { title in post(.commandStarted(title, at: .now)) }
-        task = Task.detached {
+        let settingsForRun = settings
+        let work: @Sendable () async -> Void = {
             let report: Result<RunReport, RunFailure>
             do {
-                report = .success(try await CommandSettings.$current.withValue(settings) {
+                report = .success(try await CommandSettings.$current.withValue(settingsForRun) {
                     try await explorer.run { event in post(RunUpdate(event)) }
                 })
             } catch {
@@ -42,6 +43,17 @@ final class RunTask: Sendable {
             }
             let plan = Result { try explorer.plan() }.mapError(RunFailure.init)
             post(.ended(RunEnding(report: report, plan: plan, facts: StoreFacts(reading: explorer))))
+        }
+        // On a thread of the run's own, not the concurrency pool: a pool another part of the
+        // process keeps busy must not hold up the run, nor the key that cancels it.
+        if #available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *) {
+            let executor = ThreadExecutor(name: "terminal UI run", mayWait: false)
+            task = Task(executorPreference: executor) {
+                await work()
+                executor.finish()
+            }
+        } else {
+            task = Task.detached { await work() }
         }
         (self.inbox, self.cancellation) = (inbox, cancellation)
     }
