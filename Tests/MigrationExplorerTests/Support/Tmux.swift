@@ -85,13 +85,12 @@ final class Tmux {
 
     /// Waits for the command to exit (30 seconds at most) and returns its status.
     func exitStatus() async throws -> Int32 {
-        let deadline = ContinuousClock.now + .seconds(30)
-        repeat {
-            if let text = try? String(contentsOf: statusFile, encoding: .utf8), let status = Int32(text.trimmingCharacters(in: .whitespacesAndNewlines)) {
-                return status
-            }
-            try await Task.sleep(for: .milliseconds(50))
-        } while ContinuousClock.now < deadline
+        var status: Int32?
+        _ = await waitUntil {
+            status = (try? String(contentsOf: statusFile, encoding: .utf8)).flatMap { Int32($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
+            return status != nil
+        }
+        if let status { return status }
         throw Timeout(description: "the command did not exit within 30 s; the screen shows:\n\((try? await capture()) ?? "")")
     }
 
