@@ -258,11 +258,13 @@ struct CommandLineTests {
         for command in ["tui", "plan", "run", "reset"] { #expect(result.stdout.contains(command)) }
     }
 
-    @Test("a negative --timeout is refused as such, written either way", arguments: [["--timeout", "-1"], ["--timeout=-1"]])
+    @Test("a negative --timeout or --kill-after is refused as such, written either way",
+          arguments: [["--timeout", "-1"], ["--timeout=-1"], ["--kill-after", "-1"], ["--kill-after=0"], ["--kill-after", "1e300"]])
     func aNegativeTimeoutIsRefusedAsSuch(option: [String]) async throws {
         let result = try await Executable.run(["run"] + option)
+        let name = option[0].split(separator: "=")[0]
         #expect(result.status == 64)
-        #expect(result.stderr.contains("--timeout must be a positive number of seconds"), "\(result.stderr)")
+        #expect(result.stderr.contains("\(name) must be a positive number of seconds"), "\(result.stderr)")
     }
 
     @Test func aStoreLinkedIntoAMissingFolderIsRefusedBeforeAnythingRuns() async throws {
@@ -375,6 +377,11 @@ struct EmbeddingTests {
     /// that command ended.)
     static let stubborn = "trap 'echo stopping >> term' TERM; echo $$ > pid; while :; do sleep 1000 & wait $!; done"
 
+    /// A grace period no test outlives: the stubborn command ends by the second signal, never by
+    /// SIGKILL at the end of its grace (2 s by default, which a busy machine can spend before
+    /// the test has seen the first signal arrive).
+    static let noKillWhileTheTestRuns = ["--kill-after", "3600"]
+
     /// Sends SIGINT to `running`, waits until the first one has reached the stubborn command
     /// in `folder` (the run is cancelling), then sends the second.
     func signalTwice(_ running: Executable.Running, stubbornIn folder: URL) async throws {
@@ -389,7 +396,7 @@ struct EmbeddingTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         let manifest = folder.appendingPathComponent("manifest.json"), store = folder.appendingPathComponent("state.json")
         try manifest.write(#"{ "appVersion": "3.0", "migrations": [ { "version": "2.5", "title": "Quick", "run": "true" }, { "version": "2.6", "title": "Stubborn", "run": "\#(Self.stubborn)" } ] }"#)
-        let running = try await Executable.start(["run", "--manifest", manifest.path, "--store", store.path])
+        let running = try await Executable.start(["run", "--manifest", manifest.path, "--store", store.path] + Self.noKillWhileTheTestRuns)
         let shell = try await pidWritten(to: folder.appendingPathComponent("pid"))
         try await signalTwice(running, stubbornIn: folder)
         let result = await running.finish()
@@ -403,7 +410,7 @@ struct EmbeddingTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         let manifest = folder.appendingPathComponent("manifest.json"), store = folder.appendingPathComponent("state.json")
         try manifest.write(#"{ "appVersion": "3.0", "migrations": [ { "version": "2.5", "title": "Quick", "run": "echo done" }, { "version": "2.6", "title": "Stubborn", "run": "\#(Self.stubborn)" } ] }"#)
-        let running = try await Executable.start(["run", "--manifest", manifest.path, "--store", store.path, "--json"])
+        let running = try await Executable.start(["run", "--manifest", manifest.path, "--store", store.path, "--json"] + Self.noKillWhileTheTestRuns)
         _ = try await pidWritten(to: folder.appendingPathComponent("pid"))
         try await signalTwice(running, stubbornIn: folder)
         let result = await running.finish()

@@ -384,7 +384,9 @@ struct TmuxTerminalDefectTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         let manifest = folder.appendingPathComponent("manifest.json"), store = folder.appendingPathComponent("state.json")
         try manifest.write(#"{ "app": "Ledger", "appVersion": "3.0", "migrations": [ { "version": "2.5", "title": "Quick", "run": "true" }, { "version": "2.6", "title": "Stubborn", "run": "trap '' TERM; echo $$ > pid; sleep 1000" }, { "version": "2.7", "title": "After", "run": "touch after" } ] }"#)
-        let tmux = try await Tmux(["--manifest", manifest.path, "--store", store.path], then: "stty -a")
+        // A grace no test outlives: the step ends by the second Ctrl-C, never by SIGKILL at the
+        // end of its grace (2 s by default, which a busy machine can spend between two keys).
+        let tmux = try await Tmux(["--manifest", manifest.path, "--store", store.path, "--kill-after", "3600"], then: "stty -a")
         try await tmux.waitFor("Ledger fresh install → 3.0")
         try await tmux.send("r")
         try await tmux.waitFor("Are you sure?")

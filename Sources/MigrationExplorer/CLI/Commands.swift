@@ -31,12 +31,17 @@ struct TUICommand: AsyncParsableCommand, LooksAtOneUpgrade {
     @OptionGroup var app: AppOptions
     @OptionGroup var upgrade: UpgradeOptions
     @OptionGroup var stores: StoreOptions
+    @OptionGroup var limits: CommandLimits
 
     func validate() throws { try validateSource() }
 
     func run() async throws {
         try await reportingFailures(json: false, store: stores.path) {
-            try await TerminalApp.launch(explorer: try explorer(), manifestPath: app.manifest)
+            var settings = CommandSettings.current
+            limits.apply(to: &settings)
+            try await CommandSettings.$current.withValue(settings) {
+                try await TerminalApp.launch(explorer: try explorer(), manifestPath: app.manifest)
+            }
         }
     }
 }

@@ -10,7 +10,7 @@ struct RunCommand: AsyncParsableCommand, LooksAtOneUpgrade {
         commandName: "run", abstract: "Run the pending migrations and the hooks that fire (or, with --dry-run, list them).",
         discussion: """
         SIGINT, SIGTERM and SIGHUP stop the running command's process group (SIGTERM, then \
-        SIGKILL after 2 s); that migration is recorded as failed ("cancelled"), nothing after \
+        SIGKILL after --kill-after seconds, 2 by default); that migration is recorded as failed ("cancelled"), nothing after \
         it runs, and the exit status is 128 + the signal's number.
 
         On a terminal, a live line on stderr shows the running step (n/m), its elapsed time and \
@@ -26,9 +26,7 @@ struct RunCommand: AsyncParsableCommand, LooksAtOneUpgrade {
     @Flag(help: "Write JSON instead of a table.") var json = false
     @Flag(help: "Run a manifest's commands or an app's own migrations against a sandbox (no --store, or --from over one): they run for real, only the records are simulated.")
     var yes = false
-    @Option(parsing: .unconditional,
-            help: ArgumentHelp("Stop a manifest's command still running after this many seconds (a migration's own \"timeout\" comes first); a Swift body is never interrupted.", valueName: "seconds"))
-    var timeout: Double?
+    @OptionGroup var limits: CommandLimits
     @Flag(name: .customLong("retry-interrupted"),
           help: "Run a migration held back because earlier attempts of it were interrupted three times at this build (the process died inside it); its command is told how many in MIGRATION_INTERRUPTED_ATTEMPTS.")
     var retryInterrupted = false
@@ -46,7 +44,6 @@ struct RunCommand: AsyncParsableCommand, LooksAtOneUpgrade {
 
     func validate() throws {
         try validateSource()
-        if let timeout, !ManifestCommand.isUsableTimeout(timeout) { throw ValidationError("--timeout must be \(ManifestCommand.timeoutRule)") }
     }
 
     func run() async throws {
@@ -73,7 +70,7 @@ struct RunCommand: AsyncParsableCommand, LooksAtOneUpgrade {
             var settings = CommandSettings.current
             let cancellation = RunCancellation()
             settings.cancellation = cancellation
-            settings.timeout = timeout.map { .seconds($0) }
+            limits.apply(to: &settings)
             if let live { settings.onOutput = { live.write(line: $0) } }
             settings.onStoreWait = { message in progress.above { Program.report(message) } }
             let (report, signal) = try await CommandSettings.$current.withValue(settings) {
