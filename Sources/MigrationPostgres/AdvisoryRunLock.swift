@@ -12,11 +12,14 @@ final class AdvisoryRunLock: SharedExclusiveLock, @unchecked Sendable {
     private let session: PostgresSession
     private let key: AdvisoryKey
     private let waiting: AdvisoryLockWait
+    private let onWait: (@Sendable ([PostgresLockHolder]) -> Void)?
 
-    init(session: PostgresSession, key: AdvisoryKey, waiting: AdvisoryLockWait) {
+    /// `onWait`: told who holds the lock before a wait for it.
+    init(session: PostgresSession, key: AdvisoryKey, waiting: AdvisoryLockWait, onWait: (@Sendable ([PostgresLockHolder]) -> Void)?) {
         self.session = session
         self.key = key
         self.waiting = waiting
+        self.onWait = onWait
     }
 
     /// Takes the lock at once when it is free; otherwise, with `wait`, waits for it as long as
@@ -30,7 +33,7 @@ final class AdvisoryRunLock: SharedExclusiveLock, @unchecked Sendable {
         if !free {
             guard wait else { return false }
             try waiting.wait(exclusive ? "SELECT pg_advisory_lock(\(key))" : "SELECT pg_advisory_lock_shared(\(key))",
-                             for: self.key, in: session, telling: nil)
+                             for: self.key, in: session, telling: onWait)
         }
         if !exclusive {
             try session.query("SELECT set_config('application_name', \(PostgresLockHolder.applicationName(since: Date())), false)")

@@ -46,7 +46,8 @@ public final class PostgresMigrationStore: TransactionalMigrationStore, Sendable
     /// reset or set) before giving up with `MigrationStoreError.Problem.busy(_:)`.
     public var lockPatience: LockPatience { waiting.patience }
     /// Called, before waiting, when another process holds the lock of a block this store
-    /// wants, with the holders; `nil`: wait without a word.
+    /// wants, or (for a reset or set) runs on these records, with the holders; `nil`: wait
+    /// without a word.
     public let onWait: (@Sendable ([PostgresLockHolder]) -> Void)?
     package let runLock: RunLock
     private let waiting: AdvisoryLockWait
@@ -76,7 +77,8 @@ public final class PostgresMigrationStore: TransactionalMigrationStore, Sendable
     ///     with `MigrationStoreError.Problem.busy(_:)`, naming the holder; by default (an
     ///     app's launch) as long as it takes. The wait stays a wait in the server, bounded by
     ///     PostgreSQL's `lock_timeout` (at most about 24 days).
-    ///   - onWait: called before waiting for another process's block.
+    ///   - onWait: called before waiting for another process's block, or (a reset or set) for
+    ///     its runs.
     ///
     /// ```swift
     /// // A deploy step that gives up after 30 s when another instance holds the store:
@@ -96,7 +98,7 @@ public final class PostgresMigrationStore: TransactionalMigrationStore, Sendable
         self.tables = RecordTables(schema: schema, domain: domain)
         self.recordsKey = AdvisoryKey(schema: schema, domain: domain, purpose: "records")
         self.runsKey = AdvisoryKey(schema: schema, domain: domain, purpose: "runs")
-        self.runLock = RunLock(across: AdvisoryRunLock(session: session, key: runsKey, waiting: waiting))
+        self.runLock = RunLock(across: AdvisoryRunLock(session: session, key: runsKey, waiting: waiting, onWait: onWait))
     }
 
     /// A store on the database a libpq-style URL names (see ``PostgresServer``).

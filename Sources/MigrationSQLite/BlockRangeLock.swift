@@ -46,13 +46,13 @@ final class BlockRangeLock: @unchecked Sendable {
     }
 
     /// Runs `body` holding `block` of `domain` across processes, waiting for another
-    /// process's hold (a run, or the command of a killed one) as `patience` allows.
-    /// - Throws: `MigrationStoreError` (busy when `patience` ran out, naming the holder; unlockable
+    /// process's hold (a run, or the command of a killed one) as `policy` allows.
+    /// - Throws: `MigrationStoreError` (busy when its patience ran out, naming the holder; unlockable
     ///   when the database cannot be opened or locked), or what `body` throws.
-    func withLock<T>(_ block: String, in domain: String, patience: LockPatience, location: String, _ body: () throws -> T) throws -> T {
+    func withLock<T>(_ block: String, in domain: String, waiting policy: LockWaiting.Policy, location: String, _ body: () throws -> T) throws -> T {
         #if os(Linux)
         let byte = Self.byte(of: block, in: domain)
-        if try enter(byte, patience: patience, location: location) {
+        if try enter(byte, waiting: policy, location: location) {
             defer { leave(byte) }
             return try body()
         }
@@ -61,7 +61,7 @@ final class BlockRangeLock: @unchecked Sendable {
     }
 
     /// The descriptor holding the lock while some thread of this process is inside
-    /// ``withLock(_:in:patience:location:_:)``, for a shell command to inherit; `nil` otherwise.
+    /// ``withLock(_:in:waiting:location:_:)``, for a shell command to inherit; `nil` otherwise.
     var heldDescriptor: Int32? {
         mutex.lock()
         defer { mutex.unlock() }
@@ -69,10 +69,10 @@ final class BlockRangeLock: @unchecked Sendable {
     }
 
     #if os(Linux)
-    private func enter(_ byte: Int64, patience: LockPatience, location: String) throws -> Bool {
+    private func enter(_ byte: Int64, waiting policy: LockWaiting.Policy, location: String) throws -> Bool {
         guard let descriptor = try openedDescriptor(location: location) else { return false }
         while true {
-            try wait(for: byte, on: descriptor, patience: patience, location: location)
+            try wait(for: byte, on: descriptor, waiting: policy, location: location)
             // Counted under the mutex, where a release of the byte by another thread of this
             // process cannot come between: taking it again (at once, as it is ours) proves it
             // is still held.
@@ -112,11 +112,11 @@ final class BlockRangeLock: @unchecked Sendable {
         return opened
     }
 
-    /// Takes `byte`, at once when it is free, otherwise after telling the front end's lock
-    /// policy who holds it and waiting as `patience` allows.
-    private func wait(for byte: Int64, on descriptor: Int32, patience: LockPatience, location: String) throws {
+    /// Takes `byte`, at once when it is free, otherwise after telling `policy` who holds it
+    /// and waiting as its patience allows.
+    private func wait(for byte: Int64, on descriptor: Int32, waiting policy: LockWaiting.Policy, location: String) throws {
         if try Self.lock(byte, on: descriptor, waiting: false, location: location) { return }
-        let onChange = LockWaiting.policy.value.onChange
+        let (patience, onChange) = (policy.patience, policy.onChange)
         let holder = LockHolder.of(byte: byte, of: path)
         guard let limit = patience.limit else {
             onChange?(.waiting(holder))

@@ -44,7 +44,9 @@ public final class SQLiteMigrationStore: TransactionalMigrationStore {
     /// How long the store waits for another connection's transaction (SQLite's write lock), or
     /// for a reset, another process's runs, before it gives up with
     /// `MigrationStoreError.Problem.busy(_:)`.
-    public let lockPatience: LockPatience
+    public var lockPatience: LockPatience { waiting.patience }
+    /// ``lockPatience``, and whom a wait for another process's block is told.
+    package let waiting: LockWaiting.Policy
     private let connection: SharedConnection
 
     /// "SQLite notes.sqlite (default)".
@@ -65,10 +67,16 @@ public final class SQLiteMigrationStore: TransactionalMigrationStore {
     ///     timeout, set for each of this store's transactions, so stores on one file in a
     ///     process, which share one connection, each wait as they were told), or for a reset,
     ///     another process's runs; then give up with `MigrationStoreError.Problem.busy(_:)`.
-    public init(path: String, domain: String = SQLiteMigrationStore.defaultDomain, lockPatience: LockPatience = .forever) {
+    public convenience init(path: String, domain: String = SQLiteMigrationStore.defaultDomain, lockPatience: LockPatience = .forever) {
+        self.init(path: path, domain: domain, waiting: LockWaiting.Policy(patience: lockPatience))
+    }
+
+    /// A store in the database at `path` that waits for another process as `waiting` says,
+    /// and tells it.
+    package init(path: String, domain: String = SQLiteMigrationStore.defaultDomain, waiting: LockWaiting.Policy) {
         self.path = path
         self.domain = domain
-        self.lockPatience = lockPatience
+        self.waiting = waiting
         self.connection = SharedConnection.to(path)
     }
 
@@ -136,7 +144,7 @@ public final class SQLiteMigrationStore: TransactionalMigrationStore {
     /// (and waiting for a lock there could wait for a process that waits for that write lock).
     private func heldAcrossProcesses<T>(_ block: String, _ body: () throws -> T) throws -> T {
         guard !path.isEmpty, path != ":memory:", !path.hasPrefix("file:"), BlockTransaction.current == nil else { return try body() }
-        return try connection.blockLock.withLock(block, in: domain, patience: lockPatience, location: location, body)
+        return try connection.blockLock.withLock(block, in: domain, waiting: waiting, location: location, body)
     }
 
     /// Proves, inside a block's transaction before its body runs, that this connection may
@@ -273,6 +281,7 @@ extension SQLiteMigrationStore: RecordsAttempts {
 
 extension SQLiteMigrationStore: KeepsRunsApart {
     package var runLock: RunLock { connection.runLock }
+    package var lockWaiting: LockWaiting.Policy { waiting }
 }
 
 private extension LockPatience {

@@ -1,5 +1,6 @@
 import Foundation
 import MigrationCore
+import MigrationExplorer
 import MigrationTestSupport
 import Testing
 #if SQLite
@@ -149,7 +150,8 @@ import ThrowawayPostgresServer
     final class Waiter: Sendable {
         private let ended = Locked<Outcome?>(nil)
 
-        init(_ action: Action, on store: any MigrationStore) throws {
+        /// `onEnd`: called once the action has ended, after its outcome is kept.
+        init(_ action: Action, on store: any MigrationStore, onEnd: @escaping @Sendable () -> Void = {}) throws {
             let ran = Locked(false)
             var registry = MigrationRegistry(appName: "Notes")
             registry.migrate(toVersion: "0.1", title: "Hold the store") { _ in ran.withLock { $0 = true } }
@@ -171,6 +173,7 @@ import ThrowawayPostgresServer
                 let elapsed = ContinuousClock.now - start
                 let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
                 ended.withLock { $0 = Outcome(error: error, seconds: seconds, ranTheHeldStep: ran.value) }
+                onEnd()
             }
         }
 
@@ -210,15 +213,61 @@ import ThrowawayPostgresServer
     @Test(arguments: Kind.built, Action.allCases)
     func withNoLimitAStoreWaitsForTheHolderAndGoesOnOnceItLetsGo(kind: Kind, action: Action) async throws {
         try await Self.withHolder(kind) { holder in
-            let store = try Self.store(holder, patience: .forever)
-            // Still waiting after five times the bounded patience above, then free to go on.
-            let waiter = try Waiter(action, on: store)
-            #expect(await waiter.outcome(within: 1) == nil, "\(kind) \(action) did not wait for the holder")
+            // The store tells the wait it was opened with that it waits, and for whom: a positive
+            // signal that it waits for the holder, not a pause that shows nothing happened.
+            let log = WaitLog()
+            let waiter = try Waiter(action, on: Self.location(holder).open(waiting: log.waiting), onEnd: log.end)
+            guard let told = await log.firstChange() else {
+                let outcome = await waiter.outcome(within: 0)
+                Issue.record("\(kind) \(action) ended without telling a wait: \(outcome.map { "\($0)" } ?? "")")
+                return
+            }
+            let holderNamed: String? = if case .waiting(let who) = told { who } else { nil }
+            #expect(holderNamed?.contains("pid \(holder.pid)") == true, "\(kind) \(action): told \(told) first")
             let released = await holder.release()
             #expect(released.status == 0, "\(released.stderr)")
             let outcome = try #require(await waiter.outcome(within: 20), "\(kind) \(action) still waits after the holder let go")
             #expect(outcome.error == nil, "\(kind) \(action): \(outcome.error.map(String.init(describing:)) ?? "")")
             #expect(!outcome.ranTheHeldStep, "\(kind) \(action) ran the step the holder had run")
+        }
+    }
+
+    /// What a store opened with ``waiting`` was told, as it was told.
+    final class WaitLog: Sendable {
+        private let (changes, tell) = AsyncStream.makeStream(of: StoreWaitChange.self)
+
+        var waiting: StoreWaiting {
+            let tell = tell
+            return StoreWaiting { change in tell.yield(change) }
+        }
+
+        /// No more changes: the action ended.
+        func end() { tell.finish() }
+
+        /// The first change told, once told; `nil` when the action ended first.
+        func firstChange() async -> StoreWaitChange? {
+            var told = changes.makeAsyncIterator()
+            return await told.next()
+        }
+    }
+
+    /// Where `holder`'s store is, as the explorer names it.
+    static func location(_ holder: Holder) throws -> StoreLocation {
+        switch holder.kind {
+        case .jsonFile: return .jsonFile(holder.location)
+        case .plist: return .defaultsPlist(holder.location)
+        case .sqlite:
+            #if SQLite
+            return .sqlite(holder.location)
+            #else
+            throw Holder.HolderError.notBuilt(holder.kind)
+            #endif
+        case .postgres:
+            #if PostgreSQL
+            return .postgres(try PostgresServer(url: holder.location))
+            #else
+            throw Holder.HolderError.notBuilt(holder.kind)
+            #endif
         }
     }
 

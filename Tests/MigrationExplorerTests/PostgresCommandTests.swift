@@ -233,7 +233,7 @@ import Testing
         await #expect(try fixture.waitForSleepingMigration(), "the second run takes the lock and runs the failed migration")
         try fixture.answer("SELECT pg_cancel_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND query LIKE 'DO %pg_sleep%' AND state = 'active'")
         let secondResult = await second.finish()
-        #expect(secondResult.stderr.contains("waiting for postgres://\(fixture.server.appUser)@\(fixture.server.host):\(fixture.server.port)/\(fixture.database) (default), held by \(ProcessInfo.processInfo.hostName), pid \(first.pid)"), "\(secondResult.stderr)")
+        #expect(secondResult.stderr.contains("waiting for PostgreSQL postgres://\(fixture.server.appUser)@\(fixture.server.host):\(fixture.server.port)/\(fixture.database) (default), held by \(ProcessInfo.processInfo.hostName), pid \(first.pid)"), "\(secondResult.stderr)")
         #expect(secondResult.status == 1, "the second meets the same sleeping migration: \(secondResult.stderr)")
         #expect(try fixture.answer("SELECT count(*) FROM row WHERE version = '2'") == "1", "migration 2, before the sleeping one, applied once")
     }
@@ -294,7 +294,8 @@ import Testing
         #expect(try fixture.isExactlyOnce(), "\(fixture.tally())")
     }
 
-    @Test func onATerminalTheWaitForAnotherRunIsALineOfItsOwnAboveTheLiveLine() async throws {
+    /// As for a file: the live line says what the run waits for, and who holds it.
+    @Test func onATerminalTheWaitForAnotherRunIsTheLiveLine() async throws {
         let fixture = try Fixture(sleepingAt: "3")
         let first = try await Executable.start(fixture.arguments(), in: fixture.folder)
         defer { kill(first.pid, SIGKILL) }
@@ -302,7 +303,8 @@ import Testing
         let manifest = fixture.folder.appendingPathComponent("rows.json").path
         let tmux = try await Tmux(["run", "--manifest", manifest, "--postgres", fixture.url], width: 250, height: 10)
         let screen = try await tmux.waitFor("held by \(ProcessInfo.processInfo.hostName), pid \(first.pid), since ")
-        #expect(screen.split(separator: "\n").contains { $0.hasPrefix("migration-explorer: waiting for postgres://") }, "\(screen)")
+        let line = try #require(screen.split(separator: "\n").first { $0.contains("held by \(ProcessInfo.processInfo.hostName), pid \(first.pid)") })
+        #expect(line.contains("s waiting for PostgreSQL postgres://") && line.contains(" (default), held by "), "\(screen)")
     }
 
     @Test func aConnectionCutMidRunEndsTheRunSayingSoAndTheNextRunAppliesTheRestOnce() async throws {

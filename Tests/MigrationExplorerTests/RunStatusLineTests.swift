@@ -20,7 +20,7 @@ struct RunStatusLineTests {
         calendar.timeZone = .current
         let since = try #require(calendar.date(from: DateComponents(year: 2026, month: 11, day: 25, hour: 14, minute: 2, second: 11)))
         let holder = LockHolder(pid: 4242, command: "migration-explorer run", since: since)
-        let status = RunStatus(activity: .waiting(store: "state.json", holder: holder), since: start)
+        let status = RunStatus(activity: .waiting(store: "state.json", holder: holder.description), since: start)
         #expect(status.line(now: start + 3, width: 120, glyphs: unicode)
             == "⠋ 3s waiting for state.json, held by pid 4242 (`migration-explorer run`, since 14:02:11)")
         let unknown = RunStatus(activity: .waiting(store: "state.json", holder: nil), since: start)

@@ -50,14 +50,14 @@ final class FileLock: @unchecked Sendable {
     init(path: String) { self.path = path }
 
     /// Runs `body` while this process holds the lock, waiting for another process's hold as
-    /// `patience` allows. Threads of one process share the hold.
-    func withLock<T>(waiting patience: LockPatience, _ body: () throws -> T) throws -> T {
-        try enter(waiting: patience)
+    /// `policy` allows. Threads of one process share the hold.
+    func withLock<T>(waiting policy: LockWaiting.Policy, _ body: () throws -> T) throws -> T {
+        try enter(waiting: policy)
         defer { leave() }
         return try body()
     }
 
-    private func enter(waiting patience: LockPatience) throws(LockError) {
+    private func enter(waiting policy: LockWaiting.Policy) throws(LockError) {
         mutex.lock()
         defer { mutex.unlock() }
         if holders == 0 {
@@ -65,7 +65,7 @@ final class FileLock: @unchecked Sendable {
                 descriptor = SideFile.openLock(path, O_RDWR)
                 guard descriptor >= 0 else { throw LockError(description: SideFile.openFailure(path)) }
             }
-            try LockWaiting.take(descriptor, LOCK_EX, path: path, patience: patience)
+            try LockWaiting.take(descriptor, LOCK_EX, path: path, waiting: policy)
         }
         holders += 1
     }

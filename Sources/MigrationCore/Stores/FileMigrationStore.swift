@@ -27,7 +27,7 @@ public final class FileMigrationStore: MigrationStore {
     private let records: RecordsFile
     let cache: MarksCache
     public var location: String { file.location }
-    public var lockPatience: LockPatience { file.patience }
+    public var lockPatience: LockPatience { file.waiting.patience }
 
     /// The domain used when none is named.
     public static let defaultDomain = "default"
@@ -46,10 +46,15 @@ public final class FileMigrationStore: MigrationStore {
     ///   - lockPatience: how long to wait for `<file>.lock` (or, for a reset, the runs'
     ///     `<file>.run.lock`) that another process holds before giving up with
     ///     ``MigrationStoreError/Problem/busy(_:)``, naming the holder where the system tells it.
-    public init(url: URL, domain: String = FileMigrationStore.defaultDomain, lockPatience: LockPatience = .forever) {
+    public convenience init(url: URL, domain: String = FileMigrationStore.defaultDomain, lockPatience: LockPatience = .forever) {
+        self.init(url: url, domain: domain, waiting: LockWaiting.Policy(patience: lockPatience))
+    }
+
+    /// A store on `url` that waits for another process's lock as `waiting` says, and tells it.
+    package init(url: URL, domain: String = FileMigrationStore.defaultDomain, waiting: LockWaiting.Policy) {
         self.domain = domain
         let path = url.filePath
-        self.file = StoreFile(url: url, path: path, location: domain == Self.defaultDomain ? path : "\(path) (\(domain))", patience: lockPatience)
+        self.file = StoreFile(url: url, path: path, location: domain == Self.defaultDomain ? path : "\(path) (\(domain))", waiting: waiting)
         self.records = RecordsFile(path: file.realPath, location: file.location)
         self.cache = file.resource.cache(for: "json " + domain)
     }

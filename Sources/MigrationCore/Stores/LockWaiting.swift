@@ -6,17 +6,15 @@ import Darwin
 #endif
 
 /// How this process waits for a lock file that another process holds: as long as the store's
-/// ``LockPatience`` allows, telling ``policy``'s `onChange` when a wait starts and ends. A
-/// front end that shows the wait (the command line's `run --wait SECONDS`) sets ``policy``
-/// once, before it opens a store, and gives its stores the policy's patience.
+/// ``Policy`` allows, telling its `onChange` when a wait starts and ends. A store is opened with
+/// its policy; a front end that shows the wait (the command line's `run --wait SECONDS`) gives
+/// the stores it opens one that tells it.
 ///
 /// ```swift
-/// LockWaiting.policy.withLock {
-///     $0 = .init(patience: .upTo(.seconds(30))) { change in
-///         if case .waiting(let holder) = change { print("held by \(holder?.description ?? "another process")") }
-///     }
+/// let waiting = LockWaiting.Policy(patience: .upTo(.seconds(30))) { change in
+///     if case .waiting(let holder) = change { print("held by \(holder?.description ?? "another process")") }
 /// }
-/// let store = FileMigrationStore(url: stateURL, lockPatience: LockWaiting.policy.value.patience)
+/// let store = FileMigrationStore(url: stateURL, waiting: waiting)
 /// ```
 package enum LockWaiting {
     /// What a front end does when a lock is found held by another process.
@@ -40,19 +38,16 @@ package enum LockWaiting {
         case acquired
     }
 
-    /// The policy of this process.
-    package static let policy = Locked(Policy())
-
     /// How often a bounded wait tries the lock again.
     private static let retrySeconds = 0.05
 
     /// Takes `operation` (`LOCK_SH` or `LOCK_EX`) on `descriptor`, the lock file `path`, at
-    /// once when it is free, otherwise after telling the policy and waiting as `patience` allows.
+    /// once when it is free, otherwise after telling `policy` and waiting as its patience allows.
     /// - Throws: ``FileLock/LockError`` when the lock cannot be taken, or (``FileLock/LockError/busy``
-    ///   set) when `patience` ran out first.
-    static func take(_ descriptor: Int32, _ operation: Int32, path: String, patience: LockPatience) throws(FileLock.LockError) {
+    ///   set) when the patience ran out first.
+    static func take(_ descriptor: Int32, _ operation: Int32, path: String, waiting policy: Policy) throws(FileLock.LockError) {
         if try attempt(descriptor, operation | LOCK_NB, path: path) { return }
-        let onChange = policy.value.onChange
+        let (patience, onChange) = (policy.patience, policy.onChange)
         guard let limit = patience.limit else {
             guard let onChange else {
                 _ = try attempt(descriptor, operation, path: path)  // an app's launch: as it always did

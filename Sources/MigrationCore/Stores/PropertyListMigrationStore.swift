@@ -30,7 +30,7 @@ public final class PropertyListMigrationStore: MigrationStore {
     let file: StoreFile
     let cache: MarksCache
     public var location: String { file.location }
-    public var lockPatience: LockPatience { file.patience }
+    public var lockPatience: LockPatience { file.waiting.patience }
 
     /// A store on the plist at `url`, under MTMigration's keys (`domain` `nil`) or a named
     /// domain's. Nothing is read until the records are asked for.
@@ -45,11 +45,17 @@ public final class PropertyListMigrationStore: MigrationStore {
     ///   - lockPatience: how long to wait for `<file>.lock` (or, for a reset, the runs'
     ///     `<file>.run.lock`) that another process holds before giving up with
     ///     ``MigrationStoreError/Problem/busy(_:)``, naming the holder where the system tells it.
-    public init(url: URL, domain: String? = nil, lockPatience: LockPatience = .forever) {
+    public convenience init(url: URL, domain: String? = nil, lockPatience: LockPatience = .forever) {
+        self.init(url: url, domain: domain, waiting: LockWaiting.Policy(patience: lockPatience))
+    }
+
+    /// A store on the plist at `url` that waits for another process's lock as `waiting` says,
+    /// and tells it.
+    package init(url: URL, domain: String? = nil, waiting: LockWaiting.Policy) {
         self.domain = domain
         self.keys = UserDefaultsKeys(domain: domain)
         let path = url.filePath
-        self.file = StoreFile(url: url, path: path, location: domain.map { "\(path) (\($0))" } ?? path, patience: lockPatience)
+        self.file = StoreFile(url: url, path: path, location: domain.map { "\(path) (\($0))" } ?? path, waiting: waiting)
         self.cache = file.resource.cache(for: "plist " + (domain ?? ""))
     }
 

@@ -1,7 +1,14 @@
 /// A store whose runs and resets are kept apart by a ``RunLock`` shared by every store object
 /// on the same records (and, with a lock file, by every process).
-package protocol KeepsRunsApart {
+package protocol KeepsRunsApart: MigrationStore {
     var runLock: RunLock { get }
+    /// How the store waits for another process's runs or reset, and whom it tells; by
+    /// default its ``MigrationStore/lockPatience``, telling nobody.
+    var lockWaiting: LockWaiting.Policy { get }
+}
+
+extension KeepsRunsApart {
+    package var lockWaiting: LockWaiting.Policy { LockWaiting.Policy(patience: lockPatience) }
 }
 
 extension InMemoryMigrationStore: KeepsRunsApart {
@@ -14,10 +21,12 @@ extension UserDefaultsMigrationStore: KeepsRunsApart {
 
 extension FileMigrationStore: KeepsRunsApart {
     package var runLock: RunLock { file.resource.runLock }
+    package var lockWaiting: LockWaiting.Policy { file.waiting }
 }
 
 extension PropertyListMigrationStore: KeepsRunsApart {
     package var runLock: RunLock { file.resource.runLock }
+    package var lockWaiting: LockWaiting.Policy { file.waiting }
 }
 
 extension MigrationStore {
@@ -47,7 +56,8 @@ extension MigrationStore {
     @discardableResult
     public func withoutRuns<T>(onWait: () throws -> Void = {}, _ body: () throws -> T) throws -> T {
         try checkWritable()
-        return try runLock.withoutRuns(of: location, waiting: lockPatience, onWait: onWait, body)
+        let (lock, waiting) = runExclusionLock
+        return try lock.withoutRuns(of: location, waiting: waiting, onWait: onWait, body)
     }
 
     /// Runs `body` as a run of this store, which a reset or set waits for. The runner has read
@@ -60,7 +70,8 @@ extension MigrationStore {
     /// only find nothing to do, or stop before any step, so no change can land inside it.
     func withRun<T>(_ body: (_ writeProblem: (any Error)?) throws -> T) throws -> T {
         if let problem = writeProblem { return try body(problem) }
-        return try runLock.withRun(of: location, waiting: lockPatience) { try body(nil) }
+        let (lock, waiting) = runExclusionLock
+        return try lock.withRun(of: location, waiting: waiting) { try body(nil) }
     }
 
     /// ``withRun(_:)`` for an asynchronous run.
@@ -68,7 +79,8 @@ extension MigrationStore {
         _ body: nonisolated(nonsending) (_ writeProblem: (any Error)?) async throws -> T
     ) async throws -> T {
         if let problem = writeProblem { return try await body(problem) }
-        return try await runLock.withRun(of: location, waiting: lockPatience) { try await body(nil) }
+        let (lock, waiting) = runExclusionLock
+        return try await lock.withRun(of: location, waiting: waiting) { try await body(nil) }
     }
 
     /// Why this process may not write the store now; `nil` when it may.
@@ -83,10 +95,11 @@ extension MigrationStore {
 
     /// What keeps this store's runs apart from its resets: its own; for a store of another
     /// package, the one its ``ExcludesRunsAcrossProcesses/runExclusion`` names, or else one per
-    /// location, which keeps apart those of this process only.
-    var runLock: RunLock {
-        if let own = self as? any KeepsRunsApart { return own.runLock }
-        if let across = self as? any ExcludesRunsAcrossProcesses { return RunLock.shared(across.runExclusion, location: location) }
-        return RunLock.shared(forLocation: location)
+    /// location, which keeps apart those of this process only; and how the store waits for it.
+    private var runExclusionLock: (RunLock, LockWaiting.Policy) {
+        if let own = self as? any KeepsRunsApart { return (own.runLock, own.lockWaiting) }
+        let waiting = LockWaiting.Policy(patience: lockPatience)
+        if let across = self as? any ExcludesRunsAcrossProcesses { return (RunLock.shared(across.runExclusion, location: location), waiting) }
+        return (RunLock.shared(forLocation: location), waiting)
     }
 }

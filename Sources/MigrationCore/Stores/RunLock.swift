@@ -59,11 +59,11 @@ package final class RunLock: @unchecked Sendable {
     deinit { if descriptor >= 0 { close(descriptor) } }
 
     /// Runs `body` as one run of the store at `location`: a change waits until it returns,
-    /// and it waits for a change being made (in another process, as `patience` allows).
+    /// and it waits for a change being made (in another process, as `policy` allows).
     /// - Throws: ``MigrationStoreError`` when the lock file cannot be opened or locked, or
     ///   what `body` throws.
-    package func withRun<T>(of location: String, waiting patience: LockPatience, _ body: () throws -> T) throws -> T {
-        try enter(location) { try enterRun(waiting: patience) }
+    package func withRun<T>(of location: String, waiting policy: LockWaiting.Policy, _ body: () throws -> T) throws -> T {
+        try enter(location) { try enterRun(waiting: policy) }
         defer { leaveRun() }
         return try Self.$inside.withValue(Self.inside.union([ObjectIdentifier(self)])) { try body() }
     }
@@ -71,13 +71,13 @@ package final class RunLock: @unchecked Sendable {
     /// ``withRun(of:_:)`` for an asynchronous run: the wait for a change happens on a thread
     /// of its own, so no thread of the cooperative pool blocks.
     nonisolated(nonsending) package func withRun<T>(
-        of location: String, waiting patience: LockPatience, _ body: nonisolated(nonsending) () async throws -> T
+        of location: String, waiting policy: LockWaiting.Policy, _ body: nonisolated(nonsending) () async throws -> T
     ) async throws -> T {
         try await withCheckedThrowingContinuation { (entered: CheckedContinuation<Void, any Error>) in
             do {
                 try DetachedThread.start(name: "waiting for a run lock") {
                     do {
-                        try self.enter(location) { try self.enterRun(waiting: patience) }
+                        try self.enter(location) { try self.enterRun(waiting: policy) }
                         entered.resume()
                     } catch {
                         entered.resume(throwing: error)
@@ -92,18 +92,18 @@ package final class RunLock: @unchecked Sendable {
     }
 
     /// Runs `body` once no run of the store at `location` is going on, in this process or
-    /// (with a lock file) another one, whose runs it waits for as `patience` allows; no run
+    /// (with a lock file) another one, whose runs it waits for as `policy` allows; no run
     /// starts until it returns. `onWait` is called once, before waiting, when there is a run to
     /// wait for; it may throw to give up instead.
     /// - Throws: what `onWait` or `body` throws, or ``MigrationStoreError`` when the lock file
     ///   cannot be opened or locked, or when the current task is inside a run of the same
     ///   store, which would wait for itself.
-    package func withoutRuns<T>(of location: String, waiting patience: LockPatience, onWait: () throws -> Void, _ body: () throws -> T) throws -> T {
+    package func withoutRuns<T>(of location: String, waiting policy: LockWaiting.Policy, onWait: () throws -> Void, _ body: () throws -> T) throws -> T {
         try enter(location) {
             if Self.inside.contains(ObjectIdentifier(self)) {
                 throw FileLock.LockError(description: "a reset or set from inside a run of the same store would wait for that run forever; make it after the run")
             }
-            try enterChange(waiting: patience, onWait: onWait)
+            try enterChange(waiting: policy, onWait: onWait)
         }
         defer { leaveChange() }
         return try body()
@@ -116,13 +116,13 @@ package final class RunLock: @unchecked Sendable {
         }
     }
 
-    private func enterRun(waiting patience: LockPatience) throws(FileLock.LockError) {
+    private func enterRun(waiting policy: LockWaiting.Policy) throws(FileLock.LockError) {
         condition.lock()
         defer { condition.unlock() }
         while changing { condition.wait() }
         // Held while taking the shared lock: no other thread of this process starts a run
         // before the process holds it, or a change while it is being taken.
-        if runs == 0 { try lockFile(LOCK_SH, waiting: patience) }
+        if runs == 0 { try lockFile(LOCK_SH, waiting: policy) }
         runs += 1
     }
 
@@ -136,7 +136,7 @@ package final class RunLock: @unchecked Sendable {
         }
     }
 
-    private func enterChange(waiting patience: LockPatience, onWait: () throws -> Void) throws {
+    private func enterChange(waiting policy: LockWaiting.Policy, onWait: () throws -> Void) throws {
         condition.lock()
         defer { condition.unlock() }
         var told = false
@@ -145,10 +145,10 @@ package final class RunLock: @unchecked Sendable {
             told = true
             while runs > 0 || changing { condition.wait() }
         }
-        let free = try lockFile(LOCK_EX | LOCK_NB, waiting: patience)
+        let free = try lockFile(LOCK_EX | LOCK_NB, waiting: policy)
         if !free {
             if !told { try onWait() }
-            try lockFile(LOCK_EX, waiting: patience)
+            try lockFile(LOCK_EX, waiting: policy)
         }
         changing = true
     }
@@ -162,11 +162,11 @@ package final class RunLock: @unchecked Sendable {
     }
 
     /// Takes the lock file's `flock` in `operation`'s mode; `false` when a non-blocking
-    /// attempt found it held; a blocking one waits as `patience` allows (see ``LockWaiting``),
+    /// attempt found it held; a blocking one waits as `policy` allows (see ``LockWaiting``),
     /// and may give up. Without a lock file there is nothing to take; a lock of its own
     /// (``across``) waits as it was made to.
     @discardableResult
-    private func lockFile(_ operation: Int32, waiting patience: LockPatience) throws(FileLock.LockError) -> Bool {
+    private func lockFile(_ operation: Int32, waiting policy: LockWaiting.Policy) throws(FileLock.LockError) -> Bool {
         if let across {
             do { return try across.lock(exclusive: operation & LOCK_EX != 0, wait: operation & LOCK_NB == 0) } catch let busy as SharedExclusiveLockBusy {
                 throw FileLock.LockError(busy: busy.description)
@@ -187,7 +187,7 @@ package final class RunLock: @unchecked Sendable {
             guard descriptor >= 0 else { throw FileLock.LockError(description: SideFile.openFailure(path)) }
         }
         if operation & LOCK_NB == 0 {
-            try LockWaiting.take(descriptor, operation, path: path, patience: patience)
+            try LockWaiting.take(descriptor, operation, path: path, waiting: policy)
             return true
         }
         var result: Int32

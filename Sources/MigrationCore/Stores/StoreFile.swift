@@ -19,12 +19,12 @@ struct StoreFile: Sendable {
     /// The store's ``MigrationStore/location``, for errors.
     let location: String
     let resource: StoreResource
-    /// How long the store waits for another process's lock.
-    let patience: LockPatience
+    /// How long the store waits for another process's lock, and whom it tells.
+    let waiting: LockWaiting.Policy
 
-    init(url: URL, path: String, location: String, patience: LockPatience) {
+    init(url: URL, path: String, location: String, waiting: LockWaiting.Policy) {
         self.url = url
-        self.patience = patience
+        self.waiting = waiting
         self.path = path
         self.location = location
         realPath = RealPath.of(path)
@@ -50,12 +50,12 @@ struct StoreFile: Sendable {
 
     /// Runs `body` holding the records, in this process and against other processes.
     func withRecords<T>(_ body: () throws -> T) throws -> T {
-        try locked { try resource.withRecords(waiting: patience, body) }
+        try locked { try resource.withRecords(waiting: waiting, body) }
     }
 
     /// Runs `body` holding the block named `block` (see ``StoreResource/withBlock(_:_:)``).
     func withBlock<T>(_ block: String, _ body: (_ alreadyRunning: Bool) throws -> T) throws -> T {
-        try locked { try resource.withBlock(block, waiting: patience, body) }
+        try locked { try resource.withBlock(block, waiting: waiting, body) }
     }
 
     /// Checks that the file opens for writing, then writes as many bytes as the records take,

@@ -115,32 +115,32 @@ final class StoreResource: Sendable {
     }
 
     /// Runs `body` holding the records: for read-merge-write. Re-entrant on one thread.
-    /// Another process's hold is waited for as `patience` allows.
-    func withRecords<T>(waiting patience: LockPatience = .forever, _ body: () throws -> T) throws -> T {
-        try acrossProcesses(waiting: patience) { try records.withLock(body) }
+    /// Another process's hold is waited for as `policy` allows.
+    func withRecords<T>(waiting policy: LockWaiting.Policy = .init(), _ body: () throws -> T) throws -> T {
+        try acrossProcesses(waiting: policy) { try records.withLock(body) }
     }
 
     /// Runs `body` holding the block named `key`. `body` learns whether this thread is already
     /// inside the same block (a block that calls itself), which must then not run again.
-    /// Another process's hold is waited for as `patience` allows.
-    func withBlock<T>(_ key: String, waiting patience: LockPatience = .forever, _ body: (_ alreadyRunning: Bool) throws -> T) throws -> T {
+    /// Another process's hold is waited for as `policy` allows.
+    func withBlock<T>(_ key: String, waiting policy: LockWaiting.Policy = .init(), _ body: (_ alreadyRunning: Bool) throws -> T) throws -> T {
         let block = tables.withLock { tables in
             if let existing = tables.blocks[key] { return existing }
             let created = BlockLock()
             tables.blocks[key] = created
             return created
         }
-        return try acrossProcesses(waiting: patience) { try block.withLock(body) }
+        return try acrossProcesses(waiting: policy) { try block.withLock(body) }
     }
 
     /// The descriptor holding the file's `flock` while this process holds it; `nil` otherwise.
     var heldLockDescriptor: Int32? { fileLock?.heldDescriptor }
 
     /// Runs `body` while this process holds the resource against other processes, waiting for
-    /// another one's hold as `patience` allows; a resource without a lock file never waits.
-    func acrossProcesses<T>(waiting patience: LockPatience, _ body: () throws -> T) throws -> T {
+    /// another one's hold as `policy` allows; a resource without a lock file never waits.
+    func acrossProcesses<T>(waiting policy: LockWaiting.Policy, _ body: () throws -> T) throws -> T {
         guard let fileLock else { return try body() }
-        return try fileLock.withLock(waiting: patience, body)
+        return try fileLock.withLock(waiting: policy, body)
     }
 }
 

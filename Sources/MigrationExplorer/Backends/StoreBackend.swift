@@ -26,12 +26,15 @@ public protocol StoreBackend: Sendable, Equatable {
     var runsManifestSQL: Bool { get }
     /// The same store, domain `domain` (`nil`: its default).
     func with(domain: String?) -> Self
-    /// The store itself. Its waits for another process's locks are as patient as the command's
-    /// `--wait SECONDS` or `--no-wait` says, whichever way the kind bounds them.
-    func open() -> any RealStore
+    /// The store itself, waiting for another process's locks as `waiting` says (a command's
+    /// `--wait SECONDS` or `--no-wait`), whichever way the kind bounds them, and telling it.
+    func open(waiting: StoreWaiting) -> any RealStore
 }
 
 extension StoreBackend {
+    /// The store itself, waiting as long as it takes and telling nobody.
+    public func open() -> any RealStore { open(waiting: StoreWaiting()) }
+
     /// Only a database runs SQL.
     public var runsManifestSQL: Bool { false }
 

@@ -28,8 +28,8 @@ public struct StoreLocation: Sendable, Equatable {
     /// The same store, domain `domain` (`nil`: a state file's default, a plist's MTMigration keys).
     public func with(domain: String?) -> StoreLocation { StoreLocation(backend.with(domain: domain)) }
 
-    /// The store itself (see ``StoreBackend/open()``).
-    public func open() -> any RealStore { backend.open() }
+    /// The store itself, waiting for another process as `waiting` says (see ``StoreBackend/open(waiting:)``).
+    public func open(waiting: StoreWaiting = StoreWaiting()) -> any RealStore { backend.open(waiting: waiting) }
 
     public static func == (lhs: StoreLocation, rhs: StoreLocation) -> Bool { lhs.backend.isSame(as: rhs.backend) }
 }

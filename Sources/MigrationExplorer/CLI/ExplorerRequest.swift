@@ -15,6 +15,8 @@ struct ExplorerRequest {
     var stores: StoreOptions? = nil
     var freshInstall: FreshInstallOption? = nil
     var fail: VersionArgument? = nil
+    /// How the store waits for another process that holds it, and whom it tells.
+    var waiting = StoreWaiting()
 
     /// The app `--manifest` names, else the embedding app's registry, else the demo (with
     /// `--fail`'s migration throwing).
@@ -63,7 +65,7 @@ struct ExplorerRequest {
         if let app, failures.isEmpty {
             do {
                 options.store = store
-                return try Explorer(app: app, options: options)
+                return try Explorer(app: app, options: options, realStore: store?.open(waiting: waiting))
             } catch {
                 throw CommandFailure(error, store: store?.path)
             }

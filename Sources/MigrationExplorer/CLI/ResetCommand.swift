@@ -35,14 +35,13 @@ struct ResetCommand: AsyncParsableCommand {
     func run() async throws {
         try await reportingFailures(json: json, store: stores.path) {
             guard let location = try stores.location() else { return }
-            waiting.apply()
             let outcome = try reset(location)
             StandardStreams.print(json ? JSONReports.encode(outcome) : outcome.lines.joined(separator: "\n"))
         }
     }
 
     private func reset(_ location: StoreLocation) throws -> ResetOutcome {
-        let store = location.open()
+        let store = location.open(waiting: waiting.storeWaiting())
         let present: [String?]
         do { present = try store.recordedDomains() } catch let error as MigrationStoreError {
             guard case .corrupt = error.problem else { throw error }
@@ -77,7 +76,7 @@ struct ResetCommand: AsyncParsableCommand {
         }
         let domains = try chosen.map { name in
             var forgotten: [String] = []
-            try location.with(domain: name).open().update { state in
+            try location.with(domain: name).open(waiting: waiting.storeWaiting()).update { state in
                 forgotten = state.markPhrases
                 state = MigrationRule.reset(state)
             }

@@ -48,9 +48,11 @@ struct RunCommand: AsyncParsableCommand, LooksAtOneUpgrade {
 
     func run() async throws {
         try await reportingFailures(json: json, store: stores.path) {
-            // Before the store opens: a database's store takes its wait limit when it is made.
-            waiting.apply()
-            let explorer = try explorer()
+            // The store is opened with its wait, which the progress below shows once it is made.
+            let showWait = Locked<(@Sendable (StoreWaitChange) -> Void)?>(nil)
+            var request = request
+            request.waiting = waiting.storeWaiting { change in showWait.value?(change) }
+            let explorer = try request.explorer()
             if dryRun { return try write(explorer.dryRun(), explorer: explorer, failure: nil, unwritable: JSONReports.UnwritableStore(explorer)) }
             if let work = explorer.app.sandboxRunsForReal, explorer.isSandbox, !yes,
                MigrationRule.sandboxRunNeedsConsent(try explorer.plan(), bodiesActForReal: true) {
@@ -64,15 +66,13 @@ struct RunCommand: AsyncParsableCommand, LooksAtOneUpgrade {
             let progress = RunProgress(mode: RunProgress.mode(json: json), store: explorer.storeDescription,
                                        steps: plan.pending.count + plan.firingHookCount, glyphs: style.glyphs)
             defer { progress.stop() }
-            // With --no-wait there is no wait to show: the run gives up at once.
-            waiting.apply { change in if !waiting.noWait { progress.lockChanged(change) } }
+            showWait.withLock { $0 = { change in progress.lockChanged(change) } }
             let live = json ? nil : LiveOutput(style: style, progress: progress)
             var settings = CommandSettings.current
             let cancellation = RunCancellation()
             settings.cancellation = cancellation
             limits.apply(to: &settings)
             if let live { settings.onOutput = { live.write(line: $0) } }
-            settings.onStoreWait = { message in progress.above { Program.report(message) } }
             let (report, signal) = try await CommandSettings.$current.withValue(settings) {
                 // With --json, what the migrations print goes to standard error.
                 try await withStandardOutputOnStandardError(if: json) { output in

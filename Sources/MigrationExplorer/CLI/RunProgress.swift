@@ -78,10 +78,10 @@ final class RunProgress: @unchecked Sendable {
     }
 
     /// The run found the store's lock held by another process, or got it after waiting.
-    func lockChanged(_ change: LockWaiting.Change) {
+    func lockChanged(_ change: StoreWaitChange) {
         switch change {
         case .waiting(let holder):
-            if mode == .plain { Program.report("waiting for \(store), held by \(holder?.description ?? "another process")") }
+            if mode == .plain { Program.report("waiting for \(store), held by \(holder ?? "another process")") }
             update { status, _ in status = RunStatus(activity: .waiting(store: store, holder: holder), since: Date()) }
         case .acquired:
             update { status, _ in status = RunStatus(activity: .starting, since: Date()) }

@@ -14,7 +14,7 @@ struct RunStatus: Equatable {
         /// No step has started yet: the store is being read.
         case starting
         /// Another process holds `store`'s lock; `holder`, when the system names it.
-        case waiting(store: String, holder: LockHolder?)
+        case waiting(store: String, holder: String?)
         /// Step `step` of `of` runs: `name` is its version (`0.9`, `build 118`) or hook kind;
         /// `lastLine`, the last line its command printed.
         case running(step: Int, of: Int, name: String, title: String, lastLine: String?)
@@ -36,7 +36,7 @@ struct RunStatus: Equatable {
         case .starting:
             "\(frame) \(elapsed) starting"
         case .waiting(let store, let holder):
-            "\(frame) \(elapsed) waiting for \(store), held by \(holder?.description ?? "another process")"
+            "\(frame) \(elapsed) waiting for \(store), held by \(holder ?? "another process")"
         case .running(let step, let count, let name, let title, let lastLine):
             "\(frame) [\(step)/\(count)] \(elapsed) \(name) \(title)" + (lastLine.map { " \(glyphs.unicode ? "│" : "|") \($0)" } ?? "")
         }

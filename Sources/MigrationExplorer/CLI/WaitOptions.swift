@@ -23,10 +23,9 @@ struct WaitOptions: ParsableArguments {
         noWait ? .noWait : seconds.map { .upTo(.seconds($0)) } ?? .forever
     }
 
-    /// Makes the stores this process opens (``StoreBackend/open()``) wait for other processes'
-    /// locks as the options say, telling `onChange`.
-    func apply(onChange: (@Sendable (LockWaiting.Change) -> Void)? = nil) {
-        let policy = LockWaiting.Policy(patience: patience, onChange: onChange)
-        LockWaiting.policy.withLock { $0 = policy }
+    /// How the stores a command opens (``StoreBackend/open(waiting:)``) wait for other
+    /// processes as the options say, telling `onChange` (nobody with `--no-wait`: nothing waits).
+    func storeWaiting(onChange: (@Sendable (StoreWaitChange) -> Void)? = nil) -> StoreWaiting {
+        StoreWaiting(patience: patience, onChange: noWait ? nil : onChange)
     }
 }

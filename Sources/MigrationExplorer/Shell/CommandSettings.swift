@@ -33,9 +33,6 @@ struct CommandSettings: Sendable {
     var onOutput: @Sendable (String) -> Void = { _ in }
     /// A command is about to start; given the command.
     var onCommandStart: @Sendable (String) -> Void = { _ in }
-    /// The run waits for another process that holds the block it wants (a PostgreSQL store);
-    /// given what it waits for, in words.
-    var onStoreWait: @Sendable (String) -> Void = { _ in }
     /// Stops the run from outside: the front end's own for each run (a signal, a key), or
     /// the one ``Explorer/run(observer:)`` makes for a run given none. Never shared by two runs:
     /// once cancelled, it keeps every later command from starting.

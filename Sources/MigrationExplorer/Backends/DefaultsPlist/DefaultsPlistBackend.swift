@@ -12,7 +12,7 @@ struct DefaultsPlistBackend: StoreBackend {
 
     func with(domain: String?) -> DefaultsPlistBackend { DefaultsPlistBackend(path: path, domain: domain) }
 
-    func open() -> any RealStore { PropertyListMigrationStore(url: URL(fileURLWithPath: path), domain: domain, lockPatience: LockWaiting.policy.value.patience) }
+    func open(waiting: StoreWaiting) -> any RealStore { PropertyListMigrationStore(url: URL(fileURLWithPath: path), domain: domain, waiting: waiting.lockPolicy) }
 }
 
 extension StoreLocation {

@@ -14,7 +14,7 @@ struct JSONFileBackend: StoreBackend {
         JSONFileBackend(path: path, domainName: domain ?? FileMigrationStore.defaultDomain)
     }
 
-    func open() -> any RealStore { FileMigrationStore(url: URL(fileURLWithPath: path), domain: domainName, lockPatience: LockWaiting.policy.value.patience) }
+    func open(waiting: StoreWaiting) -> any RealStore { FileMigrationStore(url: URL(fileURLWithPath: path), domain: domainName, waiting: waiting.lockPolicy) }
 }
 
 extension StoreLocation {

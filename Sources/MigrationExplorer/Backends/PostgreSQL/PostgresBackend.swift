@@ -22,14 +22,14 @@ struct PostgresBackend: StoreBackend {
         PostgresBackend(server: server, schema: schema, domainName: domain ?? PostgresMigrationStore.defaultDomain)
     }
 
-    /// Waits for another process's locks as `--wait SECONDS` or `--no-wait` says, telling the
-    /// run who holds them.
-    func open() -> any RealStore {
-        let (server, records) = (server, Self.records(domain: domainName, schema: schema.name))
-        return PostgresMigrationStore(server: server, schema: schema, domain: domainName, lockPatience: LockWaiting.policy.value.patience, onWait: { holders in
-            let who = holders.isEmpty ? "another process" : holders.map(\.description).joined(separator: "; ")
-            CommandSettings.current.onStoreWait("waiting for \(server) (\(records)), held by \(who)…")
-        })
+    /// Waits for another process's locks as `--wait SECONDS` or `--no-wait` says, telling
+    /// `waiting` who holds them (the server tells when a wait starts, not when it ends).
+    func open(waiting: StoreWaiting) -> any RealStore {
+        var onWait: (@Sendable ([PostgresLockHolder]) -> Void)?
+        if let tell = waiting.onChange {
+            onWait = { holders in tell(.waiting(holder: holders.isEmpty ? nil : holders.map(\.description).joined(separator: "; "))) }
+        }
+        return PostgresMigrationStore(server: server, schema: schema, domain: domainName, lockPatience: waiting.patience, onWait: onWait)
     }
 
     /// Which records of a PostgreSQL database: "default", or "default, schema fleet" in a

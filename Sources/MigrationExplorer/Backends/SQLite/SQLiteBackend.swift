@@ -20,7 +20,7 @@ struct SQLiteBackend: StoreBackend {
     }
 
     /// Waits for another process's locks as `--wait SECONDS` or `--no-wait` says.
-    func open() -> any RealStore { SQLiteMigrationStore(path: path, domain: domainName, lockPatience: LockWaiting.policy.value.patience) }
+    func open(waiting: StoreWaiting) -> any RealStore { SQLiteMigrationStore(path: path, domain: domainName, waiting: waiting.lockPolicy) }
 }
 
 extension StoreLocation {
