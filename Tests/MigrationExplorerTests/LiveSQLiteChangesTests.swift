@@ -38,8 +38,12 @@ import Testing
         defer { recorder.stop() }
 
         try #require(await Executable.run(["plan", "--sqlite", database.path]).status == 0)
+        // Shown by what comes next, not by a pause: the watch reports in order, so once the
+        // commit after the read is heard, anything the read caused would have come before it.
+        try #require(await Executable.run(["set", "--version", "2", "--sqlite", database.path]).status == 0)
 
-        #expect(await !waitUntil(timeout: 0.5) { recorder.count > 0 }, "\(recorder.events)")
+        #expect(await waitUntil(timeout: 10) { recorder.count > 0 }, "the commit was not heard")
+        #expect(recorder.count == 1, "the read was heard as well as the commit: \(recorder.events)")
     }
 }
 #endif

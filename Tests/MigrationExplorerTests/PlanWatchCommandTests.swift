@@ -4,7 +4,7 @@ import Testing
 
 /// `plan --watch` through the built binary: a change by another process prints a new plan
 /// within a second (a table under a time stamp, or one JSON document a line), nothing is
-/// printed while nothing changes, a manifest's saves are followed through a problem and its
+/// printed while nothing changes (what comes next is the next change's plan alone), a manifest's saves are followed through a problem and its
 /// fix, Ctrl-C and SIGTERM end it with 0, and it is refused where nothing can change.
 /// Serialized: each test blocks a thread of the concurrency pool while its processes run.
 @Suite(.serialized) struct PlanWatchCommandTests {
@@ -62,15 +62,20 @@ import Testing
         return document?["from"] as? String
     }
 
+    /// Shown by what comes next, not by a pause: after a read by another process, a change
+    /// made then is the next thing printed, alone.
     @Test func nothingIsPrintedWhileNothingChangesNorForAReadByAnotherProcess() async throws {
         let folder = try makeTemporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let watch = try await watching(["--store", "state.json"], in: folder)
-        let printed = watch.stdout
+        let watch = try await watching(["--store", "state.json"], json: true, in: folder)
+        let printed = watch.lines
 
         try #require(await Executable.run(["plan", "--store", "state.json"], in: folder).status == 0)
+        try #require(await Executable.run(["set", "--version", "0.9", "--store", "state.json"], in: folder).status == 0)
 
-        #expect(await !waitUntil(timeout: 0.3) { watch.stdout != printed || !watch.stderr.isEmpty }, "\(watch.stdout)\n\(watch.stderr)")
+        #expect(await waitUntil(timeout: 10) { Self.from(watch.lines.last) == "0.9" }, "\(watch.stdout)\n\(watch.stderr)")
+        #expect(watch.lines.count == printed.count + 1, "only the set printed a plan: \(watch.stdout)")
+        #expect(watch.stderr.isEmpty, "\(watch.stderr)")
     }
 
     @Test(arguments: [SIGINT, SIGTERM])
