@@ -33,20 +33,23 @@ public enum MigrationExplorer {
     public static func main(app: ExplorerApp? = nil, arguments: [String]? = nil) -> Never {
         precondition(Thread.isMainThread, "call MigrationExplorer.main from the executable's top-level code, on the main thread")
         StandardStreams.ignoreBrokenPipes()
-        if let problem = SystemLimits.problem() {
-            let failure = CommandFailure(.systemLimit, problem)
-            Program.report(problem)
-            if (arguments ?? CommandLine.arguments).contains("--json") {
-                StandardStreams.print(JSONReports.encode(CommandFailure.Alone(error: .init(failure))))
-            }
-            exit(failure.status)
-        }
         Task { @MainActor in
-            await EmbeddedApp.$current.withValue(app) {
-                await RootCommand.mainWithJSONErrors(arguments)
+            let status = if let problem = SystemLimits.problem() {
+                refusal(problem, json: (arguments ?? CommandLine.arguments).contains("--json"))
+            } else {
+                await EmbeddedApp.$current.withValue(app) { await RootCommand.status(running: arguments) }
             }
-            exit(StandardStreams.exitStatus(ExitStatus.success.rawValue))
+            Program.exit(status)
         }
         while true { _ = RunLoop.main.run(mode: .default, before: .distantFuture) }
+    }
+
+    /// Says that the system's limits leave too little to run with (as JSON too with `--json`),
+    /// and returns the status for it.
+    private static func refusal(_ problem: String, json: Bool) -> Int32 {
+        let failure = CommandFailure(.systemLimit, problem)
+        Program.report(problem)
+        if json { StandardStreams.print(JSONReports.encode(CommandFailure.Alone(error: .init(failure)))) }
+        return failure.status
     }
 }

@@ -40,7 +40,8 @@ struct TUICommand: AsyncParsableCommand, LooksAtOneUpgrade {
             var settings = CommandSettings.current
             limits.apply(to: &settings)
             try await CommandSettings.$current.withValue(settings) {
-                try await TerminalApp.launch(explorer: try explorer(), manifestPath: app.manifest)
+                let status = try await TerminalApp.launch(explorer: try explorer(), manifestPath: app.manifest)
+                if status != ExitStatus.success.rawValue { throw ExitCode(status) }
             }
         }
     }
@@ -74,8 +75,10 @@ struct PlanCommand: AsyncParsableCommand, LooksAtOneUpgrade {
 }
 
 extension RootCommand {
-    /// `main`, except that with `--json` a usage error is a JSON document on stdout too.
-    static func mainWithJSONErrors(_ arguments: [String]?) async {
+    /// `main`, except that it returns the status to exit with, rather than exiting, and that
+    /// with `--json` a usage error is a JSON document on stdout too. The one place where what
+    /// a command came to (done, a failure, help, a status a command chose) becomes a status.
+    static func status(running arguments: [String]?) async -> Int32 {
         let arguments = arguments ?? Array(CommandLine.arguments.dropFirst())
         do {
             if let unknown = unknownCommand(in: arguments) {
@@ -93,22 +96,29 @@ extension RootCommand {
             } else {
                 try command.run()
             }
+            return ExitStatus.success.rawValue
         } catch let failure as CommandFailure {
             Program.report(failure.message)
             if arguments.contains("--json") { StandardStreams.print(JSONReports.encode(CommandFailure.Alone(error: .init(failure)))) }
-            Foundation.exit(StandardStreams.exitStatus(failure.status))
+            return failure.status
+        } catch let chosen as ExitCode {
+            // A status a command chose, having said what it had to (the terminal UI's 128 + a signal).
+            return chosen.rawValue
         } catch {
             let status = exitCode(for: error)
             if arguments.contains("--json"), status.rawValue == ExitStatus.usage.rawValue, !(error is ExitCode) {
                 let failure = CommandFailure(.usage, fullMessage(for: error))
                 StandardStreams.print(JSONReports.encode(CommandFailure.Alone(error: .init(failure))))
             }
-            // Help and exit codes as the parser gives them; its errors, which quote what was
+            // Help on standard output, as the parser gives it; its errors, which quote what was
             // typed, as every error is written: harmless on a terminal, no password shown.
-            guard status != .success, !(error is ExitCode) else { exit(withError: error) }
             let message = fullMessage(for: error)
-            if !message.isEmpty { StandardStreams.write(message.redactingPasswords + "\n", to: .standardError) }
-            Foundation.exit(StandardStreams.exitStatus(status.rawValue))
+            if status == .success {
+                StandardStreams.print(message)
+            } else if !message.isEmpty {
+                StandardStreams.write(message.redactingPasswords + "\n", to: .standardError)
+            }
+            return status.rawValue
         }
     }
 

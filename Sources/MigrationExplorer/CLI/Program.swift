@@ -14,6 +14,14 @@ enum Program {
         StandardStreams.write("\(name): \(lines.joined(separator: "\n"))\n", to: .standardError)
     }
 
+    /// Ends the process with `status`, once what it wrote is flushed: the only way it ends,
+    /// whether the command returned or a signal ends it at once (``SignalCancellation``,
+    /// ``WatchOutput``). A `status` of success becomes ``ExitStatus/outputLost`` when standard
+    /// output could not be written (see ``StandardStreams/exitStatus(_:)``).
+    static func exit(_ status: Int32) -> Never {
+        Foundation.exit(StandardStreams.exitStatus(status))
+    }
+
     /// Says, on standard error, that `reset` or `set` (`doing`: "resetting it") waits for a run
     /// on `store` to finish.
     static func reportWaitingForRun(on store: String, before doing: String) {

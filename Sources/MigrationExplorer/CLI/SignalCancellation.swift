@@ -87,7 +87,6 @@ final class SignalCancellation: @unchecked Sendable {
             StandardStreams.write(document + "\n", to: json)
         }
         if second { cancellation.abandon() }
-        fflush(nil)
-        exit(failure.status)
+        Program.exit(failure.status)
     }
 }

@@ -23,7 +23,7 @@ final class WatchOutput: @unchecked Sendable {
             let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
             source.setEventHandler {
                 lock.lock()
-                exit(StandardStreams.exitStatus(ExitStatus.success.rawValue))
+                Program.exit(ExitStatus.success.rawValue)
             }
             source.resume()
             return source

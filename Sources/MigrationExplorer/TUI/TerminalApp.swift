@@ -29,17 +29,17 @@ struct TerminalApp {
     /// Opens the explorer in the terminal. Everything that can fail on bad input (the
     /// manifest, the store, the versions) is built before the terminal is touched, so such an
     /// error prints as usual and leaves the terminal as it was; the terminal is given back on
-    /// every way out, and a caught signal ends the process with 128 + its number.
+    /// every way out. Returns the status to exit with: success when the user quits, 128 + the
+    /// number of a caught signal, once what it leaves to say is said.
     /// - Throws: ``ExplorerError`` when there is no usable terminal.
     @MainActor
-    static func launch(explorer: Explorer, manifestPath: String? = nil) async throws {
+    static func launch(explorer: Explorer, manifestPath: String? = nil) async throws -> Int32 {
         let manifest = manifestPath.map { FollowedManifest(path: $0, shown: explorer.app.registry) }
         let session = Session(explorer: explorer, manifest: manifest)
         let terminal = try NcursesTerminal.open()
-        if let leaving = await TerminalApp(session: session, terminal: terminal).run() {
-            if let message = leaving.message { Program.report(message) }
-            exit(leaving.status)
-        }
+        guard let leaving = await TerminalApp(session: session, terminal: terminal).run() else { return ExitStatus.success.rawValue }
+        if let message = leaving.message { Program.report(message) }
+        return leaving.status
     }
 
     /// Runs until the user quits (`nil`) or the process must leave (``Leaving``), on the main
