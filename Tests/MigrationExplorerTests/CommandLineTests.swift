@@ -258,7 +258,7 @@ struct CommandLineTests {
         for command in ["tui", "plan", "run", "reset"] { #expect(result.stdout.contains(command)) }
     }
 
-    @Test("a negative --timeout or --kill-after is refused as such, written either way",
+    @Test("an unusable --timeout or --kill-after (negative, zero, too long) is refused as such, written either way",
           arguments: [["--timeout", "-1"], ["--timeout=-1"], ["--kill-after", "-1"], ["--kill-after=0"], ["--kill-after", "1e300"]])
     func aNegativeTimeoutIsRefusedAsSuch(option: [String]) async throws {
         let result = try await Executable.run(["run"] + option)

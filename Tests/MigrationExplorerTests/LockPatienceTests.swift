@@ -217,7 +217,7 @@ import ThrowawayPostgresServer
             // signal that it waits for the holder, not a pause that shows nothing happened.
             let log = WaitLog()
             let waiter = try Waiter(action, on: Self.location(holder).open(waiting: log.waiting), onEnd: log.end)
-            guard let told = await log.firstChange() else {
+            guard let told = await log.firstChange(within: .seconds(60)) else {
                 let outcome = await waiter.outcome(within: 0)
                 Issue.record("\(kind) \(action) ended without telling a wait: \(outcome.map { "\($0)" } ?? "")")
                 return
@@ -244,10 +244,22 @@ import ThrowawayPostgresServer
         /// No more changes: the action ended.
         func end() { tell.finish() }
 
-        /// The first change told, once told; `nil` when the action ended first.
-        func firstChange() async -> StoreWaitChange? {
-            var told = changes.makeAsyncIterator()
-            return await told.next()
+        /// The first change told, once told; `nil` when the action ended first, or nothing was
+        /// told within `limit` (a store that waits without a word fails, never hangs, the test).
+        func firstChange(within limit: Duration) async -> StoreWaitChange? {
+            let changes = changes
+            return await withTaskGroup(of: StoreWaitChange?.self) { group in
+                group.addTask {
+                    var told = changes.makeAsyncIterator()
+                    return await told.next()
+                }
+                group.addTask {
+                    try? await Task.sleep(for: limit)
+                    return nil
+                }
+                defer { group.cancelAll() }
+                return await group.next() ?? nil
+            }
         }
     }
 

@@ -63,7 +63,7 @@ struct NotAFileCommandTests {
         let path = try testCase.thing.make(in: folder)
 
         for command in testCase.option.commands(path) {
-            let result = try await #require(try OtherUser.run(command, in: folder, endingWithin: 10), "\(command[0]) did not end")
+            let result = try await #require(try OtherUser.run(command, in: folder, endingWithin: 60), "\(command[0]) did not end")
             #expect(result.status == 65, "\(command[0]): \(result.stdout)\(result.stderr)")
             #expect(result.stderr.contains(path) && result.stderr.contains(testCase.thing.description), "\(command[0]): \(result.stderr)")
             #expect(!result.stderr.lowercased().contains("permission"), "\(command[0]): \(result.stderr)")

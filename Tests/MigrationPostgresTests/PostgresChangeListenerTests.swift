@@ -78,7 +78,7 @@ import Glibc
         // Shown by what comes next, not by a pause: notifications come in commit order, so once
         // a later commit's is heard, one for the rolled-back 1.1 would have come before it.
         try database.store().update { $0.lastMigratedVersion = "0.9" }
-        #expect(await waitUntil(timeout: 10) { notices(recorder).contains { $0.kind == .set } }, "\(recorder.events)")
+        #expect(await waitUntil(timeout: 10) { notices(recorder).contains { $0.kind == .set && $0.lastMigratedVersion == "0.9" } }, "\(recorder.events)")
         #expect(!notices(recorder).contains { $0.versions.contains("1.1") }, "\(recorder.events)")
     }
 

@@ -71,7 +71,7 @@ struct ExplorerRequest {
             }
         }
         if let store, !failures.contains(where: { $0.kind == .store }) {
-            do { _ = try store.open().load() } catch {
+            do { _ = try store.open(waiting: waiting).load() } catch {
                 failures.append(CommandFailure(error, store: store.path))
             }
         }

@@ -78,13 +78,21 @@ final class RunProgress: @unchecked Sendable {
     }
 
     /// The run found the store's lock held by another process, or got it after waiting.
+    /// A wait while a step runs (a hook's record behind another run's, on PostgreSQL, which
+    /// tells no end) is a line above, and the step keeps the live line.
     func lockChanged(_ change: StoreWaitChange) {
         switch change {
         case .waiting(let holder):
-            if mode == .plain { Program.report("waiting for \(store), held by \(holder ?? "another process")") }
+            let message = "waiting for \(store), held by \(holder ?? "another process")"
+            let stepRuns = condition.withLock { if case .running = status.activity { true } else { false } }
+            if mode == .plain || stepRuns { above { Program.report(message) } }
+            if stepRuns { return }
             update { status, _ in status = RunStatus(activity: .waiting(store: store, holder: holder), since: Date()) }
         case .acquired:
-            update { status, _ in status = RunStatus(activity: .starting, since: Date()) }
+            update { status, _ in
+                if case .running = status.activity { return }
+                status = RunStatus(activity: .starting, since: Date())
+            }
         }
     }
 

@@ -2,20 +2,27 @@ import Foundation
 import MigrationCore
 
 /// The store's side of the terminal UI's effects: each is carried out on a copy of the
-/// explorer, on a thread of its own, and answered with all the screen then shows of it
-/// (``StoreAnswer``). The store's calls block (a database answers after network round trips):
-/// on the concurrency pool's few threads they would hold up every task, the loop's included.
+/// explorer and answered with all the screen then shows of it (``StoreAnswer``), one after
+/// another, in the order they were asked for, on one serial queue of the process's own (as
+/// GRDB runs a connection's work). The store's calls block (a database answers after network
+/// round trips): on the concurrency pool's few threads they would hold up every task, the
+/// loop's included; and a thread of its own for each would let two answers come back in
+/// either order.
 ///
 /// ```swift
 /// StoreWork.start(.reset, on: explorer) { answer in mailbox.post(.event(.store(answer))) }
 /// ```
 enum StoreWork {
-    /// Carries out `effect` on a thread of its own, and hands the store's answer to `answered` there.
+    /// Where every effect is carried out, in turn.
+    private static let queue = DispatchQueue(label: "terminal UI store work")
+
+    /// Carries out `effect` after those asked for before it, and hands the store's answer to
+    /// `answered` on the queue.
     static func start(_ effect: Effect, on explorer: Explorer, answered: @escaping @Sendable (StoreAnswer) -> Void) {
-        Thread.detachNewThread { answered(answer(to: effect, on: explorer)) }
+        queue.async { answered(answer(to: effect, on: explorer)) }
     }
 
-    /// Carries out `effect` on a thread of its own and returns the store's answer.
+    /// Carries out `effect` after those asked for before it and returns the store's answer.
     static func perform(_ effect: Effect, on explorer: Explorer) async -> StoreAnswer {
         await withCheckedContinuation { continuation in
             start(effect, on: explorer) { continuation.resume(returning: $0) }

@@ -22,15 +22,18 @@ struct TerminalApp {
 
     /// How often a run's screen is drawn when nothing else happens: the running step's elapsed time.
     static let tickEvery: Duration = .milliseconds(250)
-    /// How long quitting waits for a cancelled run to stop (its command has the grace period
-    /// of ``CommandSettings/grace`` before SIGKILL), and how long giving up waits for a killed one.
-    static let quitWait: Duration = .seconds(5), giveUpWait: Duration = .seconds(1)
+    /// How long quitting waits for a cancelled run to stop: 5 s, or a second more than its
+    /// command's grace period before SIGKILL (``CommandSettings/grace``, `--kill-after`) when that is longer.
+    static var quitWait: Duration { max(.seconds(5), CommandSettings.current.grace + .seconds(1)) }
+    /// How long giving up waits for a killed run.
+    static let giveUpWait: Duration = .seconds(1)
 
     /// Opens the explorer in the terminal. Everything that can fail on bad input (the
     /// manifest, the store, the versions) is built before the terminal is touched, so such an
     /// error prints as usual and leaves the terminal as it was; the terminal is given back on
     /// every way out. Returns the status to exit with: success when the user quits, 128 + the
-    /// number of a caught signal, once what it leaves to say is said.
+    /// number of a caught signal (or SIGINT for Ctrl-C twice during a run), once what it leaves
+    /// to say is said.
     /// - Throws: ``ExplorerError`` when there is no usable terminal.
     @MainActor
     static func launch(explorer: Explorer, manifestPath: String? = nil) async throws -> Int32 {
