@@ -46,8 +46,9 @@ public final class PostgresMigrationStore: TransactionalMigrationStore, Sendable
     /// reset or set) before giving up with `MigrationStoreError.Problem.busy(_:)`.
     public var lockPatience: LockPatience { waiting.patience }
     /// Called, before waiting, when another process holds the lock of a block this store
-    /// wants, or (for a reset or set) runs on these records, with the holders; `nil`: wait
-    /// without a word.
+    /// wants, or the runs' lock (a reset or set waiting for runs, a run waiting for a reset or
+    /// set), with the holders; `nil`: wait without a word. A reset's own
+    /// `withoutRuns(onWait:_:)` is told as well.
     public let onWait: (@Sendable ([PostgresLockHolder]) -> Void)?
     package let runLock: RunLock
     private let waiting: AdvisoryLockWait
@@ -77,8 +78,8 @@ public final class PostgresMigrationStore: TransactionalMigrationStore, Sendable
     ///     with `MigrationStoreError.Problem.busy(_:)`, naming the holder; by default (an
     ///     app's launch) as long as it takes. The wait stays a wait in the server, bounded by
     ///     PostgreSQL's `lock_timeout` (at most about 24 days).
-    ///   - onWait: called before waiting for another process's block, or (a reset or set) for
-    ///     its runs.
+    ///   - onWait: called before waiting for another process's block, or for the runs' lock
+    ///     (a reset or set behind runs, a run behind a reset or set).
     ///
     /// ```swift
     /// // A deploy step that gives up after 30 s when another instance holds the store:

@@ -45,7 +45,7 @@ public final class SQLiteMigrationStore: TransactionalMigrationStore {
     /// for a reset, another process's runs, before it gives up with
     /// `MigrationStoreError.Problem.busy(_:)`.
     public var lockPatience: LockPatience { waiting.patience }
-    /// ``lockPatience``, and whom a wait for another process's block is told.
+    /// ``lockPatience``, and whom a wait for another process (a block, or the runs for a reset) is told.
     package let waiting: LockWaiting.Policy
     private let connection: SharedConnection
 

@@ -2,7 +2,7 @@ import Foundation
 import MigrationCore
 import MigrationManifest
 
-/// A real store the explorer opened (``StoreBackend/open()``): what the explorer, its
+/// A real store the explorer opened (``StoreBackend/open(waiting:)``): what the explorer, its
 /// commands and a manifest's commands need of it beyond loading and saving records.
 ///
 /// ```swift

@@ -14,8 +14,10 @@ import MigrationCore
 public struct StoreWaiting: Sendable {
     /// How long to wait before giving up with a busy error.
     public var patience: LockPatience
-    /// Told when a wait starts (with the holder, in words, when the system names it) and, where
-    /// the store can tell, when it ends with the store taken; `nil`: nobody is told.
+    /// Told when a wait starts (with the holder, in words, when the system names it) and, for
+    /// a store that locks files, when it ends with the store taken (a PostgreSQL store tells
+    /// only the start); `nil`: nobody is told. Called on the waiting thread, while the store
+    /// holds its own locks: it must return soon and must not use the store.
     public var onChange: (@Sendable (StoreWaitChange) -> Void)?
 
     /// Waiting as `patience` allows, telling `onChange`.

@@ -15,7 +15,7 @@ struct CommandLimits: ParsableArguments {
     var timeout: Double?
 
     @Option(name: .customLong("kill-after"), parsing: .unconditional,
-            help: ArgumentHelp("How long a manifest's command told to stop (a signal, a timeout) gets to end before SIGKILL.", valueName: "seconds"))
+            help: ArgumentHelp("How long a manifest's command told to stop (a signal, Esc, a timeout), or the processes a finished command left behind, get to end before SIGKILL.", valueName: "seconds"))
     var killAfter: Double = CommandSettings().grace.inSeconds
 
     func validate() throws {

@@ -106,7 +106,7 @@ extension RootCommand {
             return chosen.rawValue
         } catch {
             let status = exitCode(for: error)
-            if arguments.contains("--json"), status.rawValue == ExitStatus.usage.rawValue, !(error is ExitCode) {
+            if arguments.contains("--json"), status.rawValue == ExitStatus.usage.rawValue {
                 let failure = CommandFailure(.usage, fullMessage(for: error))
                 StandardStreams.print(JSONReports.encode(CommandFailure.Alone(error: .init(failure))))
             }

@@ -11,7 +11,7 @@ import MigrationCore
 /// ```swift
 /// StandardStreams.ignoreBrokenPipes()        // once, at launch
 /// StandardStreams.write("0.9 │ done\n")       // a closed pipe just loses the line
-/// exit(StandardStreams.exitStatus(0))         // 74 (.outputLost) if standard output lost anything
+/// Program.exit(0)                              // 74 (.outputLost) if standard output lost anything
 /// ```
 enum StandardStreams {
     private static let outputLost = Locked<String?>(nil)
