@@ -80,6 +80,28 @@ struct TUIFollowStoreTests {
         #expect(session.state.message?.text == said)
     }
 
+    /// A run by another process writes each migration on its own: read in two goes, its
+    /// changes are said as one line, while that line shows; once another message took its
+    /// place, a change is said from the plan then shown.
+    @Test func changesReadInSeveralGoesAddToTheLineThatSaysWhatChanged() async throws {
+        let folder = try makeTemporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        var session = try await Self.session(in: folder)
+        try Self.otherProcessSets("0.9", in: folder)
+        await session.receive(.storeChanged(.changed(writer: nil)), size: Self.size)
+        #expect(session.state.message?.text == "Store changed: 0.9 Add GUIDs to notes applied")
+
+        try Self.otherProcessSets("1.0", in: folder)
+        await session.receive(.storeChanged(.changed(writer: nil)), size: Self.size)
+        #expect(session.state.message?.text == "Store changed: 0.9 Add GUIDs to notes applied, 1.0 Move the attachments applied")
+
+        await session.press(.dryRun, size: Self.size)
+        #expect(session.state.message?.text.hasPrefix("Dry run: ") == true, "\(session.state.message?.text ?? "")")
+        try Self.otherProcessSets("1.1", in: folder)
+        await session.receive(.storeChanged(.changed(writer: nil)), size: Self.size)
+        #expect(session.state.message?.text == "Store changed: 1.1 Index tags applied")
+    }
+
     @Test func changesDuringAReadAreReadOnceAfterItAndMarkTheDryRunOutOfDate() async throws {
         let folder = try makeTemporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }

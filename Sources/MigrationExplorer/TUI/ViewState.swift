@@ -46,6 +46,10 @@ package struct ViewState: Sendable {
     package struct Message: Sendable {
         package var text: String
         package var role: StyleRole
+        /// For a "Store changed:" line: the plan it tells the changes since, so that a change
+        /// heard while it shows adds to it (a run's several writes, read in two goes, are said
+        /// as one); it goes with the line.
+        package var storeChangesSince: MigrationPlan? = nil
     }
 
     package var appName: String
