@@ -108,14 +108,14 @@ struct TUIFollowStoreTests {
         var session = try await Self.session(in: folder)
         let dryRun = session.handle(.key(Keymap.binding(for: .dryRun)!.keys[0]), size: Self.size)
         #expect(dryRun == .dryRun)
-        let answer = await StoreWork.perform(.dryRun, on: session.explorer)
+        let answer = await session.storeWork.perform(.dryRun, on: session.explorer)
         try Self.otherProcessSets("0.9", in: folder)
         for _ in 1...3 {
             #expect(session.handle(.storeChanged(.changed(writer: nil)), size: Self.size) == nil, "read again while the store works")
         }
         let follow = session.handle(.store(answer), size: Self.size)
         #expect(follow == .follow(writer: nil), "a burst is not read once after the answer")
-        let followAnswer = await StoreWork.perform(try #require(follow), on: session.explorer)
+        let followAnswer = await session.storeWork.perform(try #require(follow), on: session.explorer)
         #expect(session.handle(.store(followAnswer), size: Self.size) == nil, "a burst is read more than once")
 
         #expect(statuses(session) == ["applied", "pending", "pending"])
@@ -148,7 +148,7 @@ struct TUIFollowStoreTests {
         for update in run.takeUpdates() { afterRun = session.handle(.run(update), size: Self.size) ?? afterRun }
         #expect(afterRun == .follow(writer: nil), "the change heard during the run is not read when it ends")
         let ranMessage = session.state.message?.text
-        _ = session.handle(.store(await StoreWork.perform(.follow(writer: nil), on: session.explorer)), size: Self.size)
+        _ = session.handle(.store(await session.storeWork.perform(.follow(writer: nil), on: session.explorer)), size: Self.size)
         #expect(session.state.message?.text == ranMessage, "the run's own writes are announced as a change")
         #expect(statuses(session) == ["applied", "applied", "applied"])
 

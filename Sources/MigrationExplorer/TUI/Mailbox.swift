@@ -6,7 +6,7 @@
 ///
 /// ```swift
 /// let (inbox, mailbox) = Mailbox.make()
-/// StoreWork.start(.dryRun, on: explorer) { mailbox.post(.event(.store($0))) }
+/// session.storeWork.start(.dryRun, on: explorer) { mailbox.post(.event(.store($0))) }
 /// for await input in inbox { … }
 /// ```
 struct Mailbox: Sendable {

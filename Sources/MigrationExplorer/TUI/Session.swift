@@ -13,6 +13,8 @@ import MigrationCore
 /// ```
 package struct Session {
     package private(set) var explorer: Explorer
+    /// Where the session's store work is carried out, in the order asked for.
+    package let storeWork = StoreWork()
     package var state: ViewState
     /// Whether the terminal draws UTF-8 glyphs: text is measured as it will be drawn.
     package var unicode = true
@@ -121,7 +123,7 @@ package struct Session {
     /// is carried out too.
     nonisolated(nonsending) private mutating func perform(_ effect: Effect, size: Size, progress: (ViewState) -> Void = { _ in }) async {
         if effect.isStoreWork {
-            if let next = handle(.store(await StoreWork.perform(effect, on: explorer)), size: size) { await perform(next, size: size) }
+            if let next = handle(.store(await storeWork.perform(effect, on: explorer)), size: size) { await perform(next, size: size) }
             return
         }
         guard effect == .run else { return }

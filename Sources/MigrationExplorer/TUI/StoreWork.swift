@@ -1,29 +1,30 @@
 import Foundation
 import MigrationCore
 
-/// The store's side of the terminal UI's effects: each is carried out on a copy of the
-/// explorer and answered with all the screen then shows of it (``StoreAnswer``), one after
-/// another, in the order they were asked for, on one serial queue of the process's own (as
-/// GRDB runs a connection's work). The store's calls block (a database answers after network
-/// round trips): on the concurrency pool's few threads they would hold up every task, the
-/// loop's included; and a thread of its own for each would let two answers come back in
-/// either order.
+/// The store's side of a session's effects: each is carried out on a copy of the explorer
+/// and answered with all the screen then shows of it (``StoreAnswer``), one after another, in
+/// the order they were asked for, on a serial queue of the session's own (as GRDB runs a
+/// connection's work). The store's calls block (a database answers after network round
+/// trips): on the concurrency pool's few threads they would hold up every task, the loop's
+/// included; and a thread of its own for each would let two answers come back in either order.
 ///
 /// ```swift
-/// StoreWork.start(.reset, on: explorer) { answer in mailbox.post(.event(.store(answer))) }
+/// session.storeWork.start(.reset, on: explorer) { answer in mailbox.post(.event(.store(answer))) }
 /// ```
-enum StoreWork {
-    /// Where every effect is carried out, in turn.
-    private static let queue = DispatchQueue(label: "terminal UI store work")
+package final class StoreWork: Sendable {
+    /// Where the session's effects are carried out, in turn.
+    private let queue = DispatchQueue(label: "terminal UI store work")
+
+    package init() {}
 
     /// Carries out `effect` after those asked for before it, and hands the store's answer to
     /// `answered` on the queue.
-    static func start(_ effect: Effect, on explorer: Explorer, answered: @escaping @Sendable (StoreAnswer) -> Void) {
-        queue.async { answered(answer(to: effect, on: explorer)) }
+    func start(_ effect: Effect, on explorer: Explorer, answered: @escaping @Sendable (StoreAnswer) -> Void) {
+        queue.async { answered(Self.answer(to: effect, on: explorer)) }
     }
 
     /// Carries out `effect` after those asked for before it and returns the store's answer.
-    static func perform(_ effect: Effect, on explorer: Explorer) async -> StoreAnswer {
+    func perform(_ effect: Effect, on explorer: Explorer) async -> StoreAnswer {
         await withCheckedContinuation { continuation in
             start(effect, on: explorer) { continuation.resume(returning: $0) }
         }

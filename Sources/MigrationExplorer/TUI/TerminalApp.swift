@@ -136,7 +136,7 @@ struct TerminalApp {
         mutating func carryOut(_ effect: Effect) {
             if effect.isStoreWork {
                 let mailbox = mailbox
-                StoreWork.start(effect, on: session.explorer) { mailbox.post(.event(.store($0))) }
+                session.storeWork.start(effect, on: session.explorer) { mailbox.post(.event(.store($0))) }
                 return
             }
             switch effect {
