@@ -102,6 +102,32 @@ struct TUIFollowStoreTests {
         #expect(session.state.message?.text == "Store changed: 1.1 Index tags applied")
     }
 
+    /// A change that moves again what the line said (a reset after a run, a `set` back) is
+    /// said on its own: the line never says the opposite of what the rows show.
+    @Test func aChangeThatUndoesWhatTheLineSaidIsSaidOnItsOwn() async throws {
+        let folder = try makeTemporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        var session = try await Self.session(in: folder)
+        try Self.otherProcessSets("1.1", in: folder)
+        await session.receive(.storeChanged(.changed(writer: nil)), size: Self.size)
+        #expect(statuses(session) == ["applied", "applied", "applied"])
+
+        try Self.store(in: folder).update { $0 = MigrationRule.reset($0) }
+        await session.receive(.storeChanged(.changed(writer: nil)), size: Self.size)
+        #expect(statuses(session) == ["pending", "pending", "pending"])
+        #expect(session.state.message?.text == "Store changed: 0.9 Add GUIDs to notes pending, 1.0 Move the attachments pending, 1.1 Index tags pending")
+
+        try Self.otherProcessSets("1.0", in: folder)
+        await session.receive(.storeChanged(.changed(writer: nil)), size: Self.size)
+        #expect(statuses(session) == ["applied", "applied", "pending"])
+        #expect(session.state.message?.text == "Store changed: 0.9 Add GUIDs to notes applied, 1.0 Move the attachments applied")
+
+        try Self.otherProcessSets("0.9", in: folder)
+        await session.receive(.storeChanged(.changed(writer: nil)), size: Self.size)
+        #expect(statuses(session) == ["applied", "pending", "pending"])
+        #expect(session.state.message?.text == "Store changed: 1.0 Move the attachments pending")
+    }
+
     @Test func changesDuringAReadAreReadOnceAfterItAndMarkTheDryRunOutOfDate() async throws {
         let folder = try makeTemporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }

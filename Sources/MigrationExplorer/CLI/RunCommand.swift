@@ -10,8 +10,9 @@ struct RunCommand: AsyncParsableCommand, LooksAtOneUpgrade {
         commandName: "run", abstract: "Run the pending migrations and the hooks that fire (or, with --dry-run, list them).",
         discussion: """
         SIGINT, SIGTERM and SIGHUP stop the running command's process group (SIGTERM, then \
-        SIGKILL after --kill-after seconds, 2 by default); that migration is recorded as failed ("cancelled"), nothing after \
-        it runs, and the exit status is 128 + the signal's number.
+        SIGKILL after --kill-after seconds, 2 by default); that migration is not recorded (it shows as \
+        "cancelled" and runs next time), nothing after it runs, and the exit status is 128 + the \
+        signal's number. A second signal before the step has stopped kills its group at once.
 
         On a terminal, a live line on stderr shows the running step (n/m), its elapsed time and \
         the last line of its output, or the process the run waits for when another holds the \

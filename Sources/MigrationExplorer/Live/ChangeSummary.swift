@@ -23,9 +23,17 @@ public enum ChangeSummary {
     /// The migrations of `new` whose status differs from `old`'s ("1.1 Move notes applied"), in
     /// `new`'s order; empty when a change of the store moved none.
     static func statusChanges(from old: MigrationPlan, to new: MigrationPlan) -> [String] {
+        entriesChangingStatus(from: old, to: new).map { "\($0.migration.declared) \($0.migration.title) \($0.status.word)" }
+    }
+
+    /// The migrations whose status `new` changes, by what they declare ("1.0 Add GUIDs").
+    static func migrationsChangingStatus(from old: MigrationPlan, to new: MigrationPlan) -> Set<String> {
+        Set(entriesChangingStatus(from: old, to: new).map { "\($0.migration.declared) \($0.migration.title)" })
+    }
+
+    private static func entriesChangingStatus(from old: MigrationPlan, to new: MigrationPlan) -> [PlanEntry] {
         let before = Dictionary(old.entries.map { (Key($0.migration), $0.status.word) }, uniquingKeysWith: { first, _ in first })
         return new.entries.filter { before[Key($0.migration)] != $0.status.word }
-            .map { "\($0.migration.declared) \($0.migration.title) \($0.status.word)" }
     }
 
     /// What `new` declares that `old` did not, no longer declares, or titles differently.

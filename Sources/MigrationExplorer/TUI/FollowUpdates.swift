@@ -59,17 +59,23 @@ extension Update {
     /// After the store was read again: what changed since `shown`, said on the message line
     /// (two of its rows at most),
     /// and a dry-run or matrix open over it marked out of date. Records as shown (the
-    /// explorer's own writes, heard after it) say nothing. While the message line still says
-    /// what the store changed, a later change adds to it: it says what changed since the plan
-    /// that line started from (a run's migrations, each its own write, however the reads fell
-    /// between them); a change that moves no status since then keeps the line (a run's last
-    /// write, its app version, after its migrations).
+    /// explorer's own writes, heard after it) say nothing. A change that moves no status keeps
+    /// a line that said what an earlier change moved (a run's last write, its app version,
+    /// after its migrations). While the message line says what the store changed, a change
+    /// that moves only other migrations adds to it (a run's migrations, each its own write,
+    /// however the reads fell between them); one that moves a migration the line named again
+    /// (a reset after a run) is said on its own.
     static func tellChange(since shown: MigrationPlan?, writer: String?, _ state: inout ViewState, width: Int) {
         guard let shown, let now = state.plan, shown.state != now.state else { return }
         let lead = "Store changed: "
         let saysAChange = state.message?.text.hasPrefix(lead) == true
-        let since = (saysAChange ? state.message?.storeChangesSince : nil) ?? shown
-        let keepsLine = ChangeSummary.statusChanges(from: since, to: now).isEmpty && saysAChange
+        let moved = ChangeSummary.migrationsChangingStatus(from: shown, to: now)
+        var since = shown
+        if saysAChange, let earlier = state.message?.storeChangesSince,
+           ChangeSummary.migrationsChangingStatus(from: earlier, to: shown).isDisjoint(with: moved) {
+            since = earlier
+        }
+        let keepsLine = moved.isEmpty && saysAChange
         if !keepsLine {
             let told = ChangeSummary.store(from: since, to: now, by: writer, width: max(10, (width - 2) * 2 - lead.count))
             state.message = .init(text: lead + told, role: .accent, storeChangesSince: since)
