@@ -32,6 +32,12 @@ struct TUIFollowStoreTests {
         try other.writeFromToRealStore()
     }
 
+    /// The same, heard by `session` as another process's change.
+    static func otherProcessSets(_ version: String, in folder: URL, heardBy session: inout Session) async throws {
+        try otherProcessSets(version, in: folder)
+        await session.receive(.storeChanged(.changed(writer: nil)), size: size)
+    }
+
     func screen(_ session: Session, size: Size = size) -> String { Render.screen(session.state, size: size, unicode: true).text }
 
     /// The screen below its first row, which names the store's temporary folder; that row is checked on its own.
@@ -87,18 +93,15 @@ struct TUIFollowStoreTests {
         let folder = try makeTemporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         var session = try await Self.session(in: folder)
-        try Self.otherProcessSets("0.9", in: folder)
-        await session.receive(.storeChanged(.changed(writer: nil)), size: Self.size)
+        try await Self.otherProcessSets("0.9", in: folder, heardBy: &session)
         #expect(session.state.message?.text == "Store changed: 0.9 Add GUIDs to notes applied")
 
-        try Self.otherProcessSets("1.0", in: folder)
-        await session.receive(.storeChanged(.changed(writer: nil)), size: Self.size)
+        try await Self.otherProcessSets("1.0", in: folder, heardBy: &session)
         #expect(session.state.message?.text == "Store changed: 0.9 Add GUIDs to notes applied, 1.0 Move the attachments applied")
 
         await session.press(.dryRun, size: Self.size)
         #expect(session.state.message?.text.hasPrefix("Dry run: ") == true, "\(session.state.message?.text ?? "")")
-        try Self.otherProcessSets("1.1", in: folder)
-        await session.receive(.storeChanged(.changed(writer: nil)), size: Self.size)
+        try await Self.otherProcessSets("1.1", in: folder, heardBy: &session)
         #expect(session.state.message?.text == "Store changed: 1.1 Index tags applied")
     }
 
@@ -108,8 +111,7 @@ struct TUIFollowStoreTests {
         let folder = try makeTemporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         var session = try await Self.session(in: folder)
-        try Self.otherProcessSets("1.1", in: folder)
-        await session.receive(.storeChanged(.changed(writer: nil)), size: Self.size)
+        try await Self.otherProcessSets("1.1", in: folder, heardBy: &session)
         #expect(statuses(session) == ["applied", "applied", "applied"])
 
         try Self.store(in: folder).update { $0 = MigrationRule.reset($0) }
@@ -117,13 +119,11 @@ struct TUIFollowStoreTests {
         #expect(statuses(session) == ["pending", "pending", "pending"])
         #expect(session.state.message?.text == "Store changed: 0.9 Add GUIDs to notes pending, 1.0 Move the attachments pending, 1.1 Index tags pending")
 
-        try Self.otherProcessSets("1.0", in: folder)
-        await session.receive(.storeChanged(.changed(writer: nil)), size: Self.size)
+        try await Self.otherProcessSets("1.0", in: folder, heardBy: &session)
         #expect(statuses(session) == ["applied", "applied", "pending"])
         #expect(session.state.message?.text == "Store changed: 0.9 Add GUIDs to notes applied, 1.0 Move the attachments applied")
 
-        try Self.otherProcessSets("0.9", in: folder)
-        await session.receive(.storeChanged(.changed(writer: nil)), size: Self.size)
+        try await Self.otherProcessSets("0.9", in: folder, heardBy: &session)
         #expect(statuses(session) == ["applied", "pending", "pending"])
         #expect(session.state.message?.text == "Store changed: 1.0 Move the attachments pending")
     }
