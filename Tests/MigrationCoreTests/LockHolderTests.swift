@@ -44,5 +44,43 @@ struct LockHolderTests {
         #expect(since >= beforeTheHolder.addingTimeInterval(-2) && since <= Date().addingTimeInterval(2),
                 "since \(since), the holder started at \(beforeTheHolder)")
     }
+
+    /// A run killed with SIGKILL while its command holds the lock through an inherited
+    /// descriptor: `/proc/locks` still names the dead run; the command is named instead.
+    @Test func aLockTakenByAProcessThatIsGoneIsNamedAfterTheProcessStillHoldingIt() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("holder-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let lock = folder.appendingPathComponent("state.json.lock")
+        // The parent takes the lock, starts a child that inherits it and waits on its stdin,
+        // prints the child's pid and exits: the lock outlives the process that took it.
+        let script = """
+            import fcntl, os, sys
+            f = open(sys.argv[1], "w"); fcntl.flock(f, fcntl.LOCK_EX)
+            child = os.fork()
+            if child == 0:
+                os.close(1); sys.stdin.read(); os._exit(0)
+            print(child, flush=True); os._exit(0)
+            """
+        let parent = SpawnedProcess()
+        parent.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
+        parent.arguments = ["-c", script, lock.path]
+        let (output, input) = (Pipe(), Pipe())
+        parent.standardOutput = output
+        parent.standardInput = input
+        try parent.run()
+        defer { try? input.fileHandleForWriting.close() }
+        let printed = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        parent.waitUntilExit()
+        let child = try #require(Int32(printed.trimmingCharacters(in: .whitespacesAndNewlines)), "no child pid: \(printed)")
+        defer { kill(child, SIGKILL) }
+        let locks = try #require(LockHolder.readWhole("/proc/locks"))
+        var info = stat()
+        try #require(stat(lock.path, &info) == 0)
+        #expect(LockHolder.holderPID(inLocks: locks, device: UInt64(info.st_dev), inode: UInt64(info.st_ino), excluding: getpid()) == parent.processIdentifier,
+                "the system names the process that took the lock")
+        let found = try #require(LockHolder.of(lockFile: lock.path))
+        #expect(found.pid == child, "named \(found), the lock is held by \(child)")
+    }
     #endif
 }

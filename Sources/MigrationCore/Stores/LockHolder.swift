@@ -41,17 +41,39 @@ package struct LockHolder: Sendable, Equatable, CustomStringConvertible {
     }()
 
     /// The other process holding a `flock` on `lockFile`; `nil` when there is none, or the
-    /// system does not tell (any platform but Linux).
+    /// system does not tell (any platform but Linux). `/proc/locks` names the process that took
+    /// the lock; when that one is gone (a run killed with SIGKILL) and a process it started
+    /// still holds the lock through an inherited descriptor (its command), the process that has
+    /// the file open and started first is named instead.
     package static func of(lockFile: String) -> LockHolder? {
         #if os(Linux)
         var info = stat()
         guard stat(lockFile, &info) == 0, let locks = readWhole("/proc/locks") else { return nil }
-        let pid = holderPID(inLocks: locks, device: UInt64(info.st_dev), inode: UInt64(info.st_ino), excluding: getpid())
-        return pid.map { LockHolder(pid: $0, command: command(of: $0), since: startTime(of: $0)) }
+        let (device, inode) = (UInt64(info.st_dev), UInt64(info.st_ino))
+        guard let pid = holderPID(inLocks: locks, device: device, inode: inode, excluding: getpid()) else { return nil }
+        if kill(pid, 0) == 0 || errno != ESRCH { return LockHolder(pid: pid, command: command(of: pid), since: startTime(of: pid)) }
+        return openers(device: device, inode: inode).min { ($0.since ?? .distantFuture, $0.pid) < ($1.since ?? .distantFuture, $1.pid) }
         #else
         return nil
         #endif
     }
+
+    #if os(Linux)
+    /// The processes other than this one with the file of `device` and `inode` open.
+    private static func openers(device: UInt64, inode: UInt64) -> [LockHolder] {
+        let ours = getpid()
+        guard let processes = try? FileManager.default.contentsOfDirectory(atPath: "/proc") else { return [] }
+        return processes.compactMap(Int32.init).filter { $0 != ours }.compactMap { pid in
+            let folder = "/proc/\(pid)/fd"
+            guard let descriptors = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return nil }
+            let opens = descriptors.contains { descriptor in
+                var target = stat()
+                return stat("\(folder)/\(descriptor)", &target) == 0 && UInt64(target.st_dev) == device && UInt64(target.st_ino) == inode
+            }
+            return opens ? LockHolder(pid: pid, command: command(of: pid), since: startTime(of: pid)) : nil
+        }
+    }
+    #endif
 
     /// The other process holding an open-file-description lock (Linux's `F_OFD_SETLK`) on
     /// `byte` of `file`: a block of a SQLite database, held by a run or by the command of a
