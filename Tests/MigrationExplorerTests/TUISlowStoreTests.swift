@@ -12,15 +12,21 @@ struct TUISlowStoreTests {
 
     /// A terminal whose keys the test presses; it keeps every screen drawn.
     final class KeyedTerminal: Terminal, @unchecked Sendable {
-        // Safe: the fields are only touched while `lock` is held.
-        private let lock = NSLock()
+        // Safe: the fields are only touched while `lock` is held; it is broadcast when a key
+        // is pressed or the terminal closed, which wakes the loop's input thread.
+        private let lock = NSCondition()
         private var keys: [Key] = []
         private var drawn: Screen?
         private var closed = false
         let size = TUISlowStoreTests.size
         let unicode = true
 
-        func press(_ key: Key) { lock.withLock { keys.append(key) } }
+        func press(_ key: Key) {
+            lock.withLock {
+                keys.append(key)
+                lock.broadcast()
+            }
+        }
         func press(_ action: Action) { press(Keymap.binding(for: action)!.keys[0]) }
 
         /// Whether the last screen drawn shows `text`.
@@ -29,14 +35,19 @@ struct TUISlowStoreTests {
 
         func draw(_ screen: Screen) { lock.withLock { drawn = screen } }
         var readiness: any TerminalReadiness {
-            PolledReadiness { [self] in lock.withLock { closed ? nil : !keys.isEmpty } }
+            SignalledReadiness(condition: lock) { [self] in closed ? nil : !keys.isEmpty }
         }
         func nextEvent(waitingAtMost milliseconds: Int) -> TerminalEvent? {
             lock.withLock { keys.isEmpty ? nil : .key(keys.removeFirst()) }
         }
         func terminationSignal() -> Int32? { nil }
         func clear() {}
-        func close() { lock.withLock { closed = true } }
+        func close() {
+            lock.withLock {
+                closed = true
+                lock.broadcast()
+            }
+        }
     }
 
     /// An explorer over a JSON file store whose answers wait at `gate`; the app at 1.1 has
@@ -52,7 +63,7 @@ struct TUISlowStoreTests {
 
     /// Starts the loop on `terminal`; it ends with the quit key the test presses.
     static func start(_ explorer: Explorer, on terminal: KeyedTerminal) -> Task<TerminalApp.Leaving?, Never> {
-        Task(priority: .high) { @MainActor in await TerminalApp(session: Session(explorer: explorer), terminal: terminal).run() }
+        Task { await TerminalApp(session: Session(explorer: explorer), terminal: terminal).run() }
     }
 
     @Test func theFirstFrameAndKeysThatNeedNoAnswerComeBeforeTheStoreAnswers() async throws {

@@ -27,6 +27,26 @@ package enum OwnThread {
         return try await operation()
     }
 
+    /// Starts `operation` as a task of its own whose preferred executor is a new thread, where
+    /// the platform has task executors: unlike `Task { }`, which starts on the concurrency pool
+    /// (a preference is not inherited by an unstructured task), it needs no thread of the pool
+    /// to start or to go on, so a pool that other work keeps busy does not hold it up.
+    ///
+    /// ```swift
+    /// let walk = OwnThread.task { try await runner.run(store: store) }
+    /// let report = try await walk.value
+    /// ```
+    package static func task<T: Sendable>(_ operation: sending @escaping () async throws -> T) -> Task<T, any Error> {
+        if #available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *) {
+            let executor = ThreadExecutor(name: name, mayWait: true)
+            return Task(executorPreference: executor) {
+                defer { executor.finish() }
+                return try await operation()
+            }
+        }
+        return Task { try await operation() }
+    }
+
     /// Whether the current code may wait on the network: on such a thread, or, where the
     /// platform has no task executors, anywhere. Elsewhere it would make a thread of the
     /// concurrency pool (or one of the caller's) wait.

@@ -176,10 +176,8 @@ public struct Explorer: Sendable {
         var runner = runner
         runner.retriesInterrupted = retryingInterrupted
         let store = store
-        let walk = Task {
-            try await CommandSettings.$current.withValue(settings) {
-                try await OwnThread.preferred { try await runner.run(store: store, observer: observer) }
-            }
+        let walk = OwnThread.task {
+            try await CommandSettings.$current.withValue(settings) { try await runner.run(store: store, observer: observer) }
         }
         cancellation.whenCancelled { walk.cancel() }
         return try await withTaskCancellationHandler { try await walk.value } onCancel: { cancellation.cancel() }

@@ -1,4 +1,5 @@
 import Foundation
+import MigrationCore
 import MigrationManifest
 
 /// The terminal UI's loop, the only code that reads keys and draws. It awaits what its event
@@ -45,12 +46,21 @@ struct TerminalApp {
         return leaving.status
     }
 
-    /// Runs until the user quits (`nil`) or the process must leave (``Leaving``), on the main
-    /// actor, which is free while the loop awaits its next event: an app's `@MainActor` bodies
-    /// run there meanwhile. The first frame is drawn before the store is read. The terminal is
-    /// given back before it returns.
-    @MainActor
+    /// Runs until the user quits (`nil`) or the process must leave (``Leaving``). The loop runs
+    /// on a thread of its own, the one thread that reads keys and draws: not on the main actor,
+    /// which an app's `@MainActor` bodies have to themselves (one that keeps it busy does not
+    /// freeze the screen), and not on the concurrency pool, which other work of the process may
+    /// keep busy (a key is answered whatever the pool does). The first frame is drawn before
+    /// the store is read. The terminal is given back before it returns.
     func run() async -> Leaving? {
+        guard #available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *) else { return await loop() }
+        let executor = ThreadExecutor(name: "terminal UI", mayWait: false)
+        defer { executor.finish() }
+        return await withTaskExecutorPreference(executor) { await loop() }
+    }
+
+    /// ``run()`` on the current executor.
+    private func loop() async -> Leaving? {
         let (inbox, mailbox) = Mailbox.make()
         let input = TerminalInput(watching: terminal.readiness, mailbox: mailbox)
         let subscriptions = Subscriptions(explorer: session.explorer, manifest: session.manifest, mailbox: mailbox)
