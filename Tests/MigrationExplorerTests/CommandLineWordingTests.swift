@@ -32,7 +32,9 @@ struct CommandLineWordingTests {
         #expect(result.stderr.contains("plan, run, reset, set, matrix, whats-new, export"), "\(result.stderr)")
         let json = try await Executable.run(["bogus", "--json"])
         #expect(json.status == 64)
-        #expect(try (json.json()["error"] as? [String: Any])?["message"] as? String ?? "" != "")
+        // The word is what is wrong, not the default command's missing --json.
+        let message = try (json.json()["error"] as? [String: Any])?["message"] as? String ?? ""
+        #expect(message.contains("\"bogus\" is not a command"), "\(message)")
     }
 
     @Test func reportsHaveNoTrailingSpaces() async throws {

@@ -153,6 +153,7 @@ struct ConsistentAnswersCommandTests {
         // `matrix` says why it takes no "from", and how to see one upgrade.
         (["matrix", "--from", "0.8"], "matrix takes every release as \"from\""),
         (["matrix", "--from-build", "90"], "run 'migration-explorer plan --from-build 90'"),
+        (["matrix", "--json", "--from=0.9"], "run 'migration-explorer plan --from 0.9'"),
         (["export", "--store", "s.json", "--from", "0.8"], "Unknown option '--store'"),
         (["export", "--fail", "0.9"], "Unknown option '--fail'"),
         (["export", "--fresh-install", "baseline"], "Unknown option '--fresh-install'"),

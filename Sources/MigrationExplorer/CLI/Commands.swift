@@ -32,7 +32,6 @@ struct TUICommand: AsyncParsableCommand, LooksAtOneUpgrade {
     @OptionGroup var upgrade: UpgradeOptions
     @OptionGroup var stores: StoreOptions
     @OptionGroup var limits: CommandLimits
-
     func validate() throws { try validateSource() }
 
     func run() async throws {
@@ -86,7 +85,6 @@ extension RootCommand {
                 let listed = names.map { $0 == TUICommand.configuration.commandName ? "\($0) (the default)" : $0 }.joined(separator: ", ")
                 throw CommandFailure(.usage, "\"\(unknown)\" is not a command; the commands are \(listed); see '\(Program.name) --help'")
             }
-            if let refusal = MatrixCommand.fromRefusal(in: arguments) ?? RunCommand.watchRefusal(in: arguments) { throw refusal }
             var command = try parseAsRoot(arguments)
             if let repeated = repeatedOption(in: arguments) {
                 throw ValidationError("\(repeated) is given more than once; give it once")
@@ -123,8 +121,8 @@ extension RootCommand {
     }
 
     /// `bogus` in `migration-explorer bogus`: a first argument that is neither an option nor a
-    /// command (the default command takes no arguments, so it would only be refused as an
-    /// unexpected argument, under the default command's usage).
+    /// command. Read before parsing: the parser would take it for the default command's, whose
+    /// errors (an option it lacks, like `--json`) would hide that the word is not a command.
     static func unknownCommand(in arguments: [String]) -> String? {
         guard let first = arguments.first, !first.hasPrefix("-") else { return nil }
         let names = configuration.subcommands.compactMap { $0.configuration.commandName } + ["help"]

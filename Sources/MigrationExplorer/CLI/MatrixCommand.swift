@@ -16,25 +16,19 @@ struct MatrixCommand: AsyncParsableCommand {
     var freshInstall: FreshInstallOption?
     @Flag(help: "Write JSON instead of a table.") var json = false
 
-    /// `matrix --from 0.8`: the usage error that says the matrix takes every release as
-    /// "from" and how to see one upgrade, rather than argument-parser's guess at another option.
-    /// `nil` when `arguments` are not `matrix` with `--from` or `--from-build`.
-    static func fromRefusal(in arguments: [String]) -> CommandFailure? {
-        guard arguments.first == configuration.commandName else { return nil }
-        let options = Array(arguments.prefix { $0 != "--" })
-        for (index, argument) in options.enumerated() {
-            let parts = argument.split(separator: "=", maxSplits: 1).map(String.init)
-            guard let option = parts.first, option == "--from" || option == "--from-build" else { continue }
-            let given = parts.count == 2 ? parts[1] : options.dropFirst(index + 1).first
-            // The example repeats the value only when it is a version: nothing else is echoed.
-            let value = given.flatMap { try? Version($0) }?.text ?? (option == "--from" ? "0.8" : "90")
-            return CommandFailure(.usage, "matrix takes every release as \"from\": a row for a fresh install, then one for each release "
-                + "below the app's version; to see the upgrade from one version, run '\(Program.name) plan \(option) \(value)'")
-        }
-        return nil
-    }
+    /// `matrix --from 0.8` (or `--from-build 90`): taken only to be refused, saying that the
+    /// matrix takes every release as "from" and how to see one upgrade, rather than
+    /// argument-parser's guess at another option.
+    @Option(name: .customLong("from"), help: .private) var oneFrom: String?
+    @Option(name: .customLong("from-build"), help: .private) var oneFromBuild: String?
 
     func run() async throws {
+        if let (option, given) = oneFrom.map({ ("--from", $0) }) ?? oneFromBuild.map({ ("--from-build", $0) }) {
+            // The example repeats the value only when it is a version: nothing else is echoed.
+            let value = (try? Version(given))?.text ?? (option == "--from" ? "0.8" : "90")
+            throw CommandFailure(.usage, "matrix takes every release as \"from\": a row for a fresh install, then one for each release "
+                + "below the app's version; to see the upgrade from one version, run '\(Program.name) plan \(option) \(value)'")
+        }
         try await reportingFailures(json: json, store: stores.path) {
             let explorer = try ExplorerRequest(app: app, stores: stores, freshInstall: freshInstall).explorer()
             let matrix = try explorer.matrix()

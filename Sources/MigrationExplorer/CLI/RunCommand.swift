@@ -33,21 +33,20 @@ struct RunCommand: AsyncParsableCommand, LooksAtOneUpgrade {
     var retryInterrupted = false
     @OptionGroup var waiting: WaitOptions
 
-    /// `run --watch` (and `run --dry-run --watch`): the usage error that says a run happens
-    /// once and how to follow the plan, rather than argument-parser's "unknown option".
-    /// `nil` when `arguments` are not `run` with `--watch`.
-    static func watchRefusal(in arguments: [String]) -> CommandFailure? {
-        guard arguments.first == configuration.commandName, arguments.prefix(while: { $0 != "--" }).contains("--watch") else { return nil }
-        let what = arguments.contains("--dry-run") ? "a dry-run shows what one run would do, once" : "a run runs once"
-        return CommandFailure(.usage, "\(what): --watch does not apply; to see the plan again each time the store or the manifest changes, "
-            + "run '\(Program.name) plan --watch' with the same store and manifest")
-    }
+    /// `run --watch` (and `run --dry-run --watch`): taken only to be refused, saying that a run
+    /// happens once and how to follow the plan, rather than argument-parser's "unknown option".
+    @Flag(help: .private) var watch = false
 
     func validate() throws {
         try validateSource()
     }
 
     func run() async throws {
+        if watch {
+            let what = dryRun ? "a dry-run shows what one run would do, once" : "a run runs once"
+            throw CommandFailure(.usage, "\(what): --watch does not apply; to see the plan again each time the store or the manifest changes, "
+                + "run '\(Program.name) plan --watch' with the same store and manifest")
+        }
         try await reportingFailures(json: json, store: stores.path) {
             // The store is opened with its wait, which the progress below shows once it is made.
             let showWait = Locked<(@Sendable (StoreWaitChange) -> Void)?>(nil)
