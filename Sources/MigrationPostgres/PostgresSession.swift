@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import MigrationCore
 import PostgresNIO
 
 /// The one connection of a ``PostgresMigrationStore`` object, opened by its first use and
@@ -15,7 +16,7 @@ import PostgresNIO
 final class PostgresSession: @unchecked Sendable {
     // Safe: `connection`, `depth`, `runningBlocks` and `tablesReady` are only touched while
     // `lock` is held.
-    private let lock = NSRecursiveLock()
+    private let lock = RecursiveLock()
     private var connection: PostgresConnection?
     /// The open connection's socket.
     private var socket: Int32?
@@ -49,10 +50,8 @@ final class PostgresSession: @unchecked Sendable {
     }
 
     /// Runs `body` while no other thread uses the connection.
-    func exclusive<T>(_ body: () throws -> T) rethrows -> T {
-        lock.lock()
-        defer { lock.unlock() }
-        return try body()
+    func exclusive<T, E: Error>(_ body: () throws(E) -> T) throws(E) -> T {
+        try lock.withLock(body)
     }
 
     /// Runs `query` and returns its rows, connecting first if need be.

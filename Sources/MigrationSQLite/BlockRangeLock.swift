@@ -21,13 +21,11 @@ import Darwin
 /// Threads of one process share the hold (a byte locked by the process's own descriptor is
 /// the process's); SQLite's write lock keeps them apart as it did. On systems without
 /// open-file-description locks (Apple's) it holds nothing across processes.
-final class BlockRangeLock: @unchecked Sendable {
+final class BlockRangeLock: Sendable {
     let path: String
-    // Safe: `descriptor` and `holds` are only touched while `mutex` is held.
-    private let mutex = NSLock()
-    private var descriptor: Int32 = -1
-    /// How many holds this process has on each locked byte.
-    private var holds: [Int64: Int] = [:]
+    /// The process's descriptor on the database (-1 until a block opens it), and how many
+    /// holds this process has on each locked byte.
+    private let state = Locked<(descriptor: Int32, holds: [Int64: Int])>((-1, [:]))
 
     /// The first byte of the range the blocks' bytes are chosen in: far above SQLite's lock
     /// bytes (1 GiB), which stay where they are whatever the database's size.
@@ -63,9 +61,7 @@ final class BlockRangeLock: @unchecked Sendable {
     /// The descriptor holding the lock while some thread of this process is inside
     /// ``withLock(_:in:waiting:location:_:)``, for a shell command to inherit; `nil` otherwise.
     var heldDescriptor: Int32? {
-        mutex.lock()
-        defer { mutex.unlock() }
-        return holds.isEmpty ? nil : descriptor
+        state.withLock { $0.holds.isEmpty ? nil : $0.descriptor }
     }
 
     #if os(Linux)
@@ -76,40 +72,39 @@ final class BlockRangeLock: @unchecked Sendable {
             // Counted under the mutex, where a release of the byte by another thread of this
             // process cannot come between: taking it again (at once, as it is ours) proves it
             // is still held.
-            mutex.lock()
-            if holds[byte] != nil || (try? Self.lock(byte, on: descriptor, waiting: false)) == true {
-                holds[byte, default: 0] += 1
-                mutex.unlock()
+            let taken = state.withLock { state in
+                guard state.holds[byte] != nil || (try? Self.lock(byte, on: descriptor, waiting: false)) == true else { return false }
+                state.holds[byte, default: 0] += 1
                 return true
             }
-            mutex.unlock()
+            if taken { return true }
         }
     }
 
     private func leave(_ byte: Int64) {
-        mutex.lock()
-        defer { mutex.unlock() }
-        holds[byte, default: 1] -= 1
-        guard holds[byte] == 0 else { return }
-        holds[byte] = nil
-        var range = Self.range(byte, type: F_UNLCK)
-        _ = fcntl(descriptor, Self.setLock, &range)
+        state.withLock { state in
+            state.holds[byte, default: 1] -= 1
+            guard state.holds[byte] == 0 else { return }
+            state.holds[byte] = nil
+            var range = Self.range(byte, type: F_UNLCK)
+            _ = fcntl(state.descriptor, Self.setLock, &range)
+        }
     }
 
     /// The process's descriptor on the database, opened (and the file created, as SQLite
     /// creates a database) by the first block; `nil` for a database this process may not
     /// write, where no block can record anything and the store says why.
-    private func openedDescriptor(location: String) throws -> Int32? {
-        mutex.lock()
-        defer { mutex.unlock() }
-        if descriptor >= 0 { return descriptor }
-        let opened = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
-        if opened < 0, [EACCES, EPERM, EROFS].contains(errno) { return nil }
-        guard opened >= 0 else {
-            throw MigrationStoreError(location: location, problem: .unlockable("cannot open \(path) to lock a block: \(String(cString: strerror(errno)))"))
+    private func openedDescriptor(location: String) throws(MigrationStoreError) -> Int32? {
+        try state.withLock { (state) throws(MigrationStoreError) -> Int32? in
+            if state.descriptor >= 0 { return state.descriptor }
+            let opened = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
+            if opened < 0, [EACCES, EPERM, EROFS].contains(errno) { return nil }
+            guard opened >= 0 else {
+                throw MigrationStoreError(location: location, problem: .unlockable("cannot open \(path) to lock a block: \(String(cString: strerror(errno)))"))
+            }
+            state.descriptor = opened
+            return opened
         }
-        descriptor = opened
-        return opened
     }
 
     /// Takes `byte`, at once when it is free, otherwise after telling `policy` who holds it

@@ -19,7 +19,7 @@ final class SharedConnection: Sendable {
     /// What keeps a block's runs apart across processes for as long as a shell command of the
     /// block lives, even when its runner was killed (SQLite's write lock ends with the runner).
     let blockLock: BlockRangeLock
-    private let state = Guarded(State())
+    private let state = Locked(State())
 
     private struct State {
         var queue: DatabaseQueue?
@@ -50,7 +50,7 @@ final class SharedConnection: Sendable {
         }
     }
 
-    private static let table = Guarded<[String: SharedConnection]>([:])
+    private static let table = Locked<[String: SharedConnection]>([:])
 
     /// The open connection; opened by the first call. Opening reads and writes nothing. Each
     /// store sets SQLite's busy timeout for its own transactions (its lock patience).
@@ -91,20 +91,5 @@ final class SharedConnection: Sendable {
         let alreadyRunning = state.withLock { !$0.runningBlocks.insert(block).inserted }
         defer { if !alreadyRunning { state.withLock { _ = $0.runningBlocks.remove(block) } } }
         return try body(alreadyRunning)
-    }
-}
-
-/// A value behind a lock, for short critical sections that never call out.
-final class Guarded<Value>: @unchecked Sendable {
-    // Safe: `value` is only touched inside `lock`.
-    private let lock = NSLock()
-    private var value: Value
-
-    init(_ value: Value) { self.value = value }
-
-    func withLock<T>(_ body: (inout Value) throws -> T) rethrows -> T {
-        lock.lock()
-        defer { lock.unlock() }
-        return try body(&value)
     }
 }

@@ -6,7 +6,7 @@ import Testing
 
 /// The terminal UI over a store that answers slowly (a database behind a slow link): the loop
 /// draws and takes keys while the store has not answered, and shows each answer when it comes.
-@Suite("Terminal UI: a slow store", .serialized)
+@Suite("Terminal UI: a slow store", .serialized, .onThreadOfItsOwn)
 struct TUISlowStoreTests {
     static let size = Size(width: 80, height: 24)
 
@@ -61,9 +61,15 @@ struct TUISlowStoreTests {
         return try Explorer(app: ExplorerApp(registry: registry, appVersion: "1.1"), options: ExplorerOptions(), realStore: store)
     }
 
-    /// Starts the loop on `terminal`; it ends with the quit key the test presses.
+    /// Starts the loop on `terminal`, on a thread of its own from the start (`Task { }` would
+    /// wait for a thread of the concurrency pool, which the other tests keep busy); it ends with
+    /// the quit key the test presses.
     static func start(_ explorer: Explorer, on terminal: KeyedTerminal) -> Task<TerminalApp.Leaving?, Never> {
-        Task { await TerminalApp(session: Session(explorer: explorer), terminal: terminal).run() }
+        let executor = ThreadExecutor(name: "a test's terminal UI", mayWait: false)
+        return Task(executorPreference: executor) {
+            defer { executor.finish() }
+            return await TerminalApp(session: Session(explorer: explorer), terminal: terminal).run()
+        }
     }
 
     @Test func theFirstFrameAndKeysThatNeedNoAnswerComeBeforeTheStoreAnswers() async throws {

@@ -1,4 +1,5 @@
 import Foundation
+import MigrationCore
 
 /// Every thread of Swift's concurrency pool, each held by a job that blocks until
 /// ``release()``: for tests of code that must go on when the pool is busy (other tests of the
@@ -14,6 +15,7 @@ public final class BusyConcurrencyPool: Sendable {
     /// How many threads it holds: one per core.
     public let threads: Int
     private let released = DispatchSemaphore(value: 0)
+    private let holding = Locked(0)
 
     private init(threads: Int) { self.threads = threads }
 
@@ -26,9 +28,11 @@ public final class BusyConcurrencyPool: Sendable {
         let pool = BusyConcurrencyPool(threads: ProcessInfo.processInfo.activeProcessorCount)
         let started = DispatchSemaphore(value: 0)
         for _ in 0..<pool.threads {
-            Task.detached { [released = pool.released] in
+            Task.detached { [released = pool.released, holding = pool.holding] in
+                holding.withLock { $0 += 1 }
                 started.signal()
                 _ = released.wait(timeout: .now() + holdAtMost)
+                holding.withLock { $0 -= 1 }
             }
         }
         for _ in 0..<pool.threads where started.wait(timeout: .now() + seconds) == .timedOut {
@@ -37,6 +41,9 @@ public final class BusyConcurrencyPool: Sendable {
         }
         return pool
     }
+
+    /// Whether every thread it took is still held.
+    public var isHoldingEveryThread: Bool { holding.value == threads }
 
     /// Lets every thread go.
     public func release() {

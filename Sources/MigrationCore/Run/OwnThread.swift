@@ -85,6 +85,22 @@ package final class ThreadExecutor: TaskExecutor, @unchecked Sendable {
         self.mayWait = mayWait
     }
 
+    /// An executor whose thread is started now, so that a refusal is known before any job is
+    /// given to it (``enqueue(_:)`` would otherwise fall back to the concurrency pool, which
+    /// the caller may be avoiding).
+    /// - Throws: ``DetachedThread/StartFailure`` when the system starts no thread.
+    package static func started(name: String, mayWait: Bool) throws(DetachedThread.StartFailure) -> ThreadExecutor {
+        let executor = ThreadExecutor(name: name, mayWait: mayWait)
+        executor.hasThread = true
+        do {
+            try executor.startThread()
+        } catch {
+            executor.hasThread = false
+            throw error
+        }
+        return executor
+    }
+
     package func enqueue(_ job: consuming ExecutorJob) {
         let job = UnownedJob(job)
         let needsThread = condition.withLock {
@@ -95,16 +111,20 @@ package final class ThreadExecutor: TaskExecutor, @unchecked Sendable {
         }
         guard needsThread else { return }
         do {
-            try DetachedThread.start(name: name) { [self] in
-                if mayWait { Thread.current.threadDictionary[OwnThread.marker] = true }
-                runJobs()
-            }
+            try startThread()
         } catch {
             // No thread to be had: the jobs run on the concurrency pool instead of never.
             condition.withLock { hasThread = false }
             while let job = condition.withLock({ jobs.isEmpty ? nil : jobs.removeFirst() }) {
                 globalConcurrentExecutor.enqueue(job)
             }
+        }
+    }
+
+    private func startThread() throws(DetachedThread.StartFailure) {
+        try DetachedThread.start(name: name) { [self] in
+            if mayWait { Thread.current.threadDictionary[OwnThread.marker] = true }
+            runJobs()
         }
     }
 

@@ -42,8 +42,9 @@ final class FileLock: @unchecked Sendable {
     }
 
     let path: String
-    // Safe: `descriptor` and `holders` are only touched while `mutex` is held.
-    private let mutex = NSLock()
+    // Safe: `descriptor` and `holders` are only touched while `mutex` is held, which a wait
+    // for another process's hold holds too, so the threads of this process wait behind it.
+    private let mutex = RecursiveLock()
     private var descriptor: Int32 = -1
     private var holders = 0
 
@@ -58,31 +59,29 @@ final class FileLock: @unchecked Sendable {
     }
 
     private func enter(waiting policy: LockWaiting.Policy) throws(LockError) {
-        mutex.lock()
-        defer { mutex.unlock() }
-        if holders == 0 {
-            if descriptor < 0 {
-                descriptor = SideFile.openLock(path, O_RDWR)
-                guard descriptor >= 0 else { throw LockError(description: SideFile.openFailure(path)) }
+        try mutex.withLock { () throws(LockError) in
+            if holders == 0 {
+                if descriptor < 0 {
+                    descriptor = SideFile.openLock(path, O_RDWR)
+                    guard descriptor >= 0 else { throw LockError(description: SideFile.openFailure(path)) }
+                }
+                try LockWaiting.take(descriptor, LOCK_EX, path: path, waiting: policy)
             }
-            try LockWaiting.take(descriptor, LOCK_EX, path: path, waiting: policy)
+            holders += 1
         }
-        holders += 1
     }
 
     private func leave() {
-        mutex.lock()
-        defer { mutex.unlock() }
-        holders -= 1
-        if holders == 0 { flock(descriptor, LOCK_UN) }
+        mutex.withLock {
+            holders -= 1
+            if holders == 0 { flock(descriptor, LOCK_UN) }
+        }
     }
 
     /// The locked descriptor while this process holds the lock (some thread is inside
     /// ``withLock(_:)``), for a child process to inherit; `nil` otherwise.
     var heldDescriptor: Int32? {
-        mutex.lock()
-        defer { mutex.unlock() }
-        return holders > 0 ? descriptor : nil
+        mutex.withLock { holders > 0 ? descriptor : nil }
     }
 }
 

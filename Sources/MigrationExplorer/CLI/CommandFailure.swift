@@ -114,7 +114,7 @@ extension CommandFailure {
             else { self.init(.store, error.description, path: store) }
         case let error as MigrationStateError:
             self.init(.store, String(describing: error), path: store)
-        case is DetachedThread.StartFailure, is NotStarted:
+        case is DetachedThread.StartFailure:
             self.init(.systemLimit, "\(error); what ran before stays recorded", path: store)
         default:
             self.init(.usage, String(describing: error))

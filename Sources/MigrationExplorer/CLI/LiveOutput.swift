@@ -15,8 +15,9 @@ final class LiveOutput: @unchecked Sendable {
     private let style: ConsoleStyle
     /// The live status line the lines are written above, if there is one.
     private let progress: RunProgress?
-    // Safe: `running`, `prefix`, `streamed` and `tenths` are only touched while `lock` is held.
-    private let lock = NSLock()
+    // Safe: `running`, `prefix`, `streamed` and `tenths` are only touched while `lock` is
+    // held, which a line's write holds too, so lines never interleave.
+    private let lock = RecursiveLock()
     /// The running step's label; progress reported for any other is not shown.
     private var running = ""
     private var prefix = ""

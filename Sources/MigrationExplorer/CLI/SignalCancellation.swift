@@ -19,7 +19,7 @@ final class SignalCancellation: @unchecked Sendable {
     private let json: FileHandle?
     // Safe: everything below is only touched while `lock` is held. An early exit keeps it
     // held until the process is gone, so the run's own report never follows its document.
-    private let lock = NSLock()
+    private let lock = RecursiveLock()
     private var started = false
     private var stopped = false
     /// The steps that finished, for the document of a second signal.
@@ -61,15 +61,13 @@ final class SignalCancellation: @unchecked Sendable {
     }
 
     private func receive(_ number: Int32) {
-        lock.lock()
-        let second = signal != nil
-        if signal == nil { signal = number }
-        guard !stopped, !started || second else {
-            lock.unlock()
-            if !stopped { cancellation.cancel() }
-            return
+        let cancels: Bool = lock.withLock {
+            let second = signal != nil
+            if signal == nil { signal = number }
+            guard !stopped, !started || second else { return !stopped }
+            exitEarly(number, second: second)
         }
-        exitEarly(number, second: second)
+        if cancels { cancellation.cancel() }
     }
 
     /// Exits at once, holding `lock`: a second signal gives up on the running step (its

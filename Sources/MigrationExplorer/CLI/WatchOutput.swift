@@ -1,4 +1,5 @@
 import Foundation
+import MigrationCore
 
 /// What `plan --watch` writes, each piece whole: SIGINT, SIGTERM and SIGHUP end the process
 /// with exit status 0 (``ExitStatus/outputLost`` if standard output was lost), between two
@@ -10,7 +11,7 @@ import Foundation
 /// ```
 final class WatchOutput: @unchecked Sendable {
     /// Held during each write, and by a signal until the process is gone.
-    private let lock = NSLock()
+    private let lock = RecursiveLock()
     // Safe: `lock` is Sendable; the sources are set once, by `init`, and never touched again
     // (they are kept only so that they stay installed).
     private let sources: [DispatchSourceSignal]
@@ -22,8 +23,7 @@ final class WatchOutput: @unchecked Sendable {
             signal(number, SIG_IGN)
             let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
             source.setEventHandler {
-                lock.lock()
-                Program.exit(ExitStatus.success.rawValue)
+                lock.withLock { () -> Never in Program.exit(ExitStatus.success.rawValue) }
             }
             source.resume()
             return source
@@ -32,11 +32,9 @@ final class WatchOutput: @unchecked Sendable {
 
     /// Runs `body`, which writes one piece of output, with no signal ending the process meanwhile.
     func writing<Result, Failure: Error>(_ body: () throws(Failure) -> Result) throws(Failure) -> Result {
-        lock.lock()
-        defer {
-            fflush(nil)
-            lock.unlock()
+        try lock.withLock { () throws(Failure) -> Result in
+            defer { fflush(nil) }
+            return try body()
         }
-        return try body()
     }
 }

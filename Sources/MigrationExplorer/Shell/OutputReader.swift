@@ -17,10 +17,9 @@ import Darwin
 final class OutputReader: @unchecked Sendable {
     private let descriptor: Int32
     // Safe: `output` is touched by the reading thread only, and by `finish` only after that
-    // thread has signalled `done`; `stopping` is only touched while `lock` is held.
+    // thread has signalled `done`.
     private var output: CappedOutput
-    private let lock = NSLock()
-    private var stopping = false
+    private let stopping = Locked(false)
     private let done = DispatchSemaphore(value: 0)
 
     /// Starts reading `descriptor` on a thread of its own.
@@ -38,7 +37,7 @@ final class OutputReader: @unchecked Sendable {
     /// Waits until the pipe is closed by every writer, or, when a process that left the
     /// command's group still holds it open, until 50 ms pass without output; then closes it.
     func finish() -> CappedOutput {
-        lock.withLock { stopping = true }
+        stopping.withLock { $0 = true }
         done.wait()
         close(descriptor)
         output.finish()
@@ -52,7 +51,7 @@ final class OutputReader: @unchecked Sendable {
             let ready = poll(&poller, 1, 50)
             if ready < 0 && errno == EINTR { continue }
             if ready == 0 {
-                if lock.withLock({ stopping }) { return }
+                if stopping.value { return }
                 continue
             }
             let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }

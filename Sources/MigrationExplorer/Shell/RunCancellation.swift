@@ -1,4 +1,5 @@
 import Foundation
+import MigrationCore
 
 /// Stops a run from outside: a signal to the command line, Ctrl-C or Esc in the terminal UI.
 ///
@@ -14,26 +15,28 @@ import Foundation
 /// // from a signal handler or a key press, on any thread:
 /// cancellation.cancel()            // the running migration fails with "cancelled"
 /// ```
-final class RunCancellation: @unchecked Sendable {
-    // Safe: `reason` and `running` are only touched while `lock` is held.
-    private let lock = NSLock()
-    private var reason: String?
-    private var running: RunningCommand?
-    private var onCancel: [@Sendable () -> Void] = []
+final class RunCancellation: Sendable {
+    private struct State {
+        var reason: String?
+        var running: RunningCommand?
+        var onCancel: [@Sendable () -> Void] = []
+    }
+
+    private let state = Locked(State())
 
     init() {}
 
     /// Why the run was stopped, once it was.
     var cancellationReason: String? {
-        lock.withLock { reason }
+        state.withLock { $0.reason }
     }
 
     /// Stops the run: ends the running command, if any, and keeps any later one from starting.
     func cancel(reason: String = "cancelled") {
-        let (command, actions): (RunningCommand?, [@Sendable () -> Void]) = lock.withLock {
-            if self.reason == nil { self.reason = reason }
-            defer { onCancel = [] }
-            return (running, onCancel)
+        let (command, actions): (RunningCommand?, [@Sendable () -> Void]) = state.withLock { state in
+            if state.reason == nil { state.reason = reason }
+            defer { state.onCancel = [] }
+            return (state.running, state.onCancel)
         }
         command?.stop(reason: reason)
         actions.forEach { $0() }
@@ -43,14 +46,14 @@ final class RunCancellation: @unchecked Sendable {
     /// command's group, if any, is killed at once (SIGKILL). A Swift body that ignores
     /// cancellation cannot be stopped; leaving abandons it, unrecorded.
     func abandon() {
-        lock.withLock { running }?.group.send(SIGKILL)
+        state.withLock { $0.running }?.group.send(SIGKILL)
     }
 
     /// Calls `action` when the run is cancelled, or at once if it already was.
     func whenCancelled(_ action: @escaping @Sendable () -> Void) {
-        let cancelled: Bool = lock.withLock {
-            if reason == nil { onCancel.append(action) }
-            return reason != nil
+        let cancelled: Bool = state.withLock { state in
+            if state.reason == nil { state.onCancel.append(action) }
+            return state.reason != nil
         }
         if cancelled { action() }
     }
@@ -58,14 +61,14 @@ final class RunCancellation: @unchecked Sendable {
     /// Makes `command` the one a ``cancel(reason:)`` stops; stops it at once when the run
     /// was already cancelled.
     func register(_ command: RunningCommand) {
-        let reason: String? = lock.withLock {
-            running = command
-            return self.reason
+        let reason: String? = state.withLock { state in
+            state.running = command
+            return state.reason
         }
         if let reason { command.stop(reason: reason) }
     }
 
     func unregister(_ command: RunningCommand) {
-        lock.withLock { if running === command { running = nil } }
+        state.withLock { state in if state.running === command { state.running = nil } }
     }
 }

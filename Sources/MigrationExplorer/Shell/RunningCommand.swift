@@ -1,4 +1,5 @@
 import Foundation
+import MigrationCore
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -12,13 +13,10 @@ import Darwin
 /// command.stop(reason: "timed out after 30 s")   // SIGTERM now, SIGKILL in 2 s if still running
 /// command.stopReason                             // "timed out after 30 s"
 /// ```
-final class RunningCommand: @unchecked Sendable {
+final class RunningCommand: Sendable {
     let group: ProcessGroup
     let grace: Duration
-    // Safe: both are only touched while `lock` is held.
-    private let lock = NSLock()
-    private var reason: String?
-    private var shellExited = false
+    private let state = Locked<(reason: String?, shellExited: Bool)>((nil, false))
 
     init(group: ProcessGroup, grace: Duration) {
         self.group = group
@@ -27,28 +25,27 @@ final class RunningCommand: @unchecked Sendable {
 
     /// Why it was stopped, if it was; the first reason wins.
     var stopReason: String? {
-        lock.withLock { reason }
+        state.withLock { $0.reason }
     }
 
     /// Sends SIGTERM to the command's process group, and SIGKILL after the grace period if
     /// its shell is still running then; returns at once.
     func stop(reason: String) {
-        let first: Bool = lock.withLock {
-            guard self.reason == nil, !shellExited else { return false }
-            self.reason = reason
+        let first: Bool = state.withLock { state in
+            guard state.reason == nil, !state.shellExited else { return false }
+            state.reason = reason
             return true
         }
         guard first else { return }
         group.send(SIGTERM)
-        Task.detached(priority: Task.currentPriority) { [self] in
-            try? await Task.sleep(for: grace)
-            if !lock.withLock({ shellExited }) { group.send(SIGKILL) }
+        CommandTimers.after(grace) { [self] in
+            if !state.withLock({ $0.shellExited }) { group.send(SIGKILL) }
         }
     }
 
     /// The shell has exited and been waited for: a later ``stop(reason:)`` does nothing (the
     /// rest of the group is ended by ``ProcessGroup/end(grace:)`` then).
     func shellDidExit() {
-        lock.withLock { shellExited = true }
+        state.withLock { $0.shellExited = true }
     }
 }

@@ -105,7 +105,7 @@ struct ShellCommand: Sendable {
         var options = PlatformOptions()
         options.processGroupID = 0
         let limit = timeout ?? settings.timeout
-        let result: (status: TerminationStatus, running: RunningCommand, timer: Task<Void, Never>?)
+        let result: (status: TerminationStatus, running: RunningCommand, timer: CommandTimers.Timer?)
         do {
             let execution = try await Subprocess.run(
                 .path("/bin/sh"), arguments: ["-c", lock == nil ? command : Self.inheritingLock + command], environment: environment,
@@ -116,10 +116,7 @@ struct ShellCommand: Sendable {
                 let running = RunningCommand(group: ProcessGroup(id: execution.processIdentifier.value), grace: settings.grace)
                 settings.cancellation?.register(running)
                 let timer = limit.map { limit in
-                    Task.detached(priority: Task.currentPriority) {
-                        guard (try? await Task.sleep(for: limit)) != nil else { return }
-                        running.stop(reason: "timed out after \(limit.secondsText) s")
-                    }
+                    CommandTimers.after(limit) { running.stop(reason: "timed out after \(limit.secondsText) s") }
                 }
                 return (running, timer)
             }

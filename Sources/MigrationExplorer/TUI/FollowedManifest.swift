@@ -13,8 +13,9 @@ import MigrationManifest
 /// ```
 package final class FollowedManifest: @unchecked Sendable {
     package let path: String
-    // Safe: both are only touched while `lock` is held.
-    private let lock = NSLock()
+    // Safe: both are only touched while `lock` is held, which a read of the file holds too,
+    // so that each save is read once.
+    private let lock = RecursiveLock()
     private var follower: ManifestFollower
     /// A hash of the file's bytes when last read, valid or not (`nil`: it could not be read):
     /// a large manifest's bytes are not kept.
