@@ -27,18 +27,21 @@ package enum OwnThread {
         return try await operation()
     }
 
-    /// Starts `operation` as a task of its own whose preferred executor is a new thread, where
-    /// the platform has task executors: unlike `Task { }`, which starts on the concurrency pool
-    /// (a preference is not inherited by an unstructured task), it needs no thread of the pool
-    /// to start or to go on, so a pool that other work keeps busy does not hold it up.
+    /// Starts `operation` as a task of its own whose preferred executor is a new thread named
+    /// `threadName`, where the platform has task executors: unlike `Task { }`, which starts on
+    /// the concurrency pool (a preference is not inherited by an unstructured task), it needs no
+    /// thread of the pool to start or to go on, so a pool that other work keeps busy does not
+    /// hold it up. The thread ends with the task.
     ///
     /// ```swift
     /// let walk = OwnThread.task { try await runner.run(store: store) }
     /// let report = try await walk.value
+    /// let ticks = OwnThread.task(named: "ticks") { while (try? await Task.sleep(for: .seconds(1))) != nil { tick() } }
     /// ```
-    package static func task<T: Sendable>(_ operation: sending @escaping () async throws -> T) -> Task<T, any Error> {
+    @discardableResult
+    package static func task<T: Sendable>(named threadName: String = name, _ operation: sending @escaping () async throws -> T) -> Task<T, any Error> {
         if #available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *) {
-            let executor = ThreadExecutor(name: name, mayWait: true)
+            let executor = ThreadExecutor(name: threadName, mayWait: true)
             return Task(executorPreference: executor) {
                 defer { executor.finish() }
                 return try await operation()

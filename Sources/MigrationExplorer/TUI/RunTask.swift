@@ -14,7 +14,7 @@ import MigrationCore
 final class RunTask: Sendable {
     private let inbox: Locked<[RunUpdate]>
     private let cancellation: RunCancellation
-    private let task: Task<Void, Never>
+    private let task: Task<Void, any Error>
 
     /// Starts `explorer`'s run with the current ``CommandSettings``, stopped by a cancellation
     /// of its own; `onUpdate` is called when updates arrive in an empty inbox.
@@ -46,15 +46,7 @@ final class RunTask: Sendable {
         }
         // On a thread of the run's own, not the concurrency pool: a pool another part of the
         // process keeps busy must not hold up the run, nor the key that cancels it.
-        if #available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *) {
-            let executor = ThreadExecutor(name: "terminal UI run", mayWait: false)
-            task = Task(executorPreference: executor) {
-                await work()
-                executor.finish()
-            }
-        } else {
-            task = Task.detached { await work() }
-        }
+        task = OwnThread.task(named: "terminal UI run") { await work() }
         (self.inbox, self.cancellation) = (inbox, cancellation)
     }
 
@@ -77,5 +69,5 @@ final class RunTask: Sendable {
     }
 
     /// Returns once the run has ended and its last update is in the inbox.
-    func finish() async { await task.value }
+    func finish() async { _ = await task.result }
 }

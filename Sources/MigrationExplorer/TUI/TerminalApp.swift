@@ -122,7 +122,7 @@ struct TerminalApp {
         let mailbox: Mailbox
         var run: RunTask?
         /// Ticks while a run goes on, so that its elapsed time moves.
-        var ticks: Task<Void, Never>?
+        var ticks: Task<Void, any Error>?
         /// Whether the next frame repaints every cell (Ctrl-L).
         var repaints = false
         var quitting = false
@@ -167,9 +167,10 @@ struct TerminalApp {
             }
         }
 
-        /// Posts a tick every ``TerminalApp/tickEvery`` until cancelled.
-        private static func tick(_ mailbox: Mailbox) -> Task<Void, Never> {
-            Task.detached {
+        /// Posts a tick every ``TerminalApp/tickEvery`` until cancelled, from a thread of its
+        /// own, which a busy concurrency pool cannot hold up.
+        private static func tick(_ mailbox: Mailbox) -> Task<Void, any Error> {
+            OwnThread.task(named: "terminal UI ticks") {
                 while (try? await Task.sleep(for: TerminalApp.tickEvery)) != nil { mailbox.post(.event(.tick(.now))) }
             }
         }
@@ -226,9 +227,9 @@ struct TerminalApp {
         private mutating func leave(by deadline: ContinuousClock.Instant) {
             guard leaveBy == nil else { return }
             leaveBy = deadline
-            let (mailbox, wait) = (mailbox, max(.zero, deadline - .now).inSeconds)
-            Thread.detachNewThread {
-                Thread.sleep(forTimeInterval: wait)
+            let (mailbox, wait) = (mailbox, max(.zero, deadline - .now))
+            OwnThread.task(named: "terminal UI deadline") {
+                try? await Task.sleep(for: wait)
                 mailbox.post(.deadline)
             }
         }

@@ -118,7 +118,7 @@ struct Executable {
 
         /// Waits until its standard output holds `text` (woken by each chunk): `false` when it
         /// ended without, or `seconds` passed first (a deadline for a hang).
-        func stdout(contains text: String, within seconds: Double = 30) async -> Bool {
+        func stdout(contains text: String, within seconds: Double = hangDeadline) async -> Bool {
             await output.contains(text, within: seconds)
         }
 

@@ -2,9 +2,9 @@ import Foundation
 import MigrationTestSupport
 import Testing
 
-/// The pid a command wrote to `file` (`echo $$ > pid`), once it is there (30 seconds at most).
+/// The pid a command wrote to `file` (`echo $$ > pid`), once it is there (``hangDeadline`` at most).
 func pidWritten(to file: URL) async throws -> pid_t {
-    try #require(await waitUntil { (try? file.read())?.hasSuffix("\n") == true }, "no pid in \(file.path) after 30 s: the command never started")
+    try #require(await waitUntil { (try? file.read())?.hasSuffix("\n") == true }, "no pid in \(file.path) after \(Int(hangDeadline)) s: the command never started")
     return try #require(pid_t(file.read().trimmingCharacters(in: .whitespacesAndNewlines)))
 }
 

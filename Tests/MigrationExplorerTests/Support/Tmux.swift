@@ -55,7 +55,7 @@ final class Tmux {
     /// Polls the screen until it contains every one of `texts` (`seconds` at most: a deadline
     /// for a UI that hangs, not a measure of its speed) and returns it.
     @discardableResult
-    func waitFor(_ texts: String..., colors: Bool = false, seconds: Double = 30) async throws -> String {
+    func waitFor(_ texts: String..., colors: Bool = false, seconds: Double = hangDeadline) async throws -> String {
         var last = ""
         let screen = try await screen(colors: colors, within: seconds) { screen in
             last = screen
@@ -67,7 +67,7 @@ final class Tmux {
 
     /// Polls the screen until `shows` says yes to it (`seconds` at most) and returns it;
     /// `nil` when it never did.
-    func screen(colors: Bool = false, within seconds: Double = 30, where shows: (String) -> Bool) async throws -> String? {
+    func screen(colors: Bool = false, within seconds: Double = hangDeadline, where shows: (String) -> Bool) async throws -> String? {
         let deadline = ContinuousClock.now + .seconds(seconds)
         repeat {
             let screen = try await capture(colors: colors)
@@ -83,7 +83,7 @@ final class Tmux {
         _ = try await Subprocess.run(.path("/usr/bin/pkill"), arguments: ["-\(signal)", "-P", shell], output: .discarded)
     }
 
-    /// Waits for the command to exit (30 seconds at most) and returns its status.
+    /// Waits for the command to exit (``hangDeadline`` at most) and returns its status.
     func exitStatus() async throws -> Int32 {
         var status: Int32?
         _ = await waitUntil {
@@ -91,7 +91,7 @@ final class Tmux {
             return status != nil
         }
         if let status { return status }
-        throw Timeout(description: "the command did not exit within 30 s; the screen shows:\n\((try? await capture()) ?? "")")
+        throw Timeout(description: "the command did not exit within \(Int(hangDeadline)) s; the screen shows:\n\((try? await capture()) ?? "")")
     }
 
     struct Timeout: Error, CustomStringConvertible { let description: String }

@@ -28,11 +28,11 @@ final class WatchingCommand {
     /// Whether the process is still running.
     var isRunning: Bool { running.isRunning }
 
-    /// Sends `signal`, and waits (30 s at most) for the end: its exit status, `nil` when it
+    /// Sends `signal`, and waits (``hangDeadline`` at most) for the end: its exit status, `nil` when it
     /// did not end or a signal ended it.
     func end(with signal: Int32) async -> Int32? {
         running.send(signal)
-        guard let result = await running.finish(within: 30), result.signal == nil else { return nil }
+        guard let result = await running.finish(within: hangDeadline), result.signal == nil else { return nil }
         return result.status
     }
 
