@@ -12,7 +12,8 @@ final class Tmux {
 
     /// Starts `arguments` (the built binary's) in a `width`×`height` window; when it exits,
     /// its status is written to ``statusFile`` and the shell command `then` runs in the same
-    /// pane (`stty -a`, to see the terminal it left).
+    /// pane (`stty -a`, to see the terminal it left); the pane then stays (three times
+    /// ``hangDeadline``, so a slow machine's waits end first) until the server is ended.
     init(
         _ arguments: [String], width: Int = 80, height: Int = 24, environment: [String: String] = [:], then: String? = nil,
         binary: URL = Executable.url
@@ -22,7 +23,7 @@ final class Tmux {
             .map { "\($0.key)=\(Self.quote($0.value))" }.sorted().joined(separator: " ")
         // Only what the test names: the runner's own NO_COLOR or locale must not leak in.
         let command = "env -u NO_COLOR -u LC_ALL -u LC_CTYPE \(variables) \(Self.quote(binary.path)) \(arguments.map(Self.quote).joined(separator: " "));"
-            + " echo $? > \(Self.quote(statusFile.path)); \(then.map { $0 + ";" } ?? "") sleep 60"
+            + " echo $? > \(Self.quote(statusFile.path)); \(then.map { $0 + ";" } ?? "") sleep \(Int(hangDeadline) * 3)"
         // The server outlives this call: it must not inherit a pipe we wait on.
         try await tmux(["new-session", "-d", "-x", String(width), "-y", String(height), command], capture: false)
     }
@@ -106,8 +107,15 @@ final class Tmux {
             _ = try await Subprocess.run(.name("tmux"), arguments: words, output: .discarded, error: .discarded)
             return ""
         }
-        return try await Subprocess.run(.name("tmux"), arguments: words, output: .string(limit: 1 << 24), error: .discarded).standardOutput
+        let result = try await Subprocess.run(.name("tmux"), arguments: words, output: .string(limit: 1 << 24), error: .string(limit: 1 << 16))
+        // A client that failed (the session gone, the server unreachable) is said, not read as a blank screen.
+        guard result.terminationStatus.isSuccess else {
+            throw Failure(description: "tmux \(arguments.joined(separator: " ")) failed: \(result.standardError ?? "")")
+        }
+        return result.standardOutput ?? ""
     }
+
+    struct Failure: Error, CustomStringConvertible { let description: String }
 
     private static func quote(_ text: String) -> String { "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'" }
 }
