@@ -110,9 +110,9 @@ final class Tmux {
         let result = try await Subprocess.run(.name("tmux"), arguments: words, output: .string(limit: 1 << 24), error: .string(limit: 1 << 16))
         // A client that failed (the session gone, the server unreachable) is said, not read as a blank screen.
         guard result.terminationStatus.isSuccess else {
-            throw Failure(description: "tmux \(arguments.joined(separator: " ")) failed: \(result.standardError ?? "")")
+            throw Failure(description: "tmux \(arguments.joined(separator: " ")) failed: \(result.standardError)")
         }
-        return result.standardOutput ?? ""
+        return result.standardOutput
     }
 
     struct Failure: Error, CustomStringConvertible { let description: String }
