@@ -64,12 +64,8 @@ struct TUISlowStoreTests {
     /// Starts the loop on `terminal`, on a thread of its own from the start (`Task { }` would
     /// wait for a thread of the concurrency pool, which the other tests keep busy); it ends with
     /// the quit key the test presses.
-    static func start(_ explorer: Explorer, on terminal: KeyedTerminal) -> Task<TerminalApp.Leaving?, Never> {
-        let executor = ThreadExecutor(name: "a test's terminal UI", mayWait: false)
-        return Task(executorPreference: executor) {
-            defer { executor.finish() }
-            return await TerminalApp(session: Session(explorer: explorer), terminal: terminal).run()
-        }
+    static func start(_ explorer: Explorer, on terminal: KeyedTerminal) -> Task<TerminalApp.Leaving?, any Error> {
+        OwnThread.task(named: "a test's terminal UI") { await TerminalApp(session: Session(explorer: explorer), terminal: terminal).run() }
     }
 
     @Test func theFirstFrameAndKeysThatNeedNoAnswerComeBeforeTheStoreAnswers() async throws {
@@ -92,7 +88,7 @@ struct TUISlowStoreTests {
         #expect(await waitUntil { terminal.shows("Dry run: 3 steps would run") }, "\(terminal.screen)")
         terminal.press(.escape)
         terminal.press(.quit)
-        #expect(await loop.value == nil)
+        #expect(try await loop.value == nil)
     }
 
     @Test func aDryRunWaitingForTheStoreLeavesTheScreenResponsiveThenShowsItsResult() async throws {
@@ -115,6 +111,6 @@ struct TUISlowStoreTests {
         #expect(await waitUntil { terminal.shows("Dry run: 3 steps would run") }, "\(terminal.screen)")
         terminal.press(.escape)
         terminal.press(.quit)
-        #expect(await loop.value == nil)
+        #expect(try await loop.value == nil)
     }
 }

@@ -25,7 +25,7 @@ enum CommandTimers {
     @discardableResult
     static func after(_ delay: Duration, _ action: @escaping @Sendable () -> Void) -> Timer {
         let item = DispatchWorkItem(block: action)
-        let seconds = max(0, Double(delay.components.seconds) + Double(delay.components.attoseconds) / 1e18)
+        let seconds = max(0, delay.inSeconds)
         if seconds < 3.2e9 { queue.asyncAfter(deadline: .now() + seconds, execute: item) }
         return Timer(item: item)
     }
